@@ -1,0 +1,4 @@
+export * from './users';
+export * from './title-tests';
+export * from './operations';
+export * from './simulator';

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { channelConnections, users } from './users';
+
+export const titleTestStatuses = ['scheduled', 'active', 'paused', 'completed', 'cancelled'] as const;
+export type TitleTestStatus = (typeof titleTestStatuses)[number];
+export const winnerMetrics = ['ctr', 'views', 'combined'] as const;
+export type WinnerMetric = (typeof winnerMetrics)[number];
+
+export const titleTests = pgTable(
+  'title_tests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelConnectionId: uuid('channel_connection_id')
+      .notNull()
+      .references(() => channelConnections.id, { onDelete: 'cascade' }),
+    videoId: text('video_id').notNull(),
+    videoTitle: text('video_title').notNull(),
+    /** The title the video had before the test: restored on cancel or when no title wins. */
+    originalTitle: text('original_title').notNull(),
+    status: text('status', { enum: titleTestStatuses }).notNull(),
+    statusReason: text('status_reason'),
+    rotationIntervalMinutes: integer('rotation_interval_minutes').notNull(),
+    winnerMetric: text('winner_metric', { enum: winnerMetrics }).notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    endDate: timestamp('end_date', { withTimezone: true }).notNull(),
+    scheduleSeed: text('schedule_seed').notNull(),
+    currentSlot: integer('current_slot'),
+    lastError: text('last_error'),
+    deferredUntil: timestamp('deferred_until', { withTimezone: true }),
+    verdict: jsonb('verdict'),
+    appliedTitle: text('applied_title'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('title_tests_user_idx').on(table.userId),
+    // One running test per video at a time.
+    uniqueIndex('title_tests_one_running_per_video')
+      .on(table.videoId)
+      .where(sql`${table.status} in ('scheduled', 'active', 'paused')`),
+  ],
+);
+
+export const titleVariants = pgTable(
+  'title_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => titleTests.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    title: text('title').notNull(),
+  },
+  (table) => [uniqueIndex('title_variants_test_position').on(table.testId, table.position)],
+);
+
+export const rotationStatuses = ['planned', 'applied', 'skipped', 'failed'] as const;
+
+/** The stored schedule: one row per slot, filled in as each rotation is applied. */
+export const rotations = pgTable(
+  'rotations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testId: uuid('test_id')
+      .notNull()
+      .references(() => titleTests.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => titleVariants.id, { onDelete: 'cascade' }),
+    plannedStart: timestamp('planned_start', { withTimezone: true }).notNull(),
+    plannedEnd: timestamp('planned_end', { withTimezone: true }).notNull(),
+    status: text('status', { enum: rotationStatuses }).notNull().default('planned'),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    titleConfirmed: boolean('title_confirmed').notNull().default(false),
+    viewsAtStart: bigint('views_at_start', { mode: 'number' }),
+    viewsAtEnd: bigint('views_at_end', { mode: 'number' }),
+    impressions: bigint('impressions', { mode: 'number' }),
+    ctr: jsonb('ctr'),
+    averageViewDurationSec: jsonb('average_view_duration_sec'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+  },
+  (table) => [uniqueIndex('rotations_test_slot').on(table.testId, table.slot)],
+);
+
+export const metricSamples = pgTable(
+  'metric_samples',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: text('video_id').notNull(),
+    sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
+    viewCount: bigint('view_count', { mode: 'number' }).notNull(),
+    likeCount: bigint('like_count', { mode: 'number' }),
+    commentCount: bigint('comment_count', { mode: 'number' }),
+  },
+  (table) => [index('metric_samples_video_time_idx').on(table.videoId, table.sampledAt)],
+);
+
+export const dailyMetrics = pgTable(
+  'daily_metrics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: text('video_id').notNull(),
+    /** Pacific-time calendar day, YYYY-MM-DD: the grain of YouTube's daily data. */
+    day: text('day').notNull(),
+    views: bigint('views', { mode: 'number' }),
+    averageViewDurationSec: integer('average_view_duration_sec'),
+    estimatedMinutesWatched: bigint('estimated_minutes_watched', { mode: 'number' }),
+    impressions: bigint('impressions', { mode: 'number' }),
+    impressionsCtr: jsonb('impressions_ctr'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('daily_metrics_video_day').on(table.videoId, table.day)],
+);

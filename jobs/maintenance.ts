@@ -1,0 +1,29 @@
+import { lt, or, isNotNull } from 'drizzle-orm';
+import type { PgBoss } from 'pg-boss';
+import { rateLimits, sessions } from '../db/schema';
+import type { AppContext } from '../src/app-context';
+
+export const PURGE_QUEUE = 'maintenance.purge-expired';
+
+/** Removes expired or revoked sessions and stale rate-limit windows. Idempotent. */
+export async function purgeExpired(app: AppContext): Promise<{ sessions: number; rateLimits: number }> {
+  const now = app.clock.now();
+  const removedSessions = await app.db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const removedWindows = await app.db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
+    .returning({ key: rateLimits.key });
+  return { sessions: removedSessions.length, rateLimits: removedWindows.length };
+}
+
+export async function registerMaintenanceJobs(boss: PgBoss, app: AppContext): Promise<void> {
+  await boss.createQueue(PURGE_QUEUE);
+  await boss.schedule(PURGE_QUEUE, '17 3 * * *', {}, { tz: 'UTC' });
+  await boss.work(PURGE_QUEUE, async () => {
+    const removed = await purgeExpired(app);
+    app.log.info(removed, 'Purged expired sessions and rate-limit windows');
+  });
+}

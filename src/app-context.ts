@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { TokenCipher } from './crypto/token-cipher';
+import type { Database, Db } from './db/database';
+
+/**
+ * What every service and job handler may use. Built once at start-up (src/app.ts) and passed
+ * down explicitly; nothing reaches for globals.
+ */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  boss: PgBoss;
+  cipher: TokenCipher;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}

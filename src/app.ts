@@ -1,0 +1,156 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import { createBoss } from '../jobs/boss';
+import { startWorkers } from '../jobs';
+import { registerAdminRoutes } from './admin/admin.routes';
+import type { AppContext } from './app-context';
+import { registerAuthRoutes } from './auth/auth.routes';
+import { registerGoogleOAuth } from './auth/google-oauth';
+import { systemClock, type Clock } from './clock';
+import { SIMULATOR_PREFIX, type Config } from './config';
+import { createTokenCipher } from './crypto/token-cipher';
+import { openDatabase } from './db/database';
+import { installErrorHandler } from './http/error-handler';
+import { OpenApiRegistry } from './http/openapi';
+import { databaseRateLimitStore } from './http/rate-limit-store';
+import { requestAuthPlugin } from './http/request-auth';
+import { createRestRouter } from './http/rest-route';
+import { sameOriginPlugin } from './http/same-origin';
+import { appRouter, type AppRouter } from './trpc/app-router';
+import { contextFactory } from './trpc/init';
+import { createFaultInjector, type FaultInjector } from './youtube-simulator/faults';
+import { youtubeSimulator } from './youtube-simulator/plugin';
+
+export interface BuiltApp {
+  fastify: FastifyInstance;
+  app: AppContext;
+  boss: PgBoss;
+  /** Present when the built-in YouTube simulator is mounted. */
+  simulator: { faults: FaultInjector } | null;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  config: Config;
+  clock?: Clock;
+  /** Start pg-boss workers in this process (default: config.workers). */
+  workers?: boolean;
+  logger?: boolean;
+}
+
+const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/**
+ * Builds the whole server without listening: database (migrated), job queue, HTTP plugins,
+ * simulator, REST and tRPC. `src/main.ts` listens; tests call this with their own config.
+ */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  const workers = options.workers ?? config.workers;
+  const boss = createBoss(database, { schedule: workers });
+  boss.on('error', (error: Error) => fastify.log.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+
+  const fastify = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.secureCookies,
+    disableRequestLogging: config.env === 'test',
+  });
+  const app: AppContext = {
+    config,
+    database,
+    db: database.db,
+    boss,
+    cipher: createTokenCipher(config.tokenEncryptionKey),
+    clock,
+    log: fastify.log,
+  };
+
+  installErrorHandler(fastify);
+  await fastify.register(cookie, { secret: config.sessionSecret });
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com', 'https://yt3.ggpht.com'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.secureCookies ? [] : null,
+      },
+    },
+    hsts: config.secureCookies,
+  });
+  await fastify.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(database.db, () => clock.now()),
+    keyGenerator: (request) => request.ip,
+  });
+  await fastify.register(sameOriginPlugin, { config, exemptPrefixes: ['/api/billing/webhook', '/api/stripe/webhook'] });
+  await fastify.register(requestAuthPlugin, { app });
+
+  let simulator: BuiltApp['simulator'] = null;
+  if (config.google.simulator) {
+    const faults = createFaultInjector();
+    simulator = { faults };
+    await fastify.register(youtubeSimulator, {
+      prefix: SIMULATOR_PREFIX,
+      db: database.db,
+      clock,
+      clientId: config.google.clientId,
+      clientSecret: config.google.clientSecret,
+      faults,
+    });
+  }
+
+  const registry = new OpenApiRegistry();
+  const rest = createRestRouter(fastify, app, registry);
+  await registerGoogleOAuth(fastify, app, registry);
+  registerAuthRoutes(rest, app);
+  registerAdminRoutes(rest, app);
+  fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
+  fastify.get('/api/health', async () => ({ ok: true }));
+
+  await fastify.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: { router: appRouter, createContext: contextFactory(app) },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  if (existsSync(webRoot)) {
+    await fastify.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    fastify.get('/*', async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (path.startsWith('/api/') || path.startsWith('/trpc/')) {
+        return reply.code(404).send({ error: `No route ${request.method} ${path}` });
+      }
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    });
+  }
+
+  if (workers) await startWorkers(boss, app);
+
+  return {
+    fastify,
+    app,
+    boss,
+    simulator,
+    async close() {
+      await fastify.close();
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { RestRouter } from '../http/rest-route';
+import {
+  diagnosticUserResponseSchema,
+  googleCodeExchangeSchema,
+  logoutResponseSchema,
+  meResponseSchema,
+  sessionResponseSchema,
+} from './auth.schemas';
+import { getCurrentUser, signOut } from './auth.service';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
+import { signInAsDemo, signInWithGoogleCode } from './sign-in.service';
+
+const empty = z.object({}).passthrough();
+
+/** REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in google-oauth.ts). */
+export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
+  const signInLimit = { max: app.config.signInRateLimit, timeWindow: 60_000 };
+
+  rest.route({
+    method: 'GET',
+    url: '/api/auth/me',
+    summary: 'The signed-in user',
+    tags: ['auth'],
+    auth: 'user',
+    response: meResponseSchema,
+    handler: ({ auth }) => getCurrentUser(app, auth),
+  });
+
+  rest.route({
+    method: 'GET',
+    url: '/api/auth/user',
+    summary: 'The signed-in user, wrapped (diagnostic page)',
+    tags: ['auth'],
+    auth: 'user',
+    response: diagnosticUserResponseSchema,
+    handler: async ({ auth }) => ({ user: await getCurrentUser(app, auth) }),
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/auth/demo-login',
+    summary: 'One-click demo sign-in',
+    tags: ['auth'],
+    auth: 'public',
+    body: empty,
+    response: sessionResponseSchema,
+    rateLimit: signInLimit,
+    handler: async ({ request, reply }) => {
+      const signedIn = await signInAsDemo(app, request.headers['user-agent']);
+      setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
+      return { sessionToken: signedIn.sessionToken, user: signedIn.user };
+    },
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/auth/google',
+    summary: 'Exchange a Google authorization code for a session',
+    tags: ['auth'],
+    auth: 'public',
+    body: googleCodeExchangeSchema,
+    response: sessionResponseSchema,
+    rateLimit: signInLimit,
+    handler: async ({ body, request, reply }) => {
+      const signedIn = await signInWithGoogleCode(app, body, request.headers['user-agent']);
+      setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
+      return { sessionToken: signedIn.sessionToken, user: signedIn.user };
+    },
+  });
+
+  for (const method of ['POST', 'GET'] as const) {
+    rest.route({
+      method,
+      url: '/api/auth/logout',
+      summary: 'Sign out: revokes the session server-side',
+      tags: ['auth'],
+      auth: 'public',
+      ...(method === 'POST' ? { body: empty } : {}),
+      response: logoutResponseSchema,
+      handler: async ({ auth, reply }) => {
+        clearSessionCookie(reply, app.config);
+        return signOut(app, auth);
+      },
+    });
+  }
+}

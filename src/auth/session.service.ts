@@ -1,0 +1,54 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema';
+import type { DbOrTx } from '../db/database';
+
+export const SESSION_COOKIE = 'session-token';
+
+export type UserRow = typeof users.$inferSelect;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session: a 256-bit random token returned once; only its SHA-256 is stored. */
+export async function createSession(
+  db: DbOrTx,
+  input: { userId: string; ttlDays: number; now: Date; userAgent?: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(input.now.getTime() + input.ttlDays * 86_400_000);
+  await db.insert(sessions).values({
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    userAgent: input.userAgent?.slice(0, 500) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/** The user behind a token, or null if the token is unknown, expired or revoked. */
+export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<UserRow | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const rows = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0]?.user ?? null;
+}
+
+export async function revokeSession(db: DbOrTx, token: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: DbOrTx, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import { findPrimaryConnection } from '../channels/channel-connections.service';
+import type { DbOrTx } from '../db/database';
+import { notFound } from '../errors/app-error';
+import type { PublicUser } from './auth.schemas';
+import { isAdmin, isFounder } from './roles';
+import type { UserRow } from './session.service';
+
+function usernameFrom(email: string): string {
+  return email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 40) || 'creator';
+}
+
+/** Creates the user on first sign-in, or refreshes their name; matched by Google subject, then e-mail. */
+export async function upsertGoogleUser(
+  app: AppContext,
+  db: DbOrTx,
+  profile: { sub: string; email: string; name: string; isDemo?: boolean },
+): Promise<UserRow> {
+  const email = profile.email.toLowerCase();
+  const [bySubject] = await db.select().from(users).where(eq(users.googleSubject, profile.sub)).limit(1);
+  const [byEmail] = bySubject ? [bySubject] : await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const now = app.clock.now();
+  if (byEmail) {
+    const [updated] = await db
+      .update(users)
+      .set({ name: profile.name, email, googleSubject: profile.sub, updatedAt: now })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return updated!;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      name: profile.name,
+      username: usernameFrom(email),
+      googleSubject: profile.sub,
+      isDemo: profile.isDemo ?? false,
+      isAdmin: app.config.adminEmails.includes(email),
+    })
+    .returning();
+  return created!;
+}
+
+export async function toPublicUser(app: AppContext, user: UserRow): Promise<PublicUser> {
+  const connection = await findPrimaryConnection(app.db, user.id);
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username,
+    subscriptionTier: user.subscriptionTier,
+    subscriptionStatus: user.subscriptionStatus,
+    isLifetime: user.isLifetime,
+    isAdmin: isAdmin(app.config, user),
+    isFounder: isFounder(app.config, user),
+    isDemo: user.isDemo,
+    createdAt: user.createdAt.toISOString(),
+    youtubeChannelTitle: connection?.title ?? null,
+    channelStatus: connection?.status ?? null,
+  };
+}
+
+export async function getUser(db: DbOrTx, userId: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw notFound('User');
+  return user;
+}

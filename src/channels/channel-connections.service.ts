@@ -1,0 +1,78 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Credentials } from 'google-auth-library';
+import { channelConnections } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import type { DbOrTx } from '../db/database';
+
+export type ChannelConnection = typeof channelConnections.$inferSelect;
+
+/**
+ * Creates or refreshes the link between a user and their YouTube channel. Tokens are stored
+ * encrypted; a refresh token Google did not resend is kept from before.
+ */
+export async function upsertChannelConnection(
+  app: AppContext,
+  db: DbOrTx,
+  input: {
+    userId: string;
+    channel: { id: string; title: string; uploadsPlaylistId: string | null };
+    tokens: Credentials;
+  },
+): Promise<ChannelConnection> {
+  const { cipher } = app;
+  const now = app.clock.now();
+  const values = {
+    title: input.channel.title,
+    uploadsPlaylistId: input.channel.uploadsPlaylistId,
+    accessTokenEncrypted: input.tokens.access_token ? cipher.encrypt(input.tokens.access_token) : null,
+    accessTokenExpiresAt: input.tokens.expiry_date ? new Date(input.tokens.expiry_date) : null,
+    scopes: input.tokens.scope ? input.tokens.scope.split(' ').filter(Boolean) : [],
+    status: 'connected' as const,
+    statusReason: null,
+    updatedAt: now,
+    ...(input.tokens.refresh_token ? { refreshTokenEncrypted: cipher.encrypt(input.tokens.refresh_token) } : {}),
+  };
+  const [existing] = await db
+    .select()
+    .from(channelConnections)
+    .where(
+      and(eq(channelConnections.userId, input.userId), eq(channelConnections.youtubeChannelId, input.channel.id)),
+    )
+    .limit(1);
+  if (existing) {
+    const [updated] = await db
+      .update(channelConnections)
+      .set(values)
+      .where(eq(channelConnections.id, existing.id))
+      .returning();
+    return updated!;
+  }
+  const [created] = await db
+    .insert(channelConnections)
+    .values({ userId: input.userId, youtubeChannelId: input.channel.id, ...values })
+    .returning();
+  return created!;
+}
+
+/** The user's most recently connected channel (Titlewise works with one channel at a time today). */
+export async function findPrimaryConnection(db: DbOrTx, userId: string): Promise<ChannelConnection | null> {
+  const [row] = await db
+    .select()
+    .from(channelConnections)
+    .where(eq(channelConnections.userId, userId))
+    .orderBy(desc(channelConnections.updatedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function markConnectionDisconnected(
+  db: DbOrTx,
+  connectionId: string,
+  reason: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(channelConnections)
+    .set({ status: 'disconnected', statusReason: reason, updatedAt: now })
+    .where(eq(channelConnections.id, connectionId));
+}

@@ -1,0 +1,36 @@
+/**
+ * The time source of the product. Production uses the system clock; the simulator and tests
+ * move a controllable one so a week of rotations takes seconds.
+ */
+export interface Clock {
+  now(): Date;
+}
+
+export interface ControllableClock extends Clock {
+  advance(ms: number): Date;
+  set(to: Date): Date;
+  /** Offset from the system clock, in milliseconds. */
+  offsetMs(): number;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that runs with real time but can be jumped forward (it never goes back). */
+export function createControllableClock(startOffsetMs = 0): ControllableClock {
+  let offset = startOffsetMs;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms) {
+      if (ms < 0) throw new Error('The clock only moves forward.');
+      offset += ms;
+      return new Date(Date.now() + offset);
+    },
+    set(to) {
+      const next = to.getTime() - Date.now();
+      if (next < offset) throw new Error('The clock only moves forward.');
+      offset = next;
+      return new Date(Date.now() + offset);
+    },
+    offsetMs: () => offset,
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' })));
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const base64Key = z
+  .string()
+  .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes, base64-encoded' });
+
+/** Every environment variable Titlewise reads. `.env.example` documents each one. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL such as http://localhost:3000' }).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  SESSION_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  TOKEN_ENCRYPTION_KEY: base64Key.optional(),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_API_BASE_URL: z.url().optional(),
+  FOUNDER_EMAILS: emailList,
+  ADMIN_EMAILS: emailList,
+  DEMO_LOGIN: booleanFlag.optional(),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', { message: 'must start with whsec_' }).optional(),
+  STRIPE_PRICE_PRO: z.string().min(1).optional(),
+  STRIPE_PRICE_AUTHORITY: z.string().min(1).optional(),
+  STRIPE_API_BASE_URL: z.url().optional(),
+  YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(100).default(10_000),
+  WORKERS: booleanFlag.default(true),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;

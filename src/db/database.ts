@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from '../../db/schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or a transaction on it: services take this so callers can compose them. */
+export type DbOrTx = Db | Tx;
+
+export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
+
+export interface Database {
+  kind: DatabaseTarget['kind'];
+  db: Db;
+  /** Set on the embedded database: pg-boss shares its single connection. */
+  pglite: PGlite | null;
+  /** Set on PostgreSQL: the connection string pg-boss opens its own pool with. */
+  url: string | null;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../db/migrations', import.meta.url));
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const client = postgres(target.url, { max: 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema });
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      pglite: null,
+      url: target.url,
+      migrate: () => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const pglite = new PGlite(target.dataDir ? `${target.dataDir}/pglite` : undefined);
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    pglite,
+    url: null,
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => pglite.close(),
+  };
+}

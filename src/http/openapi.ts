@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+export interface OpenApiOperation {
+  method: 'get' | 'post' | 'delete' | 'put' | 'patch';
+  path: string;
+  summary: string;
+  tags: string[];
+  auth: 'public' | 'user' | 'admin';
+  params?: z.ZodType | undefined;
+  query?: z.ZodType | undefined;
+  body?: z.ZodType | undefined;
+  response?: z.ZodType | undefined;
+  successStatus?: number | undefined;
+  /** For redirects and other non-JSON answers. */
+  responseDescription?: string | undefined;
+}
+
+const errorSchema = z.object({ error: z.string() });
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: property,
+  }));
+}
+
+/** Collects the REST operations as they are registered; the document is generated from their zod schemas. */
+export class OpenApiRegistry {
+  private readonly operations: OpenApiOperation[] = [];
+
+  add(operation: OpenApiOperation): void {
+    this.operations.push(operation);
+  }
+
+  document(serverUrl: string) {
+    const paths: Record<string, Record<string, unknown>> = {};
+    for (const operation of this.operations) {
+      const path = operation.path.replace(/:([A-Za-z]+)/g, '{$1}');
+      const status = String(operation.successStatus ?? (operation.responseDescription ? 302 : 200));
+      const responses: Record<string, unknown> = {
+        [status]: operation.response
+          ? {
+              description: 'Success',
+              content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } },
+            }
+          : { description: operation.responseDescription ?? 'Success' },
+        default: {
+          description: 'Error',
+          content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
+        },
+      };
+      paths[path] ??= {};
+      paths[path][operation.method] = {
+        summary: operation.summary,
+        tags: operation.tags,
+        security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
+        parameters: [...parameters(operation.params, 'path'), ...parameters(operation.query, 'query')],
+        ...(operation.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: jsonSchema(operation.body, 'input') } },
+              },
+            }
+          : {}),
+        responses,
+      };
+    }
+    return {
+      openapi: '3.1.0',
+      info: {
+        title: 'Titlewise REST API',
+        version: '1.0.0',
+        description:
+          'REST paths for external tools. Authenticate with `Authorization: Bearer <sessionToken>` (from demo or Google sign-in) or the session-token cookie. Errors answer `{ "error": "…" }`.',
+      },
+      servers: [{ url: serverUrl }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: 'session-token' },
+        },
+      },
+      paths,
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+
+/**
+ * A fixed-window counter in the database, so every web process shares one limit (an in-memory
+ * store would let N processes allow N times the limit).
+ */
+export function databaseRateLimitStore(db: Db, now: () => Date) {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = '',
+    ) {}
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      const at = now();
+      const windowStartBefore = new Date(at.getTime() - timeWindow);
+      db.execute<{ count: number; window_start: string | Date }>(sql`
+        insert into rate_limits (key, window_start, count) values (${this.prefix + key}, ${at}, 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= ${windowStartBefore} then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= ${windowStartBefore} then ${at} else rate_limits.window_start end
+        returning count, window_start`)
+        .then((result) => {
+          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
+            count: number;
+            window_start: string | Date;
+          }>;
+          const row = rows[0]!;
+          const started = new Date(row.window_start).getTime();
+          callback(null, { current: Number(row.count), ttl: Math.max(0, started + timeWindow - at.getTime()) });
+        })
+        .catch((error: unknown) => callback(error as Error));
+    }
+
+    child(routeOptions: { path: string; prefix: string }): FastifyRateLimitStore {
+      return new DatabaseRateLimitStore(undefined, `${routeOptions.path}:`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../app-context';
+import { findSessionUser, SESSION_COOKIE, type UserRow } from '../auth/session.service';
+
+export interface RequestAuth {
+  user: UserRow;
+  token: string;
+  via: 'cookie' | 'bearer';
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+export function bearerFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header?.toLowerCase().startsWith('bearer ')) return null;
+  return header.slice(7).trim() || null;
+}
+
+/**
+ * Resolves who is calling, once per request: a bearer token first (external tools and the
+ * SPEC's retry path), then the session-token cookie. Routes and tRPC read `request.auth`.
+ */
+export const requestAuthPlugin = fp(
+  async (fastify: FastifyInstance, { app }: { app: AppContext }) => {
+    fastify.decorateRequest('auth', null);
+    fastify.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/') && !request.url.startsWith('/trpc/')) return;
+      const now = app.clock.now();
+      const bearer = bearerFrom(request);
+      if (bearer) {
+        const user = await findSessionUser(app.db, bearer, now);
+        if (user) {
+          request.auth = { user, token: bearer, via: 'bearer' };
+          return;
+        }
+      }
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (cookie) {
+        const user = await findSessionUser(app.db, cookie, now);
+        if (user) request.auth = { user, token: cookie, via: 'cookie' };
+      }
+    });
+  },
+  { name: 'request-auth', dependencies: ['@fastify/cookie'] },
+);

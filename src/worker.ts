@@ -1,0 +1,25 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { assertNodeVersion } from './node-version';
+
+// A worker-only process: the job queue and its handlers, no HTTP listener.
+assertNodeVersion();
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+if (config.database.kind === 'pglite') {
+  console.error('npm run worker needs DATABASE_URL: the embedded database is single-process (use npm start).');
+  process.exit(1);
+}
+const built = await buildApp({ config, workers: true });
+built.app.log.info('Titlewise workers running');
+const stop = () => void built.close().then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,42 @@
+import { and, eq, sum } from 'drizzle-orm';
+import { quotaLedger } from '../../db/schema';
+import type { DbOrTx } from '../db/database';
+import { pacificDay } from '../time/pacific';
+
+/** YouTube Data API v3 unit costs (YOUTUBE.md). Analytics and Reporting have their own quotas: 0 here. */
+export const quotaCosts = {
+  'channels.list': 1,
+  'playlistItems.list': 1,
+  'videos.list': 1,
+  'videos.update': 50,
+  'videos.batchGetStats': 1,
+  'youtubeAnalytics.reports.query': 0,
+  'youtubereporting.jobs.create': 0,
+  'youtubereporting.jobs.list': 0,
+  'youtubereporting.reports.list': 0,
+  'youtubereporting.media.download': 0,
+  'oauth2.userinfo': 0,
+} as const;
+export type QuotaMethod = keyof typeof quotaCosts;
+
+export async function recordQuotaUse(
+  db: DbOrTx,
+  entry: { method: QuotaMethod; at: Date; channelConnectionId?: string | null; outcome?: string },
+): Promise<void> {
+  await db.insert(quotaLedger).values({
+    day: pacificDay(entry.at),
+    method: entry.method,
+    units: quotaCosts[entry.method],
+    channelConnectionId: entry.channelConnectionId ?? null,
+    outcome: entry.outcome ?? 'ok',
+    at: entry.at,
+  });
+}
+
+export async function quotaUsedOn(db: DbOrTx, day: string, method?: QuotaMethod): Promise<number> {
+  const [row] = await db
+    .select({ units: sum(quotaLedger.units) })
+    .from(quotaLedger)
+    .where(method ? and(eq(quotaLedger.day, day), eq(quotaLedger.method, method)) : eq(quotaLedger.day, day));
+  return Number(row?.units ?? 0);
+}

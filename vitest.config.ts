@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live beside the code (*.test.ts); integration tests in test/integration.
+// Browser tests have their own config (vitest.e2e.config.ts) because they need a built app.
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'jobs/**/*.test.ts', 'db/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    globalSetup: ['test/setup/global-database.ts'],
+    setupFiles: ['test/setup/fail-on-console-error.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
