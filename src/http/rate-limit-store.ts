@@ -19,12 +19,13 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
       timeWindow: number,
     ): void {
       const at = now();
-      const windowStartBefore = new Date(at.getTime() - timeWindow);
+      const nowIso = at.toISOString();
+      const windowStartBefore = new Date(at.getTime() - timeWindow).toISOString();
       db.execute<{ count: number; window_start: string | Date }>(sql`
-        insert into rate_limits (key, window_start, count) values (${this.prefix + key}, ${at}, 1)
+        insert into rate_limits (key, window_start, count) values (${this.prefix + key}, ${nowIso}::timestamptz, 1)
         on conflict (key) do update set
-          count = case when rate_limits.window_start <= ${windowStartBefore} then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= ${windowStartBefore} then ${at} else rate_limits.window_start end
+          count = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
         returning count, window_start`)
         .then((result) => {
           const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
@@ -38,8 +39,8 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
         .catch((error: unknown) => callback(error as Error));
     }
 
-    child(routeOptions: { path: string; prefix: string }): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore(undefined, `${routeOptions.path}:`);
+    child(routeOptions: { method?: string | string[]; url?: string }): FastifyRateLimitStore {
+      return new DatabaseRateLimitStore(undefined, `${String(routeOptions.method)} ${routeOptions.url}:`);
     }
   }
   return DatabaseRateLimitStore;

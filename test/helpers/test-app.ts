@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { createControllableClock, type ControllableClock } from '../../src/clock';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp {
+  built: BuiltApp;
+  url: string;
+  clock: ControllableClock;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The real server on a real port with its own database, the YouTube simulator and a controllable
+ * clock. Tests talk to it over HTTP like any client would.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: `/tmp/titlewise-test-${process.pid}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WORKERS: 'false',
+    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+    ...env,
+  });
+  const clock = createControllableClock();
+  const built = await buildApp({ config, clock });
+  await built.fastify.listen({ port, host: '127.0.0.1' });
+  return {
+    built,
+    url: config.publicUrl,
+    clock,
+    async close() {
+      await built.close();
+      await database.drop();
+    },
+  };
+}
