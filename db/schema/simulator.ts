@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Tables of the built-in YouTube simulator: Google's side of the world, kept apart from ours
 // (prefix sim_) and used only when no real Google client is configured.
@@ -38,4 +38,82 @@ export const simTokens = pgTable('sim_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   revoked: boolean('revoked').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The simulated uploads. The snippet columns are the video's live metadata (null = the field is
+ * absent, as YouTube omits it); the truth columns drive the traffic model and are never served.
+ */
+export const simVideos = pgTable(
+  'sim_videos',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => simAccounts.id, { onDelete: 'cascade' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: text('tags').array(),
+    categoryId: text('category_id').notNull(),
+    defaultLanguage: text('default_language'),
+    defaultAudioLanguage: text('default_audio_language'),
+    durationSec: integer('duration_sec').notNull(),
+    thumbnailLabel: text('thumbnail_label').notNull(),
+    thumbnailHue: integer('thumbnail_hue').notNull(),
+    baseImpressionsPerHour: doublePrecision('base_impressions_per_hour').notNull(),
+    decayHalfLifeDays: doublePrecision('decay_half_life_days').notNull(),
+    dailyAmplitude: doublePrecision('daily_amplitude').notNull(),
+    noise: doublePrecision('noise').notNull(),
+    externalViewsPerHour: doublePrecision('external_views_per_hour').notNull(),
+    likeRate: doublePrecision('like_rate').notNull(),
+    commentRate: doublePrecision('comment_rate').notNull(),
+    seed: text('seed').notNull(),
+    snippetUpdatedAt: timestamp('snippet_updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sim_videos_account_idx').on(table.accountId, table.publishedAt)],
+);
+
+/** Every title a simulated video has shown and since when: views accrue to the title live at each moment. */
+export const simTitleHistory = pgTable(
+  'sim_title_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => simVideos.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sim_title_history_video_idx').on(table.videoId, table.since)],
+);
+
+/** Google's own count of Data API units, per Pacific day: what the product's ledger must match. */
+export const simQuotaUsage = pgTable(
+  'sim_quota_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: text('day').notNull(),
+    method: text('method').notNull(),
+    units: integer('units').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sim_quota_usage_day_idx').on(table.day)],
+);
+
+/** Simulator knobs that must survive a restart (e.g. the project's daily quota). */
+export const simSettings = pgTable('sim_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});
+
+/** YouTube Reporting API jobs; their daily reports are derived from the clock and the traffic model. */
+export const simReportingJobs = pgTable('sim_reporting_jobs', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => simAccounts.id, { onDelete: 'cascade' }),
+  reportTypeId: text('report_type_id').notNull(),
+  name: text('name').notNull(),
+  createTime: timestamp('create_time', { withTimezone: true }).notNull(),
 });
