@@ -12,16 +12,21 @@ export function pacificDay(at: Date): string {
 
 /** The next Pacific midnight after `at`, when YouTube's daily quota resets. */
 export function nextPacificMidnight(at: Date): Date {
-  const today = pacificDay(at);
-  // Step forward hour by hour from a lower bound; DST makes days 23–25 hours long.
-  let probe = new Date(at.getTime() + 3_600_000 * 20);
-  while (pacificDay(probe) === today) probe = new Date(probe.getTime() + 3_600_000);
-  let low = probe.getTime() - 3_600_000;
-  let high = probe.getTime();
-  while (high - low > 1000) {
-    const mid = Math.floor((low + high) / 2);
-    if (pacificDay(new Date(mid)) === today) low = mid;
-    else high = mid;
+  return pacificDayStart(addDays(pacificDay(at), 1));
+}
+
+/** The calendar day `days` after `day` (YYYY-MM-DD; negative goes back). */
+export function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+}
+
+/** The instant a Pacific calendar day begins: 07:00 or 08:00 UTC, depending on daylight saving. */
+export function pacificDayStart(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  for (const utcHour of [7, 8]) {
+    const candidate = new Date(Date.UTC(year, month - 1, date, utcHour));
+    if (pacificDay(candidate) === day && pacificDay(new Date(candidate.getTime() - 1)) !== day) return candidate;
   }
-  return new Date(Math.ceil(high / 1000) * 1000);
+  throw new RangeError(`Not a calendar day: ${day}`);
 }
