@@ -13,7 +13,7 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/trpc': 'http://localhost:3000',
-      '/__simulator': 'http://localhost:3000',
+    
     },
   },
 });

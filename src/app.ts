@@ -14,7 +14,7 @@ import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
 import { systemClock, type Clock } from './clock';
-import { SIMULATOR_PREFIX, type Config } from './config';
+import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
 import { openDatabase } from './db/database';
 import { installErrorHandler } from './http/error-handler';
@@ -32,8 +32,10 @@ export interface BuiltApp {
   fastify: FastifyInstance;
   app: AppContext;
   boss: PgBoss;
-  /** Present when the built-in YouTube simulator is mounted. */
-  simulator: { faults: FaultInjector } | null;
+  /** Present when the built-in YouTube simulator runs (its own server, like Google is another origin). */
+  simulator: { fastify: FastifyInstance; faults: FaultInjector } | null;
+  /** Listens on config.port (and the simulator on its port). */
+  listen(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https://i.ytimg.com', 'https://yt3.ggpht.com'],
+        imgSrc: [
+          "'self'",
+          'data:',
+          'https://i.ytimg.com',
+          'https://yt3.ggpht.com',
+          ...(config.google.simulator ? [new URL(config.google.endpoints.youtubeRootUrl).origin] : []),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         formAction: ["'self'"],
@@ -105,15 +113,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   let simulator: BuiltApp['simulator'] = null;
   if (config.google.simulator) {
     const faults = createFaultInjector();
-    simulator = { faults };
-    await fastify.register(youtubeSimulator, {
-      prefix: SIMULATOR_PREFIX,
+    const simulatorServer = Fastify({ logger: false });
+    await simulatorServer.register(youtubeSimulator, {
+      prefix: '',
       db: database.db,
       clock,
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
       faults,
     });
+    simulator = { fastify: simulatorServer, faults };
   }
 
   const registry = new OpenApiRegistry();
@@ -147,8 +156,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     app,
     boss,
     simulator,
+    async listen() {
+      if (simulator) await simulator.fastify.listen({ port: config.google.simulatorPort!, host: config.host });
+      await fastify.listen({ port: config.port, host: config.host });
+    },
     async close() {
       await fastify.close();
+      await simulator?.fastify.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await database.close();
     },

@@ -34,7 +34,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await fastify.listen({ port: config.port, host: config.host });
+await built.listen();
 const mode = [
   config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL',
   config.google.simulator ? 'YouTube simulator' : 'Google',

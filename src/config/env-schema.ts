@@ -36,6 +36,7 @@ export const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_API_BASE_URL: z.url().optional(),
+  SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   FOUNDER_EMAILS: emailList,
   ADMIN_EMAILS: emailList,
   DEMO_LOGIN: booleanFlag.optional(),

@@ -28,6 +28,8 @@ export interface Config {
   google: {
     /** True when no real Google client is configured: the built-in simulator serves every Google path. */
     simulator: boolean;
+    /** Where the built-in simulator listens (its own origin, like Google's): set when simulator is true. */
+    simulatorPort: number | null;
     clientId: string;
     clientSecret: string;
     endpoints: GoogleEndpoints;
@@ -55,9 +57,12 @@ export class ConfigError extends Error {
   }
 }
 
-/** The path the simulator is mounted under when it stands in for Google. */
-export const SIMULATOR_PREFIX = '/__simulator/google';
 export const DEMO_USER_EMAIL = 'demo@titlewise.app';
+
+function simulatorOrigin(publicUrl: string, port: number): string {
+  const url = new URL(publicUrl);
+  return `http://${url.hostname}:${port}`;
+}
 
 function endpointsFrom(base: string | undefined): GoogleEndpoints {
   if (!base) {
@@ -118,7 +123,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : null;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const publicOrigin = new URL(publicUrl).origin;
-  const googleBase = env.GOOGLE_API_BASE_URL ?? (simulator ? `${publicUrl}${SIMULATOR_PREFIX}` : undefined);
+  // googleapis keeps only the origin of a rootUrl, so the simulator gets an origin of its own.
+  const simulatorPort = simulator ? (env.SIMULATOR_PORT ?? env.PORT + 1) : null;
+  const simulatorUrl = simulatorPort === null ? undefined : simulatorOrigin(publicUrl, simulatorPort);
+  const googleBase = env.GOOGLE_API_BASE_URL ?? simulatorUrl;
 
   return {
     env: env.NODE_ENV,
@@ -134,6 +142,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionTtlDays: env.SESSION_TTL_DAYS,
     google: {
       simulator,
+      simulatorPort,
       clientId: env.GOOGLE_CLIENT_ID ?? 'titlewise-simulator-client',
       clientSecret: env.GOOGLE_CLIENT_SECRET ?? 'titlewise-simulator-secret',
       endpoints: endpointsFrom(googleBase),

@@ -39,8 +39,10 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
         .catch((error: unknown) => callback(error as Error));
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string }): FastifyRateLimitStore {
-      return new DatabaseRateLimitStore(undefined, `${String(routeOptions.method)} ${routeOptions.url}:`);
+    // @fastify/rate-limit passes the merged route params, with the route under routeInfo.
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
+      return new DatabaseRateLimitStore(undefined, `${String(route?.method)} ${route?.url}:`);
     }
   }
   return DatabaseRateLimitStore;

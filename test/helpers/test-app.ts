@@ -29,9 +29,11 @@ async function freePort(): Promise<number> {
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
+  const simulatorPort = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
+    SIMULATOR_PORT: String(simulatorPort),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: `/tmp/titlewise-test-${process.pid}`,
@@ -44,7 +46,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const clock = createControllableClock();
   const built = await buildApp({ config, clock });
-  await built.fastify.listen({ port, host: '127.0.0.1' });
+  await built.listen();
   return {
     built,
     url: config.publicUrl,

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+const base = { DATA_DIR: '/tmp/titlewise-config-test', SESSION_SECRET: 'x'.repeat(32), TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') };
+
+describe('configuration', () => {
+  it('works with nothing configured: embedded database, simulator, simulated checkout', () => {
+    const config = loadConfig(base);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.google.simulator).toBe(true);
+    expect(config.google.endpoints.tokenUrl).toBe('http://localhost:3001/token');
+    expect(config.stripe.simulated).toBe(true);
+    expect(config.demoLogin).toBe(true);
+    expect(config.youtubeDailyQuota).toBe(10_000);
+  });
+
+  it('reports every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ ...base, PORT: 'abc', DATABASE_URL: 'mysql://x', FOUNDER_EMAILS: 'not-an-email', WORKERS: 'maybe' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL: must be a postgres/);
+    expect(problems).toMatch(/FOUNDER_EMAILS/);
+    expect(problems).toMatch(/WORKERS: must be true or false/);
+  });
+
+  it('requires the partner settings of real Google and Stripe, and secrets in production', () => {
+    expect(() => loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() =>
+      loadConfig({ DATA_DIR: '/tmp/x', NODE_ENV: 'production', DATABASE_URL: 'postgres://h/db' }),
+    ).toThrow(/SESSION_SECRET[\s\S]*TOKEN_ENCRYPTION_KEY/);
+  });
+
+  it('points every Google endpoint at Google when a real client is configured', () => {
+    const config = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(config.google.simulator).toBe(false);
+    expect(config.google.endpoints.authorizeUrl).toBe('https://accounts.google.com/o/oauth2/v2/auth');
+    expect(config.demoLogin).toBe(false);
+    expect(config.founderEmails).toEqual([]);
+  });
+});

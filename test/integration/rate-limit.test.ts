@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ SIGN_IN_RATE_LIMIT: '3' });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+it('rate limits sign-in endpoints with a counter kept in the database', async () => {
+  const client = new HttpClient(testApp.url);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    expect((await client.post('/api/auth/demo-login')).status).toBe(200);
+  }
+  const limited = await client.post('/api/auth/demo-login');
+  expect(limited.status).toBe(429);
+  expect(((await limited.json()) as { error: string }).error).toMatch(/Too many requests/);
+  expect((await client.get('/api/auth/google')).status).toBe(302);
+  // A minute later the window has passed.
+  testApp.clock.advance(61_000);
+  expect((await client.post('/api/auth/demo-login')).status).toBe(200);
+  expect(await testApp.built.app.db.select().from(users)).toHaveLength(1);
+});
