@@ -81,6 +81,12 @@ export const rotations = pgTable(
       .notNull()
       .references(() => titleTests.id, { onDelete: 'cascade' }),
     slot: integer('slot').notNull(),
+    /** lead-in | window | tail (STATISTICS.md §1): only full windows are analysed. */
+    kind: text('kind', { enum: ['lead-in', 'window', 'tail'] })
+      .notNull()
+      .default('window'),
+    /** The balanced block this window belongs to; null outside the design. */
+    block: integer('block'),
     variantId: uuid('variant_id')
       .notNull()
       .references(() => titleVariants.id, { onDelete: 'cascade' }),
