@@ -1,12 +1,23 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client';
+import { AppProviders } from './app/AppProviders';
+import { createAppRouter } from './routes/router';
 
-function App() {
-  return <h1>Titlewise</h1>;
-}
+const queryClient = createQueryClient();
+const router = createAppRouter(queryClient);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+
+createRoot(container).render(
   <StrictMode>
-    <App />
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
   </StrictMode>,
 );

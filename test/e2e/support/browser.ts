@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results/screenshots');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 740 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors (network 4xx logs excluded). */
+  errors: string[];
+}
+
+/** A fresh browser context (own cookies and storage) with error tracking. */
+export async function openPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce', locale: 'en-US' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (text.startsWith('Failed to load resource')) return;
+    errors.push(`console.error: ${text}`);
+  });
+  return { context, page, errors };
+}
+
+/** Full-page screenshot into test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // Full-page shots from the top, so a sticky header sits where a visitor sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}

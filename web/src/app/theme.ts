@@ -1,0 +1,34 @@
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'violet',
+  primaryShade: { light: 7, dark: 5 },
+  defaultRadius: 'md',
+  autoContrast: true,
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  cursorType: 'pointer',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    Paper: { defaultProps: { radius: 'lg' } },
+  },
+});
+
+// Text on "light" variants (alerts, light badges and buttons) defaults to shade 6, which is
+// below 4.5:1 contrast for several colours; use shade 9, or a deep amber/green where 9 is too pale.
+const darkShadeColors = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'gray'];
+const lightVariantText: Record<string, string> = {
+  ...Object.fromEntries(darkShadeColors.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`] as const)),
+  '--mantine-color-yellow-light-color': '#6b4500',
+  '--mantine-color-orange-light-color': '#8a3c00',
+  '--mantine-color-green-light-color': '#1f6b30',
+};
+
+/** Darker "dimmed" text so secondary copy keeps a 4.5:1 contrast on white and gray-0. */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...lightVariantText },
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+});

@@ -1,0 +1,20 @@
+import { Group, Text, ThemeIcon } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+/** The Titlewise wordmark, linking home. */
+export function Logo({ to = '/' }: { to?: '/' | '/dashboard' }) {
+  return (
+    <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Group gap={8} wrap="nowrap">
+        <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'violet.7', to: 'pink.7', deg: 135 }} aria-hidden>
+          <Text fw={800} fz="sm" c="white">
+            Tw
+          </Text>
+        </ThemeIcon>
+        <Text fw={800} fz="lg" c="dark.8">
+          Titlewise
+        </Text>
+      </Group>
+    </Link>
+  );
+}

@@ -1,0 +1,32 @@
+import { Notifications } from '@mantine/notifications';
+import { useWindowEvent } from '@mantine/hooks';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
+
+const REGION_SELECTOR = '[data-toast-region]';
+
+/**
+ * The one toast region: at most one toast visible (others queue), 5 s each, dismissable by
+ * the close button or a swipe; F8 moves focus to the region (SPEC §4, §9).
+ */
+export function ToastRegion() {
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'F8') return;
+    const region = document.querySelector<HTMLElement>(REGION_SELECTOR);
+    if (!region) return;
+    event.preventDefault();
+    region.focus();
+  });
+  return (
+    <Notifications
+      limit={TOAST_LIMIT}
+      autoClose={TOAST_DURATION_MS}
+      position="top-right"
+      containerWidth={420}
+      zIndex={1000}
+      role="region"
+      aria-label="Notifications (F8)"
+      tabIndex={-1}
+      data-toast-region
+    />
+  );
+}

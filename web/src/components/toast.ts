@@ -1,0 +1,20 @@
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
+
+/** SPEC §9 toast constants. */
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+
+/** A success / default toast. */
+export function showSuccess(title: string, message?: ReactNode): string {
+  return notifications.show({ title, message: message ?? null, color: 'teal', withBorder: true });
+}
+
+/** A destructive toast (SPEC §3 variant "destructive"). */
+export function showError(title: string, message?: ReactNode): string {
+  return notifications.show({ title, message: message ?? null, color: 'red', withBorder: true, 'data-variant': 'destructive' });
+}
+
+export function dismissToast(id: string): void {
+  notifications.hide(id);
+}

@@ -1,0 +1,37 @@
+/** SPEC §9 compact numbers: K from 1,000, M from 1,000,000, one decimal. */
+export function formatCompact(value: number): string {
+  if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M`;
+  if (Math.abs(value) >= 1_000) return `${(value / 1_000).toFixed(1)}K`;
+  return String(Math.round(value));
+}
+
+/** CTR with one decimal, e.g. "4.3%". */
+export function formatCtr(percent: number): string {
+  return `${percent.toFixed(1)}%`;
+}
+
+/** Seconds as m:ss (SPEC §2 Avg Duration). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Cuts a text at `max` characters with an ellipsis (comparison tooltip: 30). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** Interval minutes as hours for the select ("1 hour", "24 hours"). */
+export function formatIntervalHours(minutes: number): string {
+  const hours = minutes / 60;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
+}
+
+/** "Active N minutes ago" under an hour, otherwise hours (SPEC §2 history rows). */
+export function formatActiveAgo(activatedAt: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - activatedAt.getTime()) / 60_000));
+  if (minutes < 60) return `Active ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  const hours = Math.floor(minutes / 60);
+  return `Active ${hours} hour${hours === 1 ? '' : 's'} ago`;
+}

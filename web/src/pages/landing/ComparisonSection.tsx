@@ -1,0 +1,68 @@
+import { Table, Text, ThemeIcon } from '@mantine/core';
+import { CheckIcon, CrossIcon } from '../../components/icons';
+import classes from './Landing.module.css';
+import { Section } from './Section';
+
+type Cell = boolean | string;
+const columns = ['Titlewise', 'Changing titles by hand', 'Simple rotation tools'];
+const rows: { feature: string; cells: [Cell, Cell, Cell] }[] = [
+  { feature: 'Rotates titles automatically', cells: [true, false, true] },
+  { feature: 'Shuffled, balanced schedule', cells: [true, false, 'Varies'] },
+  { feature: 'Accounts for video age and time of day', cells: [true, false, 'Varies'] },
+  { feature: 'Says “no clear winner” when there is none', cells: [true, false, 'Varies'] },
+  { feature: 'Labels measured vs estimated figures', cells: [true, false, 'Varies'] },
+  { feature: 'Restores the original title on cancel', cells: [true, 'By hand', 'Varies'] },
+];
+
+function CellContent({ value }: { value: Cell }) {
+  if (typeof value === 'string') return <Text fz="sm">{value}</Text>;
+  return value ? (
+    <ThemeIcon size={24} radius="xl" color="teal.9" aria-label="Yes" role="img">
+      <CheckIcon width={14} height={14} />
+    </ThemeIcon>
+  ) : (
+    <ThemeIcon size={24} radius="xl" color="gray.6" variant="light" aria-label="No" role="img">
+      <CrossIcon width={14} height={14} />
+    </ThemeIcon>
+  );
+}
+
+export function ComparisonSection() {
+  return (
+    <Section
+      eyebrow="Comparison"
+      title="How Titlewise compares"
+      intro="Other tools differ from one another, so where we can’t speak for all of them we say “Varies”."
+    >
+      <div className={classes.tableWrap}>
+        <Table striped highlightOnHover withTableBorder verticalSpacing="sm" miw={560} bg="white">
+          <Table.Caption>Comparison of Titlewise with other ways to test titles</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Feature</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column} scope="col" ta="center">
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.feature}>
+                <Table.Th scope="row" fw={500}>
+                  {row.feature}
+                </Table.Th>
+                {row.cells.map((cell, index) => (
+                  <Table.Td key={columns[index]} ta="center">
+                    <CellContent value={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+    </Section>
+  );
+}

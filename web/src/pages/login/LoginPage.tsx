@@ -1,0 +1,25 @@
+import { getRouteApi } from '@tanstack/react-router';
+import { CenteredLayout } from '../../components/CenteredLayout';
+import { LoginPanel } from './LoginPanel';
+
+const route = getRouteApi('/login');
+
+/** SPEC §8: the description when given, else "Authentication error: {error}". */
+export function loginErrorText(error?: string, description?: string): string | null {
+  if (!error && !description) return null;
+  return description ?? `Authentication error: ${error}`;
+}
+
+export default function LoginPage() {
+  const { error, description } = route.useSearch();
+  return (
+    <CenteredLayout>
+      <LoginPanel
+        title="Welcome to Titlewise"
+        subtitle="Connect your YouTube channel to start testing titles."
+        errorText={loginErrorText(error, description)}
+        verificationNotice={error === 'oauth_verification'}
+      />
+    </CenteredLayout>
+  );
+}

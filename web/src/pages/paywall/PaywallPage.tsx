@@ -1,0 +1,74 @@
+import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { FaqList, type FaqItem } from '../../components/FaqList';
+import { ArrowLeftIcon } from '../../components/icons';
+import { Logo } from '../../components/Logo';
+import { PlanCard } from '../../components/PlanCard';
+import { MONEY_BACK_DAYS, plans } from '../../lib/plans';
+import { startCheckout } from './checkout';
+
+const faq: FaqItem[] = [
+  { question: 'Can I cancel anytime?', answer: 'Yes. Plans are billed monthly and you can cancel at any time; your plan stays active until the end of the paid month.' },
+  {
+    question: 'How fast will I see results?',
+    answer:
+      'Each title needs several rotation windows before the numbers mean anything — usually a few days. Titlewise shows progress towards a verdict and never declares a winner the data does not support.',
+  },
+  {
+    question: 'Is my YouTube account safe?',
+    answer:
+      'Titlewise signs in through Google and changes only the title of a video you put under test. Tokens are encrypted, and you can revoke access from your Google account at any time.',
+  },
+  {
+    question: 'Is there a money-back guarantee?',
+    answer: `Yes: a ${MONEY_BACK_DAYS}-day money-back guarantee. If Titlewise is not for you, ask for a refund within ${MONEY_BACK_DAYS} days.`,
+  },
+];
+
+/** SPEC §2 /paywall: the two plans (Authority most popular), Back to Dashboard, FAQ. */
+export default function PaywallPage() {
+  const navigate = useNavigate();
+  const choose = (planId: 'pro' | 'authority') => {
+    const next = startCheckout(planId);
+    if (next) void navigate({ to: next });
+  };
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Container size="lg" py="md" component="header">
+        <Group justify="space-between">
+          <Logo />
+          <Button variant="default" leftSection={<ArrowLeftIcon width={16} height={16} />} renderRoot={(props) => <Link to="/dashboard" {...props} />}>
+            Back to Dashboard
+          </Button>
+        </Group>
+      </Container>
+      <Container size="lg" py={{ base: 32, md: 56 }} component="main">
+        <Stack align="center" ta="center" gap="xs" mb={40}>
+          <Title order={1} fz={{ base: 30, md: 40 }}>
+            Choose your plan
+          </Title>
+          <Text c="dimmed" fz="lg" maw={560}>
+            Run fair title tests on your channel. Billed monthly, cancel anytime, {MONEY_BACK_DAYS}-day money-back guarantee.
+          </Text>
+        </Stack>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={880} mx="auto">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              action={
+                <Button size="md" fullWidth variant={plan.mostPopular ? 'filled' : 'outline'} onClick={() => choose(plan.id)}>
+                  {`Choose ${plan.name}`}
+                </Button>
+              }
+            />
+          ))}
+        </SimpleGrid>
+        <Title order={2} fz={26} ta="center" mt={64} mb="lg">
+          Frequently asked questions
+        </Title>
+        <FaqList items={faq} />
+      </Container>
+    </Box>
+  );
+}

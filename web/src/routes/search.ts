@@ -1,0 +1,24 @@
+/** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
+function optionalString(value: unknown): string | undefined {
+  if (typeof value === 'string' && value.length > 0) return value;
+  if (typeof value === 'number') return String(value);
+  return undefined;
+}
+
+export interface LoginSearch {
+  error?: string;
+  description?: string;
+}
+
+export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
+  return { error: optionalString(search.error), description: optionalString(search.description) };
+}
+
+export interface CallbackSearch {
+  token?: string;
+  error?: string;
+}
+
+export function validateCallbackSearch(search: Record<string, unknown>): CallbackSearch {
+  return { token: optionalString(search.token), error: optionalString(search.error) };
+}
