@@ -1,24 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorOptions } from './plugin';
-import { requireAccount } from './data-auth';
+import { admitDataRequest, listParam } from './data-request';
+import { sendGoogleError } from './google-errors';
+import { etag, listResponse } from './video-resources';
 
 /** channels.list with mine=true: the caller's own channel and its uploads playlist. */
 export function registerChannelRoutes(app: FastifyInstance, options: SimulatorOptions): void {
   app.get('/youtube/v3/channels', async (request, reply) => {
-    const found = await requireAccount(options, request, reply);
-    if (!found) return reply;
-    const { account } = found;
-    return reply.send({
-      kind: 'youtube#channelListResponse',
-      pageInfo: { totalResults: 1, resultsPerPage: 5 },
-      items: [
-        {
-          kind: 'youtube#channel',
-          id: account.channelId,
-          snippet: { title: account.channelTitle, description: '', customUrl: `@${account.channelTitle.replace(/\s+/g, '').toLowerCase()}` },
-          contentDetails: { relatedPlaylists: { likes: '', uploads: account.uploadsPlaylistId } },
-        },
-      ],
-    });
+    const caller = await admitDataRequest(options, request, reply, 'channels.list');
+    if (!caller) return reply;
+    const query = request.query as Record<string, unknown>;
+    const parts = listParam(query.part);
+    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (String(query.mine) !== 'true') {
+      return sendGoogleError(reply, 400, 'missingRequiredParameter', 'The simulator lists channels with mine=true only.');
+    }
+    const { account } = caller;
+    const body = {
+      ...(parts.includes('snippet')
+        ? {
+            snippet: {
+              title: account.channelTitle,
+              description: '',
+              customUrl: `@${account.channelTitle.replace(/\s+/g, '').toLowerCase()}`,
+            },
+          }
+        : {}),
+      ...(parts.includes('contentDetails')
+        ? { contentDetails: { relatedPlaylists: { likes: '', uploads: account.uploadsPlaylistId } } }
+        : {}),
+    };
+    const channel = { kind: 'youtube#channel', etag: etag(body), id: account.channelId, ...body };
+    return reply.send(listResponse('youtube#channelListResponse', [channel], { resultsPerPage: 5 }));
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SimulatorOptions } from './plugin';
 import { renderConsentPage } from './consent-page';
 import { simulatedAccounts } from './accounts';
+import { serveFault } from './fault-responses';
 import {
   accountForAccessToken,
   createAuthCode,
@@ -138,9 +139,10 @@ export function registerIdentityRoutes(app: FastifyInstance, options: SimulatorO
     }
     const now = clock.now();
     const fault = options.faults.take('token');
-    if (fault === 'invalid_grant') {
+    if (fault?.kind === 'invalid_grant') {
       return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
     }
+    if (await serveFault(fault, request, reply)) return reply;
     const result =
       body.grant_type === 'authorization_code'
         ? await exchangeCode(db, {

@@ -2,13 +2,21 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/database';
+import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerChannelRoutes } from './channels-routes';
+import { registerControlRoutes } from './control-routes';
 import type { FaultInjector } from './faults';
 import { registerIdentityRoutes } from './identity-routes';
 import { seedSimulatedAccounts } from './identity-store';
+import { registerPlaylistItemRoutes } from './playlist-items-routes';
+import { registerReportingRoutes } from './reporting-routes';
+import { registerThumbnailRoutes } from './thumbnails';
+import { seedSimulatedVideos } from './video-store';
+import { registerVideoRoutes } from './videos-routes';
 
 export interface SimulatorOptions {
   db: Db;
+  /** The simulator's "now"; a controllable clock also enables POST /control/clock/advance. */
   clock: Clock;
   prefix: string;
   clientId: string;
@@ -19,11 +27,19 @@ export interface SimulatorOptions {
 /**
  * The built-in YouTube simulator: Google's real paths (OAuth, userinfo, YouTube Data, Analytics,
  * Reporting) served from this process so the product and its tests run offline through the real
- * client libraries. Registered only when no real Google client is configured.
+ * client libraries. Registered only when no real Google client is configured. Its world (videos,
+ * title history, quota, reporting jobs) lives in sim_* tables, so restarts keep it.
  */
 export async function youtubeSimulator(app: FastifyInstance, options: SimulatorOptions): Promise<void> {
   await seedSimulatedAccounts(options.db);
+  await seedSimulatedVideos(options.db, options.clock.now());
   await app.register(formbody);
   registerIdentityRoutes(app, options);
   registerChannelRoutes(app, options);
+  registerPlaylistItemRoutes(app, options);
+  registerVideoRoutes(app, options);
+  registerAnalyticsRoutes(app, options);
+  registerReportingRoutes(app, options);
+  registerThumbnailRoutes(app, options);
+  registerControlRoutes(app, options);
 }

@@ -1,0 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { simSettings } from '../../db/schema';
+import type { DbOrTx } from '../db/database';
+
+/** Google's default Data API allocation per project and day. */
+export const DEFAULT_DAILY_QUOTA = 10_000;
+
+export async function readSetting<T>(db: DbOrTx, key: string, fallback: T): Promise<T> {
+  const [row] = await db.select().from(simSettings).where(eq(simSettings.key, key)).limit(1);
+  return row ? (row.value as T) : fallback;
+}
+
+export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
+  await db.insert(simSettings).values({ key, value }).onConflictDoUpdate({ target: simSettings.key, set: { value } });
+}
+
+export const dailyQuota = (db: DbOrTx) => readSetting(db, 'daily_quota', DEFAULT_DAILY_QUOTA);
+export const setDailyQuota = (db: DbOrTx, units: number) => writeSetting(db, 'daily_quota', units);

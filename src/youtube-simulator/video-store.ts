@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { simTitleHistory, simVideos } from '../../db/schema';
+import type { Db, DbOrTx } from '../db/database';
+import { simulatedAccounts } from './accounts';
+import { videoCatalog } from './video-catalog';
+
+export type SimVideo = typeof simVideos.$inferSelect;
+export interface TitleChange {
+  title: string;
+  since: Date;
+}
+
+/** The mutable part of a snippet, as stored: null means the field is absent. */
+export interface StoredSnippet {
+  title: string;
+  description: string;
+  tags: string[] | null;
+  categoryId: string;
+  defaultLanguage: string | null;
+  defaultAudioLanguage: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Stable 11-character ids shaped like YouTube's, so restarts and reseeds agree. */
+export function simulatedVideoId(accountId: string, index: number): string {
+  return createHash('sha256').update(`${accountId}/${index}`).digest('base64url').slice(0, 11);
+}
+
+/**
+ * Seeds every simulated channel's uploads once: ages count back from the first seeding, and
+ * later starts find the rows already there (the simulator's world persists across restarts).
+ */
+export async function seedSimulatedVideos(db: Db, now: Date): Promise<void> {
+  for (const account of simulatedAccounts) {
+    const catalog = videoCatalog[account.id] ?? [];
+    const ids = catalog.map((_, index) => simulatedVideoId(account.id, index));
+    if (ids.length === 0) continue;
+    const existing = await db.select({ id: simVideos.id }).from(simVideos).where(inArray(simVideos.id, ids));
+    const present = new Set(existing.map((row) => row.id));
+    await db.transaction(async (tx) => {
+      for (const [index, entry] of catalog.entries()) {
+        const id = ids[index]!;
+        if (present.has(id)) continue;
+        const publishedAt = new Date(Math.floor((now.getTime() - entry.ageDays * DAY_MS) / 60_000) * 60_000);
+        const { previousTitles = [], ageDays: _age, ...fields } = entry;
+        await tx.insert(simVideos).values({
+          ...fields,
+          id,
+          accountId: account.id,
+          publishedAt,
+          seed: `sim-video/${id}`,
+          snippetUpdatedAt: publishedAt,
+        });
+        const history = [...previousTitles.map((previous) => previous.title), entry.title];
+        const changes = [0, ...previousTitles.map((previous) => previous.replacedAfterDays)];
+        await tx.insert(simTitleHistory).values(
+          history.map((title, position) => ({
+            videoId: id,
+            title,
+            since: new Date(publishedAt.getTime() + changes[position]! * DAY_MS),
+          })),
+        );
+      }
+    });
+  }
+}
+
+/** A channel's uploads, newest first (the order of its uploads playlist). */
+export async function videosOfAccount(db: DbOrTx, accountId: string): Promise<SimVideo[]> {
+  return db.select().from(simVideos).where(eq(simVideos.accountId, accountId)).orderBy(desc(simVideos.publishedAt));
+}
+
+export async function findVideos(db: DbOrTx, ids: string[]): Promise<SimVideo[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(simVideos).where(inArray(simVideos.id, ids));
+}
+
+/** Every title each video has shown, oldest first. */
+export async function titleHistories(db: DbOrTx, videoIds: string[]): Promise<Map<string, TitleChange[]>> {
+  const histories = new Map<string, TitleChange[]>(videoIds.map((id) => [id, []]));
+  if (videoIds.length === 0) return histories;
+  const rows = await db
+    .select()
+    .from(simTitleHistory)
+    .where(inArray(simTitleHistory.videoId, videoIds))
+    .orderBy(asc(simTitleHistory.since));
+  for (const row of rows) histories.get(row.videoId)?.push({ title: row.title, since: row.since });
+  return histories;
+}
+
+/**
+ * Replaces a video's mutable snippet (YouTube's videos.update semantics are applied by the
+ * caller). A new title starts a new span of the title history at `now`.
+ */
+export async function replaceSnippet(db: Db, videoId: string, snippet: StoredSnippet, now: Date): Promise<SimVideo> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(simVideos).where(eq(simVideos.id, videoId)).for('update').limit(1);
+    if (!current) throw new Error(`No simulated video ${videoId}`);
+    if (current.title !== snippet.title) {
+      // Two changes within the same millisecond: the later one is the span that starts then.
+      const [sameInstant] = await tx
+        .update(simTitleHistory)
+        .set({ title: snippet.title })
+        .where(and(eq(simTitleHistory.videoId, videoId), eq(simTitleHistory.since, now)))
+        .returning();
+      if (!sameInstant) await tx.insert(simTitleHistory).values({ videoId, title: snippet.title, since: now });
+    }
+    const [updated] = await tx
+      .update(simVideos)
+      .set({ ...snippet, snippetUpdatedAt: now })
+      .where(eq(simVideos.id, videoId))
+      .returning();
+    return updated!;
+  });
+}
