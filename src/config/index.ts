@@ -45,6 +45,8 @@ export interface Config {
     apiBaseUrl: string | null;
   };
   youtubeDailyQuota: number;
+  /** How the YouTube gateway waits for and retries Google (5xx and timeouts only). */
+  youtubeGateway: { requestTimeoutMs: number; maxAttempts: number; retryBaseDelayMs: number };
   workers: boolean;
   signInRateLimit: number;
   logLevel: Env['LOG_LEVEL'];
@@ -159,6 +161,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiBaseUrl: env.STRIPE_API_BASE_URL ?? null,
     },
     youtubeDailyQuota: env.YOUTUBE_DAILY_QUOTA,
+    youtubeGateway: {
+      requestTimeoutMs: env.YOUTUBE_REQUEST_TIMEOUT_MS,
+      maxAttempts: env.YOUTUBE_MAX_ATTEMPTS,
+      retryBaseDelayMs: env.YOUTUBE_RETRY_BASE_DELAY_MS,
+    },
     workers: env.WORKERS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,

@@ -26,19 +26,29 @@ export function createOAuthClient(config: Config, credentials?: Credentials): OA
       oauth2AuthBaseUrl: endpoints.authorizeUrl,
       oauth2RevokeUrl: endpoints.revokeUrl,
     },
+    transporterOptions: { timeout: config.youtubeGateway.requestTimeoutMs },
   });
   if (credentials) client.setCredentials(credentials);
   return client;
 }
 
+/**
+ * Per-service options: Google's paths under the configured root, a timeout, and no automatic
+ * retries — the gateway decides what to retry (never a 429 or a quota error) and records each
+ * attempt in the quota ledger.
+ */
+function serviceOptions(config: Config, auth: OAuth2Client, rootUrl: string) {
+  return { auth, rootUrl, retry: false, timeout: config.youtubeGateway.requestTimeoutMs };
+}
+
 export function youtubeApi(config: Config, auth: OAuth2Client) {
-  return google.youtube({ version: 'v3', auth, rootUrl: config.google.endpoints.youtubeRootUrl });
+  return google.youtube({ version: 'v3', ...serviceOptions(config, auth, config.google.endpoints.youtubeRootUrl) });
 }
 
 export function youtubeAnalyticsApi(config: Config, auth: OAuth2Client) {
-  return google.youtubeAnalytics({ version: 'v2', auth, rootUrl: config.google.endpoints.analyticsRootUrl });
+  return google.youtubeAnalytics({ version: 'v2', ...serviceOptions(config, auth, config.google.endpoints.analyticsRootUrl) });
 }
 
 export function youtubeReportingApi(config: Config, auth: OAuth2Client) {
-  return google.youtubereporting({ version: 'v1', auth, rootUrl: config.google.endpoints.reportingRootUrl });
+  return google.youtubereporting({ version: 'v1', ...serviceOptions(config, auth, config.google.endpoints.reportingRootUrl) });
 }

@@ -21,12 +21,19 @@ export type QuotaMethod = keyof typeof quotaCosts;
 
 export async function recordQuotaUse(
   db: DbOrTx,
-  entry: { method: QuotaMethod; at: Date; channelConnectionId?: string | null; outcome?: string },
+  entry: {
+    method: QuotaMethod;
+    at: Date;
+    channelConnectionId?: string | null;
+    outcome?: string;
+    /** Units actually charged when they differ from the method's cost (a call refused for quota costs none). */
+    units?: number;
+  },
 ): Promise<void> {
   await db.insert(quotaLedger).values({
     day: pacificDay(entry.at),
     method: entry.method,
-    units: quotaCosts[entry.method],
+    units: entry.units ?? quotaCosts[entry.method],
     channelConnectionId: entry.channelConnectionId ?? null,
     outcome: entry.outcome ?? 'ok',
     at: entry.at,

@@ -1,0 +1,98 @@
+import { AppError, type AppErrorCode } from '../../errors/app-error';
+
+/**
+ * What can go wrong talking to YouTube, as the product must react to it (YOUTUBE.md). Each is an
+ * AppError with a message a creator can read, so an operation that surfaces one needs no mapping.
+ */
+export type GatewayFailureKind = 'quota' | 'authorization' | 'not-found' | 'invalid' | 'transient';
+
+export abstract class YouTubeGatewayError extends AppError {
+  abstract readonly kind: GatewayFailureKind;
+
+  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** 403 quotaExceeded or 429 rateLimitExceeded: stop calling until the Pacific-midnight reset. */
+export class QuotaExhaustedError extends YouTubeGatewayError {
+  readonly kind = 'quota';
+
+  constructor(
+    readonly reason: 'quotaExceeded' | 'rateLimitExceeded',
+    readonly resetsAt: Date,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      'RATE_LIMITED',
+      `YouTube's daily API quota is used up; it resets at midnight Pacific time (${resetsAt.toISOString()}).`,
+      options,
+    );
+  }
+}
+
+/** The grant is dead (invalid_grant, or still 401 after a refresh): the connection is marked disconnected. */
+export class AuthorizationLostError extends YouTubeGatewayError {
+  readonly kind = 'authorization';
+
+  constructor(
+    readonly connectionId: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      'FORBIDDEN',
+      'Titlewise no longer has access to your YouTube channel. Sign in with Google again to reconnect it.',
+      options,
+    );
+  }
+}
+
+/** 403 for a permission the grant lacks (a scope not granted, a video of another channel); the grant itself lives. */
+export class PermissionDeniedError extends YouTubeGatewayError {
+  readonly kind = 'authorization';
+
+  constructor(
+    readonly reason: string,
+    message = 'YouTube refused: Titlewise lacks the permission for this. Sign in again and allow every requested permission.',
+    options?: { cause?: unknown },
+  ) {
+    super('FORBIDDEN', message, options);
+  }
+}
+
+export class NotFoundError extends YouTubeGatewayError {
+  readonly kind = 'not-found';
+
+  constructor(what: string, options?: { cause?: unknown }) {
+    super('NOT_FOUND', `${what} was not found on YouTube.`, options);
+  }
+}
+
+/** YouTube refused the request as invalid (400), e.g. a report query it does not support. */
+export class InvalidRequestError extends YouTubeGatewayError {
+  readonly kind = 'invalid';
+
+  constructor(
+    readonly reason: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super('BAD_REQUEST', message, options);
+  }
+}
+
+/** The metadata would break YouTube's rules (title ≤ 100 characters, no < or >, …). */
+export class InvalidMetadataError extends InvalidRequestError {}
+
+/** 5xx or no answer in time, still failing after the gateway's bounded retries. */
+export class TransientError extends YouTubeGatewayError {
+  readonly kind = 'transient';
+
+  constructor(
+    readonly attempts: number,
+    options?: { cause?: unknown },
+  ) {
+    super('UPSTREAM_UNAVAILABLE', 'YouTube is not answering right now. Please try again in a few minutes.', options);
+  }
+}

@@ -1,0 +1,218 @@
+import type { youtube_v3 } from 'googleapis';
+import type { AppContext } from '../../app-context';
+import type { ChannelConnection } from '../../channels/channel-connections.service';
+import { titleProblem } from '../title-rules';
+import { InvalidMetadataError, NotFoundError } from './errors';
+import { openChannelClient, type ChannelClient } from './gateway-client';
+
+/** A video's mutable metadata as YouTube holds it; null = the field is absent on YouTube. */
+export interface VideoSnippet {
+  videoId: string;
+  channelId: string;
+  publishedAt: string;
+  title: string;
+  description: string;
+  tags: string[] | null;
+  categoryId: string;
+  defaultLanguage: string | null;
+  defaultAudioLanguage: string | null;
+}
+
+export interface RecentUpload {
+  id: string;
+  title: string;
+  thumbnailUrl: string | null;
+  viewCount: number;
+  /** ISO 8601, as YouTube gives it (e.g. PT11M24S). */
+  duration: string;
+  publishedAt: string;
+}
+
+export interface VideoStatistics {
+  viewCount: number;
+  likeCount: number | null;
+  commentCount: number | null;
+}
+
+const MAX_IDS_PER_CALL = 50;
+const count = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+
+function toSnippet(video: youtube_v3.Schema$Video): VideoSnippet {
+  const snippet = video.snippet ?? {};
+  return {
+    videoId: video.id ?? '',
+    channelId: snippet.channelId ?? '',
+    publishedAt: snippet.publishedAt ?? '',
+    title: snippet.title ?? '',
+    description: snippet.description ?? '',
+    tags: snippet.tags && snippet.tags.length > 0 ? snippet.tags : null,
+    categoryId: snippet.categoryId ?? '',
+    defaultLanguage: snippet.defaultLanguage ?? null,
+    defaultAudioLanguage: snippet.defaultAudioLanguage ?? null,
+  };
+}
+
+function bestThumbnail(thumbnails: youtube_v3.Schema$ThumbnailDetails | undefined): string | null {
+  return thumbnails?.medium?.url ?? thumbnails?.high?.url ?? thumbnails?.default?.url ?? null;
+}
+
+/**
+ * The channel's newest uploads, newest first: channels.list (mine) → uploads playlist →
+ * playlistItems.list → videos.list — 3 units, never search.list.
+ */
+export async function listRecentUploads(
+  app: AppContext,
+  connection: ChannelConnection,
+  options: { maxResults?: number } = {},
+): Promise<RecentUpload[]> {
+  const client = openChannelClient(app, connection);
+  const channels = await client.call('channels.list', () =>
+    client.youtube.channels.list({ part: ['contentDetails'], mine: true }),
+  );
+  const uploads = channels.data.items?.[0]?.contentDetails?.relatedPlaylists?.uploads;
+  if (!uploads) return [];
+  const items = await client
+    .call('playlistItems.list', () =>
+      client.youtube.playlistItems.list({
+        part: ['contentDetails'],
+        playlistId: uploads,
+        maxResults: Math.min(options.maxResults ?? 25, MAX_IDS_PER_CALL),
+      }),
+    )
+    .catch((error: unknown) => {
+      // A channel that never uploaded can have no uploads playlist yet.
+      if (error instanceof NotFoundError) return null;
+      throw error;
+    });
+  const ids = (items?.data.items ?? []).flatMap((item) => (item.contentDetails?.videoId ? [item.contentDetails.videoId] : []));
+  if (ids.length === 0) return [];
+  const videos = await client.call('videos.list', () =>
+    client.youtube.videos.list({ part: ['snippet', 'statistics', 'contentDetails'], id: ids, maxResults: MAX_IDS_PER_CALL }),
+  );
+  const byId = new Map((videos.data.items ?? []).map((video) => [video.id, video]));
+  return ids.flatMap((id) => {
+    const video = byId.get(id);
+    if (!video) return [];
+    return [
+      {
+        id,
+        title: video.snippet?.title ?? '',
+        thumbnailUrl: bestThumbnail(video.snippet?.thumbnails),
+        viewCount: count(video.statistics?.viewCount) ?? 0,
+        duration: video.contentDetails?.duration ?? 'PT0S',
+        publishedAt: video.snippet?.publishedAt ?? '',
+      },
+    ];
+  });
+}
+
+async function fetchVideo(client: ChannelClient, videoId: string, parts: string[]) {
+  const response = await client.call('videos.list', () => client.youtube.videos.list({ part: parts, id: [videoId] }));
+  return response.data.items?.find((item) => item.id === videoId) ?? null;
+}
+
+/** The video's snippet as YouTube has it now (1 unit). */
+export async function readSnippet(app: AppContext, connection: ChannelConnection, videoId: string): Promise<VideoSnippet> {
+  const video = await fetchVideo(openChannelClient(app, connection), videoId, ['snippet']);
+  if (!video) throw new NotFoundError(`Video ${videoId}`);
+  return toSnippet(video);
+}
+
+/** Snippet and public counters in one call (1 unit), or null when the video is gone. */
+export async function findVideo(
+  app: AppContext,
+  connection: ChannelConnection,
+  videoId: string,
+): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics } | null> {
+  const video = await fetchVideo(openChannelClient(app, connection), videoId, ['snippet', 'statistics']);
+  if (!video) return null;
+  return {
+    snippet: toSnippet(video),
+    statistics: {
+      viewCount: count(video.statistics?.viewCount) ?? 0,
+      likeCount: count(video.statistics?.likeCount),
+      commentCount: count(video.statistics?.commentCount),
+    },
+  };
+}
+
+export interface SetTitleResult {
+  /** The snippet read just before the write. */
+  before: VideoSnippet;
+  /** The snippet read back after the write (or `before` when nothing was written). */
+  after: VideoSnippet;
+  /** 'applied': written; 'unchanged': the title was already live; 'title-changed-elsewhere': see `ifCurrentTitle`. */
+  outcome: 'applied' | 'unchanged' | 'title-changed-elsewhere';
+  /** The title read back is the one asked for. */
+  confirmed: boolean;
+}
+
+/**
+ * Changes only the title, by read-modify-write: the snippet is read immediately before (so a
+ * creator's own edits in Studio are kept), every other mutable field is sent back unchanged
+ * (videos.update replaces the whole snippet), localizations and status are never sent, and
+ * the title is read back to confirm. Titles YouTube would refuse are refused before any call.
+ * With `ifCurrentTitle`, nothing is written unless that title is live (the creator may have
+ * renamed the video meanwhile). Costs 52 units when it writes (1 + 50 + 1), 1 otherwise.
+ */
+export async function setTitle(
+  app: AppContext,
+  connection: ChannelConnection,
+  videoId: string,
+  title: string,
+  options: { ifCurrentTitle?: string } = {},
+): Promise<SetTitleResult> {
+  const problem = titleProblem(title);
+  if (problem) throw new InvalidMetadataError('invalidTitle', problem);
+  const client = openChannelClient(app, connection);
+  const current = await fetchVideo(client, videoId, ['snippet']);
+  if (!current) throw new NotFoundError(`Video ${videoId}`);
+  const before = toSnippet(current);
+  if (before.title === title) return { before, after: before, outcome: 'unchanged', confirmed: true };
+  if (options.ifCurrentTitle !== undefined && before.title !== options.ifCurrentTitle) {
+    return { before, after: before, outcome: 'title-changed-elsewhere', confirmed: false };
+  }
+  const snippet: youtube_v3.Schema$VideoSnippet = {
+    title,
+    categoryId: before.categoryId,
+    description: before.description,
+    ...(before.tags ? { tags: before.tags } : {}),
+    ...(before.defaultLanguage ? { defaultLanguage: before.defaultLanguage } : {}),
+    ...(before.defaultAudioLanguage ? { defaultAudioLanguage: before.defaultAudioLanguage } : {}),
+  };
+  await client.call(
+    'videos.update',
+    () => client.youtube.videos.update({ part: ['snippet'], requestBody: { id: videoId, snippet } }),
+    { notFound: `Video ${videoId}` },
+  );
+  const readBack = await fetchVideo(client, videoId, ['snippet']);
+  if (!readBack) throw new NotFoundError(`Video ${videoId}`);
+  const after = toSnippet(readBack);
+  return { before, after, outcome: 'applied', confirmed: after.title === title };
+}
+
+/** Public counters of any number of videos, 50 ids per videos.batchGetStats call (1 unit each). */
+export async function batchStatistics(
+  app: AppContext,
+  connection: ChannelConnection,
+  videoIds: string[],
+): Promise<Map<string, VideoStatistics>> {
+  const client = openChannelClient(app, connection);
+  const unique = [...new Set(videoIds)];
+  const statistics = new Map<string, VideoStatistics>();
+  for (let start = 0; start < unique.length; start += MAX_IDS_PER_CALL) {
+    const ids = unique.slice(start, start + MAX_IDS_PER_CALL);
+    const response = await client.call('videos.batchGetStats', () =>
+      client.youtube.videos.batchGetStats({ id: ids, part: ['statistics'] }),
+    );
+    for (const item of response.data.items ?? []) {
+      if (!item.id) continue;
+      statistics.set(item.id, {
+        viewCount: count(item.statistics?.viewCount) ?? 0,
+        likeCount: count(item.statistics?.likeCount),
+        commentCount: count(item.statistics?.commentCount),
+      });
+    }
+  }
+  return statistics;
+}
