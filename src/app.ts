@@ -10,6 +10,7 @@ import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
 import { startWorkers } from '../jobs';
 import { registerAdminRoutes } from './admin/admin.routes';
+import { registerAnalyticsRoutes } from './analytics/analytics.routes';
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
@@ -27,6 +28,7 @@ import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
 import { createFaultInjector, type FaultInjector } from './youtube-simulator/faults';
 import { youtubeSimulator } from './youtube-simulator/plugin';
+import { registerVideoRoutes } from './videos/videos.routes';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
@@ -130,6 +132,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerGoogleOAuth(fastify, app, registry);
   registerAuthRoutes(rest, app);
   registerAdminRoutes(rest, app);
+  registerVideoRoutes(rest, app);
+  registerAnalyticsRoutes(rest, app);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 

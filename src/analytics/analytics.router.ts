@@ -1,4 +1,7 @@
-import { router } from '../trpc/init';
+import { authedProcedure, router } from '../trpc/init';
+import { getAccuracyStatus } from './accuracy-status.service';
+import { accuracyStatusSchema } from './analytics.schemas';
 
-// Procedures arrive with the YouTube gateway (accuracy status) and the rotation engine (analytics).
-export const analyticsRouter = router({});
+export const analyticsRouter = router({
+  accuracyStatus: authedProcedure.output(accuracyStatusSchema).query(({ ctx }) => getAccuracyStatus(ctx.app, ctx.auth)),
+});

@@ -1,9 +1,10 @@
 import type { Credentials } from 'google-auth-library';
 import type { AppContext } from '../app-context';
-import { upsertChannelConnection } from '../channels/channel-connections.service';
+import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
 import { DEMO_USER_EMAIL } from '../config';
 import { AppError } from '../errors/app-error';
 import { createOAuthClient } from '../youtube/google-clients';
+import { ensureReachJob } from '../youtube/gateway/reporting';
 import { fetchOwnChannel, fetchUserInfo } from '../youtube/identity';
 import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
 import { findAccount, issueTokens } from '../youtube-simulator/identity-store';
@@ -55,17 +56,32 @@ export async function completeGoogleSignIn(
     throw new SignInError('no_channel', `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`);
   }
   const now = app.clock.now();
-  const { user, session } = await app.db.transaction(async (tx) => {
+  const { user, session, connection } = await app.db.transaction(async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: profile.sub,
       email: profile.email,
       name: profile.name ?? profile.given_name ?? profile.email,
     });
-    await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
+    const connection = await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
     const session = await createSession(tx, { userId: user.id, ttlDays: app.config.sessionTtlDays, now, userAgent });
-    return { user, session };
+    return { user, session, connection };
   });
+  await requestReachReport(app, connection);
   return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(app, user) };
+}
+
+/**
+ * YouTube's reach report (impressions, CTR) starts ~48 h after it is requested, so it is
+ * requested as soon as a channel connects. Best effort: sign-in never fails for it, and the
+ * daily collection asks again.
+ */
+async function requestReachReport(app: AppContext, connection: ChannelConnection): Promise<void> {
+  if (!connection.scopes.includes('https://www.googleapis.com/auth/yt-analytics.readonly')) return;
+  try {
+    await ensureReachJob(app, connection);
+  } catch (error) {
+    app.log.warn({ err: error, connectionId: connection.id }, 'Could not request the YouTube reach report');
+  }
 }
 
 /** POST /api/auth/google: an external client hands us an authorization code to exchange. */
@@ -98,7 +114,7 @@ export async function signInWithGoogleCode(
 export async function signInAsDemo(app: AppContext, userAgent: string | undefined): Promise<SignedIn> {
   if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
   const now = app.clock.now();
-  const { user, session } = await app.db.transaction(async (tx) => {
+  const { user, session, connection } = await app.db.transaction(async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: `sim-sub-${DEMO_ACCOUNT_ID}`,
       email: DEMO_USER_EMAIL,
@@ -106,6 +122,7 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
       isDemo: true,
     });
     const account = app.config.google.simulator ? await findAccount(tx, DEMO_ACCOUNT_ID) : null;
+    let connection: ChannelConnection | null = null;
     if (account) {
       const issued = await issueTokens(tx, {
         accountId: account.id,
@@ -114,14 +131,15 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
         now,
         withRefresh: true,
       });
-      await upsertChannelConnection(app, tx, {
+      connection = await upsertChannelConnection(app, tx, {
         userId: user.id,
         channel: { id: account.channelId, title: account.channelTitle, uploadsPlaylistId: account.uploadsPlaylistId },
         tokens: { ...issued, expiry_date: now.getTime() + issued.expires_in * 1000 },
       });
     }
     const session = await createSession(tx, { userId: user.id, ttlDays: app.config.sessionTtlDays, now, userAgent });
-    return { user, session };
+    return { user, session, connection };
   });
+  if (connection) await requestReachReport(app, connection);
   return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(app, user) };
 }

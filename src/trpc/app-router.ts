@@ -3,6 +3,7 @@ import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
 import { billingRouter } from '../billing/billing.router';
 import { titleTestsRouter } from '../title-tests/title-tests.router';
+import { videosRouter } from '../videos/videos.router';
 import { router } from './init';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   analytics: analyticsRouter,
   admin: adminRouter,
   billing: billingRouter,
+  videos: videosRouter,
 });
 
 /** The type the web app imports (type-only) for end-to-end typed calls. */

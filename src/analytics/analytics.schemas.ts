@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/** SPEC §3 Accuracy status: whether full-accuracy analytics are on, what is measured, how to enable the rest. */
+export const accuracyStatusSchema = z.object({
+  enabled: z.boolean(),
+  accuracy: z.string(),
+  /** Multi-line; the dashboard banner shows the first line. */
+  instructions: z.string(),
+  enableUrl: z.string().nullable(),
+});
+export type AccuracyStatus = z.infer<typeof accuracyStatusSchema>;

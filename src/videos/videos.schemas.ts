@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** SPEC §3 Video (recent), plus when it was published. */
+export const recentVideoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  thumbnailUrl: z.string().nullable(),
+  viewCount: z.number().int().nonnegative(),
+  /** ISO 8601 duration as YouTube gives it, e.g. PT11M24S. */
+  duration: z.string(),
+  publishedAt: z.string(),
+});
+export type RecentVideo = z.infer<typeof recentVideoSchema>;
+
+export const recentVideosResponseSchema = z.array(recentVideoSchema);
