@@ -1,8 +1,20 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../src/app-context';
-import { registerMaintenanceJobs } from './maintenance';
+import { createMaintenanceQueues, registerMaintenanceJobs } from './maintenance';
+import { createMetricsQueues, registerMetricsJobs } from './metrics-jobs';
+import { createTitleTestQueues } from './title-test-queue';
+import { registerTitleTestJobs } from './title-test-jobs';
 
-/** Creates every queue and starts its workers. Called by the web process (WORKERS=true) and by `npm run worker`. */
+/** Creates every queue. Every process does this, so a web-only node can enqueue. Idempotent. */
+export async function createQueues(boss: PgBoss): Promise<void> {
+  await createMaintenanceQueues(boss);
+  await createTitleTestQueues(boss);
+  await createMetricsQueues(boss);
+}
+
+/** Starts the workers and recurring schedules. Called by the web process (WORKERS=true) and by `npm run worker`. */
 export async function startWorkers(boss: PgBoss, app: AppContext): Promise<void> {
   await registerMaintenanceJobs(boss, app);
+  await registerTitleTestJobs(boss, app.engine);
+  await registerMetricsJobs(boss, app.engine);
 }

@@ -19,8 +19,11 @@ export async function purgeExpired(app: AppContext): Promise<{ sessions: number;
   return { sessions: removedSessions.length, rateLimits: removedWindows.length };
 }
 
-export async function registerMaintenanceJobs(boss: PgBoss, app: AppContext): Promise<void> {
+export async function createMaintenanceQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(PURGE_QUEUE);
+}
+
+export async function registerMaintenanceJobs(boss: PgBoss, app: AppContext): Promise<void> {
   await boss.schedule(PURGE_QUEUE, '17 3 * * *', {}, { tz: 'UTC' });
   await boss.work(PURGE_QUEUE, async () => {
     const removed = await purgeExpired(app);

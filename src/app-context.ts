@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { TokenCipher } from './crypto/token-cipher';
 import type { Database, Db } from './db/database';
+import type { EngineContext } from './title-tests/engine-context';
 
 /**
  * What every service and job handler may use. Built once at start-up (src/app.ts) and passed
@@ -17,4 +18,6 @@ export interface AppContext {
   cipher: TokenCipher;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The title-test engine: this context plus the YouTube port (set once at start-up). */
+  engine: EngineContext;
 }

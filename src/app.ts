@@ -8,9 +8,11 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
-import { startWorkers } from '../jobs';
+import { createQueues, startWorkers } from '../jobs';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes';
+import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
+import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
@@ -70,7 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: config.secureCookies,
     disableRequestLogging: config.env === 'test',
   });
-  const app: AppContext = {
+  const app = {
     config,
     database,
     db: database.db,
@@ -78,7 +80,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     cipher: createTokenCipher(config.tokenEncryptionKey),
     clock,
     log: fastify.log,
-  };
+  } as AppContext;
+  app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
 
   installErrorHandler(fastify);
   await fastify.register(cookie, { secret: config.sessionSecret });
@@ -134,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerAdminRoutes(rest, app);
   registerVideoRoutes(rest, app);
   registerAnalyticsRoutes(rest, app);
+  registerTitleTestRoutes(rest, app);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 
@@ -153,6 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     });
   }
 
+  await createQueues(boss);
   if (workers) await startWorkers(boss, app);
 
   return {

@@ -1,4 +1,60 @@
-import { router } from '../trpc/init';
+import { z } from 'zod';
+import { authedProcedure, founderProcedure, router } from '../trpc/init';
+import { createTitleTest } from './create-test.service';
+import { forceAnalytics, simulateRotation } from './founder-tools.service';
+import { performTestAction } from './test-actions.service';
+import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
+import {
+  actionResultSchema,
+  createTestInputSchema,
+  dashboardStatsSchema,
+  founderToolResultSchema,
+  testActionParamsSchema,
+  testAnalyticsSchema,
+  testIdSchema,
+  titleTestSchema,
+} from './title-tests.schemas';
 
-// Procedures arrive with the rotation engine (issue: title tests and the rotation engine).
-export const titleTestsRouter = router({});
+
+export const titleTestsRouter = router({
+  list: authedProcedure.output(z.array(titleTestSchema)).query(({ ctx }) => listTests(ctx.app, ctx.auth.user)),
+
+  create: authedProcedure
+    .input(createTestInputSchema)
+    .output(titleTestSchema)
+    .mutation(async ({ ctx, input }) => {
+      const id = await createTitleTest(ctx.app.engine, ctx.auth.user, input);
+      return getOwnTestView(ctx.app, ctx.auth.user, id);
+    }),
+
+  action: authedProcedure
+    .input(testActionParamsSchema)
+    .output(actionResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      await performTestAction(ctx.app.engine, ctx.auth.user, input.id, input.action);
+      return { success: true as const, test: await getOwnTestView(ctx.app, ctx.auth.user, input.id) };
+    }),
+
+  analytics: authedProcedure
+    .input(testIdSchema)
+    .output(testAnalyticsSchema)
+    .query(({ ctx, input }) => getTestAnalytics(ctx.app, ctx.auth.user, input.id)),
+
+  dashboardStats: authedProcedure.output(dashboardStatsSchema).query(({ ctx }) => getDashboardStats(ctx.app, ctx.auth.user)),
+
+  forceAnalytics: founderProcedure
+    .input(testIdSchema)
+    .output(founderToolResultSchema)
+    .mutation(async ({ ctx, input }) => {
+      const collected = await forceAnalytics(ctx.app.engine, ctx.auth.user, input.id);
+      return { success: true as const, message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.` };
+    }),
+
+  simulateRotation: founderProcedure
+    .input(testIdSchema)
+    .output(founderToolResultSchema)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: await simulateRotation(ctx.app.engine, ctx.auth.user, input.id),
+    })),
+});

@@ -1,0 +1,45 @@
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { rotations, titleTests } from '../db/schema';
+import type { AppContext } from '../src/app-context';
+import { scheduleAdvance } from './title-test-queue';
+
+/** A rotation that failed this often waits for a person (the card shows the error). */
+export const MAX_ROTATION_ATTEMPTS = 8;
+
+/**
+ * The safety net under the chain of wake-ups: every minute, finds tests with work due by the
+ * product clock (a slot whose start has passed, an end date reached, an ended test whose final
+ * title is not applied yet) and enqueues them. Catches up after downtime or a clock jump;
+ * duplicates are harmless because the advance handler is idempotent.
+ */
+export async function enqueueDueTests(app: AppContext): Promise<string[]> {
+  const now = app.clock.now();
+  const dueRotation = app.db
+    .select({ testId: rotations.testId })
+    .from(rotations)
+    .where(
+      and(
+        eq(rotations.testId, titleTests.id),
+        eq(rotations.status, 'planned'),
+        lte(rotations.plannedStart, now),
+        lt(rotations.attempts, MAX_ROTATION_ATTEMPTS),
+        sql`${rotations.slot} > coalesce(${titleTests.currentSlot}, -1)`,
+      ),
+    );
+  const due = await app.db
+    .select({ id: titleTests.id })
+    .from(titleTests)
+    .where(
+      or(
+        and(
+          inArray(titleTests.status, ['scheduled', 'active']),
+          or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
+          sql`exists (${dueRotation})`,
+        ),
+        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), lte(titleTests.endDate, now)),
+        and(inArray(titleTests.status, ['completed', 'cancelled']), isNull(titleTests.appliedTitle), or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now))),
+      ),
+    );
+  for (const test of due) await scheduleAdvance(app, test.id, now);
+  return due.map((test) => test.id);
+}

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { rotations, titleTests, titleVariants } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import type { UserRow } from '../auth/session.service';
+import { findPrimaryConnection } from '../channels/channel-connections.service';
+import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
+import { generateSchedule } from '../statistics/schedule';
+import type { EngineContext } from './engine-context';
+import { activeTestLimit, planLimitMessage } from './plan-limits';
+import { checkQuotaBudget } from './quota-budget';
+import { runningStatuses } from './state-machine';
+import {
+  MAX_TEST_DAYS,
+  START_TOLERANCE_MS,
+  createTestInputSchema,
+  type CreateTestInput,
+} from './title-tests.schemas';
+
+const DAY = 86_400_000;
+
+/**
+ * Creates a title test: validates everything first (input, the video is the creator's own, plan
+ * limit, quota budget), then in one transaction stores the test, its variants and its seeded
+ * schedule, and enqueues the first rotation. Bad input changes nothing.
+ */
+export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInput: CreateTestInput): Promise<string> {
+  const { app } = ctx;
+  const input = createTestInputSchema.parse(rawInput);
+  const now = app.clock.now();
+  const startDate = input.startDate ? new Date(input.startDate) : now;
+  const endDate = input.endDate ? new Date(input.endDate) : new Date(startDate.getTime() + 7 * DAY);
+  if (startDate.getTime() < now.getTime() - START_TOLERANCE_MS) {
+    throw badRequest('The start date is in the past. Choose now or a later time.');
+  }
+  if (endDate <= startDate) throw badRequest('The end date must be after the start date.');
+  if (endDate.getTime() - startDate.getTime() > MAX_TEST_DAYS * DAY) {
+    throw badRequest(`A test can run for at most ${MAX_TEST_DAYS} days. Choose an earlier end date.`);
+  }
+  const start = startDate < now ? now : startDate;
+
+  const seed = randomBytes(16).toString('hex');
+  const schedule = generateSchedule({
+    seed,
+    titleCount: input.titles.length,
+    intervalMinutes: input.rotationIntervalMinutes,
+    start,
+    end: endDate,
+  });
+  const windowsPerTitle = input.titles.map((_, index) =>
+    schedule.filter((slot) => slot.kind === 'window' && slot.titleIndex === index).length,
+  );
+  if (windowsPerTitle.some((count) => count === 0)) {
+    throw badRequest(
+      `The test is too short for every title to get a full ${input.rotationIntervalMinutes / 60}-hour window. Choose a later end date or a shorter interval.`,
+    );
+  }
+
+  const connection = await findPrimaryConnection(app.db, user.id);
+  if (!connection) throw badRequest('Connect your YouTube channel first: sign in with Google.');
+  if (connection.status !== 'connected') {
+    throw conflict('Your YouTube channel is disconnected. Sign in with Google again to reconnect it.');
+  }
+
+  const running = await app.db
+    .select({ videoId: titleTests.videoId, interval: titleTests.rotationIntervalMinutes, userId: titleTests.userId })
+    .from(titleTests)
+    .where(inArray(titleTests.status, [...runningStatuses]));
+  if (running.some((test) => test.videoId === input.videoId)) {
+    throw conflict('This video already has a running test. Complete or cancel it before starting another.');
+  }
+  const limit = activeTestLimit(user);
+  const mine = running.filter((test) => test.userId === user.id).length;
+  if (limit !== null && mine >= limit) throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
+  const budget = checkQuotaBudget({
+    intervalMinutes: input.rotationIntervalMinutes,
+    runningIntervals: running.map((test) => test.interval),
+    dailyQuota: app.config.youtubeDailyQuota,
+  });
+  if (!budget.ok) throw new AppError('RATE_LIMITED', budget.message!);
+
+  let video;
+  try {
+    video = await ctx.youtube.getVideo(connection, input.videoId);
+  } catch (error) {
+    const failure = ctx.youtube.classify(error);
+    throw new AppError(failure.kind === 'quota' ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE', `YouTube could not be reached: ${failure.message}`, {
+      cause: error,
+    });
+  }
+  if (!video || video.channelId !== connection.youtubeChannelId) throw notFound('Video on your channel');
+
+  return app.db.transaction(async (tx) => {
+    const [test] = await tx
+      .insert(titleTests)
+      .values({
+        userId: user.id,
+        channelConnectionId: connection.id,
+        videoId: video.id,
+        videoTitle: video.title,
+        originalTitle: video.title,
+        status: startDate > now ? 'scheduled' : 'active',
+        rotationIntervalMinutes: input.rotationIntervalMinutes,
+        winnerMetric: input.winnerMetric,
+        startDate: start,
+        endDate,
+        scheduleSeed: seed,
+      })
+      .returning();
+    const variants = await tx
+      .insert(titleVariants)
+      .values(input.titles.map((title, position) => ({ testId: test!.id, position, title })))
+      .returning();
+    await tx.insert(rotations).values(
+      schedule.map((slot) => ({
+        testId: test!.id,
+        slot: slot.slot,
+        kind: slot.kind,
+        block: slot.block,
+        variantId: variants[slot.titleIndex]!.id,
+        plannedStart: slot.startsAt,
+        plannedEnd: slot.endsAt,
+      })),
+    );
+    await scheduleAdvance(app, test!.id, start, tx);
+    return test!.id;
+  });
+}
+
+/** The test if it belongs to the user; another user's test is "not found" (no existence leak). */
+export async function findOwnTest(ctx: Pick<EngineContext, 'app'>, user: UserRow, testId: string) {
+  const [test] = await ctx.app.db
+    .select()
+    .from(titleTests)
+    .where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)))
+    .limit(1);
+  if (!test) throw notFound('Test');
+  return test;
+}

@@ -1,0 +1,16 @@
+import type { AppContext } from '../app-context';
+import type { TitleTestYouTube } from './youtube-port';
+
+/** Test-only seams to simulate a crash at the two dangerous moments of a rotation. */
+export interface EngineHooks {
+  afterTitleWrite?(testId: string, slot: number): void | Promise<void>;
+  beforeCommit?(testId: string, slot: number): void | Promise<void>;
+}
+
+export interface EngineContext {
+  app: AppContext;
+  youtube: TitleTestYouTube;
+  hooks?: EngineHooks;
+  /** Pulls YouTube Analytics and reach data for a test's video into daily_metrics; returns rows stored. */
+  collectDaily?(testId: string): Promise<number>;
+}

@@ -1,0 +1,20 @@
+import type { SubscriptionTier } from '../../db/schema/users';
+
+/** Active-test limits per plan (DESIGN.md "Plans"). null = unlimited (within the quota budget). */
+export const activeTestLimits: Record<SubscriptionTier, number | null> = {
+  free: 1,
+  cancelled: 1,
+  pro: 5,
+  authority: null,
+  lifetime: null,
+};
+
+export function activeTestLimit(user: { subscriptionTier: SubscriptionTier; isLifetime: boolean }): number | null {
+  return user.isLifetime ? null : activeTestLimits[user.subscriptionTier];
+}
+
+export function planLimitMessage(tier: SubscriptionTier, limit: number): string {
+  const plan = tier === 'pro' ? 'Pro' : 'Free';
+  const upgrade = tier === 'pro' ? 'Authority for unlimited tests' : 'Pro for up to 5 or Authority for unlimited';
+  return `Your ${plan} plan allows ${limit} running test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or upgrade to ${upgrade} at /paywall.`;
+}

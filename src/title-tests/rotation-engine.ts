@@ -1,0 +1,132 @@
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { rotations, titleTests } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import type { EngineContext } from './engine-context';
+import { handleYouTubeFailure } from './fault-handling';
+import { finishTest } from './finish-test';
+import { runningStatuses } from './state-machine';
+import { expectedLiveTitle, loadTestRecord, setTestFields, variantTitle, type TestRecord } from './title-test-records';
+
+export type AdvanceOutcome =
+  | 'missing'
+  | 'finished'
+  | 'paused'
+  | 'deferred'
+  | 'waiting'
+  | 'nothing-due'
+  | 'rotated'
+  | 'edited-outside'
+  | 'failed';
+
+/**
+ * Does whatever is due for a test now, exactly once per slot, and schedules the next wake-up.
+ * Safe to run any number of times and after a crash at any point: it re-reads the live title,
+ * writes only if YouTube does not already show the slot's title, and records the slot with a
+ * conditional update whose transaction also enqueues the next wake-up.
+ */
+export async function advanceTest(ctx: EngineContext, testId: string): Promise<AdvanceOutcome> {
+  const { app } = ctx;
+  const record = await loadTestRecord(app.db, testId);
+  if (!record) return 'missing';
+  const now = app.clock.now();
+  const { test } = record;
+
+  if (test.status === 'completed' || test.status === 'cancelled') return finishTest(ctx, record);
+  if (now >= test.endDate) {
+    const ended = await setTestFields(app.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
+      ...runningStatuses,
+    ]);
+    const reloaded = await loadTestRecord(app.db, testId);
+    return ended && reloaded ? finishTest(ctx, reloaded) : 'finished';
+  }
+  if (test.status === 'paused') return 'paused';
+  if (test.deferredUntil && test.deferredUntil > now) {
+    await scheduleAdvance(app, testId, test.deferredUntil);
+    return 'deferred';
+  }
+
+  const due = record.rotations.filter((rotation) => rotation.plannedStart <= now).at(-1);
+  if (!due) {
+    const first = record.rotations[0];
+    if (first) await scheduleAdvance(app, testId, first.plannedStart);
+    return 'waiting';
+  }
+  if (due.status !== 'planned') return 'nothing-due';
+  return applySlot(ctx, record, due.slot);
+}
+
+async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
+  const { app, youtube } = ctx;
+  const { test, connection } = record;
+  const rotation = record.rotations.find((entry) => entry.slot === slot)!;
+  const desired = variantTitle(record, rotation.variantId);
+  const expected = expectedLiveTitle(record);
+
+  let viewCount: number;
+  let confirmed: boolean;
+  try {
+    const live = await youtube.getVideo(connection, test.videoId);
+    if (!live) {
+      await handleYouTubeFailure(ctx, record, { kind: 'not-found', message: 'the video no longer exists on YouTube.' }, 'rotating titles');
+      return 'failed';
+    }
+    if (live.title !== desired && live.title !== expected) {
+      // The creator changed the title in Studio: their edit wins, the test stops rotating.
+      await setTestFields(app.db, test.id, {
+        status: 'paused',
+        statusReason: `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`,
+        updatedAt: app.clock.now(),
+      });
+      return 'edited-outside';
+    }
+    viewCount = live.viewCount;
+    confirmed = true;
+    if (live.title !== desired) {
+      const after = await youtube.setTitle(connection, test.videoId, desired);
+      await ctx.hooks?.afterTitleWrite?.(test.id, slot);
+      confirmed = after.title === desired;
+    }
+  } catch (error) {
+    await app.db.update(rotations).set({ attempts: rotation.attempts + 1 }).where(eq(rotations.id, rotation.id));
+    const handled = await handleYouTubeFailure(ctx, record, youtube.classify(error), 'rotating titles');
+    if (handled) return 'failed';
+    throw error;
+  }
+
+  const now = app.clock.now();
+  const next = record.rotations.find((entry) => entry.slot > slot);
+  return app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
+    const [applied] = await tx
+      .update(rotations)
+      .set({ status: 'applied', activatedAt: now, viewsAtStart: viewCount, titleConfirmed: confirmed, error: null })
+      .where(and(eq(rotations.id, rotation.id), eq(rotations.status, 'planned')))
+      .returning();
+    if (!applied || !locked) return 'nothing-due' as const;
+    // Close the window that was live until now; slots that were never applied were missed.
+    await tx
+      .update(rotations)
+      .set({ endedAt: now, viewsAtEnd: viewCount })
+      .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'applied'), isNull(rotations.endedAt), lt(rotations.slot, slot)));
+    await tx
+      .update(rotations)
+      .set({ status: 'skipped' })
+      .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'planned'), lt(rotations.slot, slot)));
+    await tx
+      .update(titleTests)
+      .set({
+        currentSlot: slot,
+        lastError: null,
+        deferredUntil: null,
+        statusReason: null,
+        updatedAt: now,
+        ...(locked.status === 'scheduled' ? { status: 'active' as const } : {}),
+      })
+      .where(and(eq(titleTests.id, test.id), inArray(titleTests.status, ['scheduled', 'active', 'paused'])));
+    await ctx.hooks?.beforeCommit?.(test.id, slot);
+    if (locked.status === 'active' || locked.status === 'scheduled') {
+      await scheduleAdvance(app, test.id, next ? next.plannedStart : test.endDate, tx);
+    }
+    return 'rotated' as const;
+  });
+}

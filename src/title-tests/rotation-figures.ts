@@ -1,0 +1,86 @@
+import type { dailyMetrics } from '../../db/schema';
+import { pacificDay } from '../time/pacific';
+import type { RotationRow } from './title-test-records';
+
+type DailyRow = typeof dailyMetrics.$inferSelect;
+export type FigureSource = 'measured' | 'estimated' | 'pending';
+
+export interface RotationFigures {
+  rotation: RotationRow;
+  /** Views gained while this title was live (public counter deltas; real time). */
+  views: number | null;
+  hours: number | null;
+  ctr: number | null;
+  ctrSource: FigureSource;
+  averageViewDuration: number | null;
+  durationSource: FigureSource;
+}
+
+const HOUR = 3_600_000;
+
+function ctrOf(row: DailyRow): number | null {
+  return typeof row.impressionsCtr === 'number' ? row.impressionsCtr : null;
+}
+
+/**
+ * Per-rotation figures. Views come from the public counter at each switch. CTR and view
+ * duration exist only per Pacific day (YOUTUBE.md): a window that is exactly one whole day is
+ * measured; a shorter one gets its day's figure, marked as Titlewise's estimate; a day YouTube
+ * has not reported yet is pending.
+ */
+export function rotationFigures(input: {
+  rotations: RotationRow[];
+  daily: DailyRow[];
+  currentViews: number | null;
+  now: Date;
+  intervalMinutes: number;
+}): RotationFigures[] {
+  const byDay = new Map(input.daily.map((row) => [row.day, row]));
+  return input.rotations
+    .filter((rotation) => rotation.status === 'applied' && rotation.activatedAt)
+    .map((rotation) => {
+      const start = rotation.activatedAt!;
+      const end = rotation.endedAt ?? input.now;
+      const endViews = rotation.viewsAtEnd ?? input.currentViews;
+      const views = rotation.viewsAtStart !== null && endViews !== null ? Math.max(0, endViews - rotation.viewsAtStart) : null;
+      const midpoint = new Date((start.getTime() + end.getTime()) / 2);
+      const day = byDay.get(pacificDay(midpoint));
+      const wholeDay = input.intervalMinutes === 1440 && rotation.endedAt !== null;
+      const ctr = day ? ctrOf(day) : null;
+      const duration = day?.averageViewDurationSec ?? null;
+      return {
+        rotation,
+        views,
+        hours: Math.max(0, (end.getTime() - start.getTime()) / HOUR),
+        ctr,
+        ctrSource: ctr === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
+        averageViewDuration: duration,
+        durationSource: duration === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
+      };
+    });
+}
+
+/** Impression-weighted CTR and view-weighted duration over the test's days with data. */
+export function testDailyTotals(daily: DailyRow[]) {
+  let impressions = 0;
+  let clicks = 0;
+  let views = 0;
+  let watchSeconds = 0;
+  for (const row of daily) {
+    const ctr = ctrOf(row);
+    if (row.impressions !== null && ctr !== null) {
+      impressions += row.impressions;
+      clicks += row.impressions * ctr;
+    }
+    if (row.views !== null && row.averageViewDurationSec !== null) {
+      views += row.views;
+      watchSeconds += row.views * row.averageViewDurationSec;
+    }
+  }
+  return {
+    impressions,
+    averageCtr: impressions > 0 ? clicks / impressions : null,
+    averageViewDuration: views > 0 ? watchSeconds / views : null,
+    throughDay: daily.map((row) => row.day).sort().at(-1) ?? null,
+  };
+}

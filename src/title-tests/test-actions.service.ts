@@ -1,0 +1,67 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { rotations, titleTests } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import type { UserRow } from '../auth/session.service';
+import { conflict } from '../errors/app-error';
+import type { EngineContext } from './engine-context';
+import { findOwnTest } from './create-test.service';
+import { nextStatus } from './state-machine';
+import type { TestAction } from './title-tests.schemas';
+
+/**
+ * Pause, resume, complete or cancel (SPEC §4). The status changes at once; title changes happen
+ * in the test's job (never concurrently with a rotation): resume applies the slot due now,
+ * complete applies the winner, cancel restores the original title.
+ */
+export async function performTestAction(
+  ctx: EngineContext,
+  user: UserRow,
+  testId: string,
+  action: TestAction,
+): Promise<void> {
+  const { app } = ctx;
+  const test = await findOwnTest(ctx, user, testId);
+  const to = nextStatus(test.status, action);
+  const now = app.clock.now();
+  const schedule = await app.db
+    .select({ slot: rotations.slot, plannedStart: rotations.plannedStart, plannedEnd: rotations.plannedEnd, status: rotations.status })
+    .from(rotations)
+    .where(eq(rotations.testId, testId));
+  await app.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(titleTests)
+      .set({
+        status: to,
+        updatedAt: now,
+        statusReason: null,
+        ...(to === 'completed' || to === 'cancelled' ? { endedAt: now } : {}),
+      })
+      .where(and(eq(titleTests.id, testId), eq(titleTests.status, test.status)))
+      .returning();
+    if (!updated) throw conflict('The test changed while you were acting on it. Refresh and try again.');
+    if (action === 'pause') {
+      // The live window ends here; figures while paused do not count for any title.
+      await tx
+        .update(rotations)
+        .set({ endedAt: now })
+        .where(and(eq(rotations.testId, testId), eq(rotations.status, 'applied'), isNull(rotations.endedAt)));
+      return;
+    }
+    if (action === 'resume') {
+      // Resume continues the schedule from now: windows that passed while paused are skipped.
+      const passed = schedule.filter((slot) => slot.status === 'planned' && slot.plannedEnd <= now).map((slot) => slot.slot);
+      if (passed.length > 0) {
+        await tx
+          .update(rotations)
+          .set({ status: 'skipped' })
+          .where(and(eq(rotations.testId, testId), inArray(rotations.slot, passed)));
+      }
+      const due = schedule.filter((slot) => slot.plannedStart <= now).at(-1);
+      const next = schedule.find((slot) => slot.plannedStart > now);
+      const wakeAt = due && due.status !== 'applied' ? now : (next?.plannedStart ?? test.endDate);
+      await scheduleAdvance(app, testId, wakeAt, tx);
+      return;
+    }
+    await scheduleAdvance(app, testId, now, tx);
+  });
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import { isFounder } from '../auth/roles';
+import type { UserRow } from '../auth/session.service';
+import { forbidden } from '../errors/app-error';
+import type { RestRouter } from '../http/rest-route';
+import { createTitleTest } from './create-test.service';
+import { forceAnalytics, simulateRotation } from './founder-tools.service';
+import { performTestAction } from './test-actions.service';
+import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
+import {
+  actionResultSchema,
+  createTestInputSchema,
+  dashboardStatsSchema,
+  founderToolResultSchema,
+  testActionParamsSchema,
+  testAnalyticsSchema,
+  testIdSchema,
+  titleTestSchema,
+} from './title-tests.schemas';
+
+const empty = z.object({}).passthrough();
+
+function requireFounder(app: AppContext, user: UserRow): void {
+  if (!isFounder(app.config, user)) throw forbidden('Founder tools are for the founder account only.');
+}
+
+/** SPEC §7 test paths; each calls the same service as the tRPC procedure. */
+export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void {
+  rest.route({
+    method: 'POST',
+    url: '/api/tests',
+    summary: 'Create a title test',
+    tags: ['tests'],
+    auth: 'user',
+    body: createTestInputSchema,
+    response: titleTestSchema,
+    successStatus: 201,
+    handler: async ({ auth, body }) => getOwnTestView(app, auth.user, await createTitleTest(app.engine, auth.user, body)),
+  });
+
+  rest.route({
+    method: 'GET',
+    url: '/api/tests',
+    summary: "The signed-in user's tests",
+    tags: ['tests'],
+    auth: 'user',
+    response: z.array(titleTestSchema),
+    handler: ({ auth }) => listTests(app, auth.user),
+  });
+
+  rest.route({
+    method: 'GET',
+    url: '/api/tests/:id/analytics',
+    summary: 'Per-rotation analytics of a test',
+    tags: ['tests'],
+    auth: 'user',
+    params: testIdSchema,
+    response: testAnalyticsSchema,
+    handler: ({ auth, params }) => getTestAnalytics(app, auth.user, params.id),
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/tests/:id/force-analytics',
+    summary: 'Collect metrics now (founder only)',
+    tags: ['tests'],
+    auth: 'user',
+    params: testIdSchema,
+    body: empty,
+    response: founderToolResultSchema,
+    handler: async ({ auth, params }) => {
+      requireFounder(app, auth.user);
+      const collected = await forceAnalytics(app.engine, auth.user, params.id);
+      return { success: true as const, message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.` };
+    },
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/tests/:id/simulate-rotation',
+    summary: 'Apply the next rotation now (founder only)',
+    tags: ['tests'],
+    auth: 'user',
+    params: testIdSchema,
+    body: empty,
+    response: founderToolResultSchema,
+    handler: async ({ auth, params }) => {
+      requireFounder(app, auth.user);
+      return { success: true as const, message: await simulateRotation(app.engine, auth.user, params.id) };
+    },
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/tests/:id/:action',
+    summary: 'Pause, resume, complete or cancel a test',
+    tags: ['tests'],
+    auth: 'user',
+    params: testActionParamsSchema,
+    body: empty,
+    response: actionResultSchema,
+    handler: async ({ auth, params }) => {
+      await performTestAction(app.engine, auth.user, params.id, params.action);
+      return { success: true as const, test: await getOwnTestView(app, auth.user, params.id) };
+    },
+  });
+
+  rest.route({
+    method: 'GET',
+    url: '/api/dashboard/stats',
+    summary: 'Dashboard figures',
+    tags: ['tests'],
+    auth: 'user',
+    response: dashboardStatsSchema,
+    handler: ({ auth }) => getDashboardStats(app, auth.user),
+  });
+}

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { titleTestStatuses, winnerMetrics } from '../../db/schema/title-tests';
+
+export const ROTATION_INTERVALS = [60, 120, 240, 480, 720, 1440] as const;
+export const MIN_TITLES = 2;
+export const MAX_TITLES = 5;
+export const MAX_TITLE_LENGTH = 100;
+export const MAX_TEST_DAYS = 60;
+/** A start this far in the past is still "now" (clock skew, time spent filling the form). */
+export const START_TOLERANCE_MS = 10 * 60_000;
+
+const titleText = z
+  .string()
+  .max(MAX_TITLE_LENGTH, `Each title must be at most ${MAX_TITLE_LENGTH} characters (YouTube's limit).`)
+  .refine((title) => !/[<>]/.test(title), 'Titles cannot contain < or > (YouTube refuses them).');
+
+/** POST /api/tests and tests.create. Blank variants are dropped before the count is checked (SPEC §5). */
+export const createTestInputSchema = z
+  .object({
+    videoId: z.string({ message: 'Please select a video' }).trim().min(1, 'Please select a video').max(64),
+    videoTitle: z.string().max(200).optional(),
+    titles: z
+      .array(z.string({ message: 'Titles must be text.' }), { message: 'Please enter at least 2 title variants' })
+      .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`)
+      .transform((titles) => titles.map((title) => title.trim()).filter((title) => title.length > 0))
+      .pipe(
+        z
+          .array(titleText)
+          .min(MIN_TITLES, 'Please enter at least 2 title variants')
+          .refine(
+            (titles) => new Set(titles.map((title) => title.toLowerCase())).size === titles.length,
+            'Each title variant must be different.',
+          ),
+      ),
+    rotationIntervalMinutes: z.coerce
+      .number()
+      .default(60)
+      .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
+        message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
+      }),
+    winnerMetric: z.enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' }).default('ctr'),
+    startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
+    endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }).optional(),
+  })
+  .strict();
+export type CreateTestInput = z.input<typeof createTestInputSchema>;
+export type CreateTestCommand = z.output<typeof createTestInputSchema>;
+
+export const testActions = ['pause', 'resume', 'complete', 'cancel'] as const;
+export type TestAction = (typeof testActions)[number];
+export const testIdSchema = z.object({ id: z.uuid({ message: 'Unknown test id.' }) });
+export const testActionParamsSchema = testIdSchema.extend({
+  action: z.enum(testActions, { message: 'Action must be pause, resume, complete or cancel.' }),
+});
+
+const figureSource = z.enum(['measured', 'estimated', 'pending']);
+
+export const testAnalyticsSummarySchema = z.object({
+  averageCtr: z.number().nullable(),
+  totalViews: z.number(),
+  totalImpressions: z.number(),
+  averageViewDuration: z.number().nullable(),
+  dataPointsCollected: z.number(),
+  rotationsCount: z.number(),
+});
+
+/** SPEC §3 Test, plus what the card needs to be honest: why it is paused, what failed, what is live. */
+export const titleTestSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(titleTestStatuses),
+  statusReason: z.string().nullable(),
+  lastError: z.string().nullable(),
+  videoId: z.string(),
+  videoTitle: z.string(),
+  originalTitle: z.string(),
+  titles: z.array(z.string()),
+  rotationIntervalMinutes: z.number(),
+  winnerMetric: z.enum(winnerMetrics),
+  startDate: z.iso.datetime(),
+  endDate: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  appliedTitle: z.string().nullable(),
+  analytics: testAnalyticsSummarySchema,
+});
+export type TitleTestView = z.infer<typeof titleTestSchema>;
+
+export const rotationLogSchema = z.object({
+  order: z.number(),
+  title: z.string(),
+  titleText: z.string(),
+  activatedAt: z.iso.datetime().nullable(),
+  ctrAtRotation: z.number().nullable(),
+  ctrSource: figureSource,
+  viewsAtRotation: z.number().nullable(),
+  averageViewDuration: z.number().nullable(),
+  durationSource: figureSource,
+  durationMinutes: z.number().nullable(),
+});
+
+export const testAnalyticsSchema = z.object({
+  rotationsCount: z.number(),
+  nextRotationIn: z.number().nullable(),
+  averageCtr: z.number().nullable(),
+  totalViews: z.number(),
+  averageViewDuration: z.number().nullable(),
+  currentTitle: z.string().nullable(),
+  rotationLogs: z.array(rotationLogSchema),
+  /** Which figures are YouTube's measurements and which are Titlewise's own estimates, and how fresh. */
+  dataNotes: z.object({
+    viewsAsOf: z.iso.datetime().nullable(),
+    ctrAndDurationThrough: z.string().nullable(),
+    ctrSource: figureSource,
+    durationSource: figureSource,
+  }),
+});
+export type TestAnalytics = z.infer<typeof testAnalyticsSchema>;
+
+export const dashboardStatsSchema = z.object({
+  activeTests: z.number(),
+  totalViews: z.number(),
+  avgCtr: z.number().nullable(),
+  completedTests: z.number(),
+});
+
+export const actionResultSchema = z.object({ success: z.literal(true), test: titleTestSchema });
+export const founderToolResultSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,50 @@
+import type { AppContext } from '../app-context';
+import { importAnalytics } from '../youtube/gateway/analytics';
+import { YouTubeGatewayError } from '../youtube/gateway/errors';
+import { batchStatistics, findVideo, setTitle } from '../youtube/gateway/videos';
+import { pacificDay } from '../time/pacific';
+import { loadTestRecord } from './title-test-records';
+import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
+
+/** The rotation engine's YouTube port, on the gateway (src/youtube/gateway). */
+export function gatewayYouTube(app: AppContext): TitleTestYouTube {
+  return {
+    async getVideo(connection, videoId) {
+      const found = await findVideo(app, connection, videoId);
+      if (!found) return null;
+      return {
+        id: found.snippet.videoId,
+        channelId: found.snippet.channelId,
+        title: found.snippet.title,
+        viewCount: found.statistics.viewCount,
+      };
+    },
+    async setTitle(connection, videoId, title) {
+      const result = await setTitle(app, connection, videoId, title);
+      return { title: result.after.title, confirmed: result.confirmed };
+    },
+    async viewCounts(connection, videoIds) {
+      const statistics = await batchStatistics(app, connection, videoIds);
+      return new Map([...statistics].map(([id, entry]) => [id, entry.viewCount]));
+    },
+    classify(error): YouTubeFailure {
+      if (error instanceof YouTubeGatewayError) return { kind: error.kind, message: error.message };
+      return { kind: 'transient', message: error instanceof Error ? error.message : String(error) };
+    },
+  };
+}
+
+/** Pulls YouTube Analytics daily figures for a test's days into daily_metrics. */
+export function gatewayDailyCollector(app: AppContext) {
+  return async (testId: string): Promise<number> => {
+    const record = await loadTestRecord(app.db, testId);
+    if (!record) return 0;
+    const now = app.clock.now();
+    const rows = await importAnalytics(app, record.connection, {
+      videoIds: [record.test.videoId],
+      startDay: pacificDay(record.test.startDate),
+      endDay: pacificDay(record.test.endedAt ?? now),
+    });
+    return rows.length;
+  };
+}

@@ -1,0 +1,28 @@
+import { HttpClient } from './http-client';
+import type { TestApp } from './test-app';
+
+/** A signed-in demo creator (simulated channel "Titlewise Demo Kitchen") as an external REST client. */
+export async function demoCreator(testApp: TestApp): Promise<HttpClient> {
+  const login = (await (await new HttpClient(testApp.url).post('/api/auth/demo-login')).json()) as { sessionToken: string };
+  return new HttpClient(testApp.url, { authorization: `Bearer ${login.sessionToken}` });
+}
+
+/** A creator signed in through the simulator's Google consent page as one of its accounts. */
+export async function googleCreator(testApp: TestApp, accountId: string): Promise<HttpClient> {
+  const browser = new HttpClient(testApp.url);
+  const start = await browser.get('/api/auth/google');
+  const consent = await browser.get(start.headers.get('location')!);
+  const html = await consent.text();
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    fields[match[1]!] = match[2]!.replace(/&amp;/g, '&');
+  }
+  const simulator = new URL(testApp.built.app.config.google.endpoints.tokenUrl).origin;
+  const decision = await browser.request('POST', `${simulator}/o/oauth2/v2/auth/decision`, {
+    form: { ...fields, decision: 'allow', account: accountId },
+  });
+  const callback = new URL(decision.headers.get('location')!);
+  const finish = await browser.get(callback.pathname + callback.search);
+  const token = new URL(finish.headers.get('location')!, testApp.url).searchParams.get('token')!;
+  return new HttpClient(testApp.url, { authorization: `Bearer ${token}` });
+}
