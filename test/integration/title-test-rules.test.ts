@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rotations, titleTests, titleVariants, users } from '../../db/schema';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { demoCreator, googleCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { liveVideo, runDueWork } from '../helpers/title-test-driver';
+
+let testApp: TestApp;
+let demo: HttpClient;
+let alex: HttpClient;
+const demoVideo = simulatedVideoId(DEMO_ACCOUNT_ID, 2);
+const alexVideo = simulatedVideoId('sim-alex', 0);
+
+beforeAll(async () => {
+  testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '1500' });
+  demo = await demoCreator(testApp);
+  alex = await googleCreator(testApp, 'sim-alex');
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function snapshot() {
+  const db = testApp.built.app.db;
+  return {
+    tests: await db.select().from(titleTests),
+    variants: await db.select().from(titleVariants),
+    rotations: await db.select().from(rotations),
+  };
+}
+
+const valid = () => ({ videoId: demoVideo, titles: ['Title one', 'Title two'], rotationIntervalMinutes: 240, winnerMetric: 'ctr' });
+const inHours = (hours: number) => new Date(testApp.clock.now().getTime() + hours * 3_600_000).toISOString();
+
+describe('creating a test: every rule answers 400 with a clear message and writes nothing', () => {
+  const cases: Array<[string, () => Record<string, unknown>, RegExp]> = [
+    ['no video', () => ({ ...valid(), videoId: '' }), /Please select a video/],
+    ['one title', () => ({ ...valid(), titles: ['Only one', '   ', ''] }), /Please enter at least 2 title variants/],
+    ['six titles', () => ({ ...valid(), titles: ['a', 'b', 'c', 'd', 'e', 'f'] }), /At most 5 title variants/],
+    ['duplicate titles', () => ({ ...valid(), titles: ['Same', 'same'] }), /must be different/],
+    ['a title over 100 characters', () => ({ ...valid(), titles: ['ok', 'x'.repeat(101)] }), /at most 100 characters/],
+    ['angle brackets', () => ({ ...valid(), titles: ['ok', 'A <b>bold</b> title'] }), /cannot contain < or >/],
+    ['a 30-minute interval', () => ({ ...valid(), rotationIntervalMinutes: 30 }), /60, 120, 240, 480, 720, 1440/],
+    ['an unknown metric', () => ({ ...valid(), winnerMetric: 'likes' }), /ctr, views or combined/],
+    ['a malformed date', () => ({ ...valid(), startDate: 'tomorrow' }), /ISO date-time/],
+    ['end before start', () => ({ ...valid(), startDate: inHours(2), endDate: inHours(1) }), /end date must be after the start/],
+    ['a start in the past', () => ({ ...valid(), startDate: inHours(-3) }), /start date is in the past/],
+    ['too long', () => ({ ...valid(), endDate: inHours(24 * 90) }), /at most 60 days/],
+    ['too short for every title', () => ({ ...valid(), endDate: inHours(3) }), /too short for every title/],
+    ['unknown fields', () => ({ ...valid(), owner: 'someone-else' }), /Unrecognized key/],
+  ];
+  for (const [name, body, message] of cases) {
+    it(`refuses ${name}`, async () => {
+      const before = await snapshot();
+      const response = await demo.post('/api/tests', body());
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(message);
+      expect(await snapshot()).toEqual(before);
+    });
+  }
+
+  it("refuses a video that is not on the creator's channel (404)", async () => {
+    const before = await snapshot();
+    const response = await demo.post('/api/tests', { ...valid(), videoId: alexVideo });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: 'Video on your channel not found.' });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses anonymous callers (401)', async () => {
+    const response = await fetch(`${testApp.url}/api/tests`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(valid()),
+    });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('limits and ownership', () => {
+  let demoTestId: string;
+
+  it('starts a valid test, then refuses a second running test on the free plan, pointing to /paywall', async () => {
+    const created = await demo.post('/api/tests', valid());
+    expect(created.status).toBe(201);
+    demoTestId = ((await created.json()) as { id: string }).id;
+    await runDueWork(testApp);
+    const second = await demo.post('/api/tests', { ...valid(), videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3) });
+    expect(second.status).toBe(403);
+    expect(((await second.json()) as { error: string }).error).toMatch(/Free plan allows 1 running test.*\/paywall/);
+  });
+
+  it('refuses a second test on a video that already has one (409)', async () => {
+    await testApp.built.app.db.update(users).set({ subscriptionTier: 'authority' });
+    const again = await demo.post('/api/tests', valid());
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: string }).error).toMatch(/already has a running test/);
+  });
+
+  it('refuses a test that would overrun the daily YouTube quota, suggesting a longer interval', async () => {
+    const response = await demo.post('/api/tests', { ...valid(), videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3), rotationIntervalMinutes: 60 });
+    expect(response.status).toBe(429);
+    expect(((await response.json()) as { error: string }).error).toMatch(/YouTube API units a day.*longer rotation interval/);
+  });
+
+  it("answers 404 to another creator acting on or reading someone's test, and changes nothing", async () => {
+    const before = await snapshot();
+    const titleBefore = (await liveVideo(testApp, demoVideo)).title;
+    for (const action of ['pause', 'complete', 'cancel']) {
+      const response = await alex.post(`/api/tests/${demoTestId}/${action}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toEqual({ error: 'Test not found.' });
+    }
+    expect((await alex.get(`/api/tests/${demoTestId}/analytics`)).status).toBe(404);
+    const list = (await (await alex.get('/api/tests')).json()) as unknown[];
+    expect(list).toEqual([]);
+    await runDueWork(testApp);
+    expect(await snapshot()).toEqual(before);
+    expect((await liveVideo(testApp, demoVideo)).title).toBe(titleBefore);
+  });
+
+  it('keeps founder tools for the founder', async () => {
+    expect((await alex.post(`/api/tests/${demoTestId}/simulate-rotation`)).status).toBe(403);
+    const unknownAction = await demo.post(`/api/tests/${demoTestId}/explode`);
+    expect(unknownAction.status).toBe(400);
+    expect(((await unknownAction.json()) as { error: string }).error).toMatch(/pause, resume, complete or cancel/);
+  });
+});
