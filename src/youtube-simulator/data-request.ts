@@ -27,6 +27,8 @@ export async function admitDataRequest(
   const caller = await requireAccount(options, request, reply);
   if (!caller) return null;
   const fault = options.faults.take('data');
+  // A dead grant shows as a refused token: like any authentication failure, it costs nothing.
+  if (fault?.kind === 'invalid_grant') return (await serveFault(fault, request, reply)) ? null : caller;
   if (fault?.kind === 'rateLimitExceeded') {
     sendRateLimitExceeded(reply);
     return null;

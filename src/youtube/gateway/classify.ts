@@ -72,3 +72,15 @@ export function classifyGoogleError(error: unknown): GoogleFailure {
   if (status === 408 || status >= 500) return { type: 'transient', detail: `HTTP ${status}` };
   return { type: 'invalid', reason, message };
 }
+
+/**
+ * A loggable stand-in for a failed call. The raw GaxiosError carries the request config — for a
+ * token refresh that is the refresh token and client secret — so it never leaves the gateway.
+ */
+export function describeFailure(method: string, failure: GoogleFailure): Error {
+  const detail = Object.entries(failure)
+    .filter(([key, value]) => key !== 'type' && typeof value === 'string' && value !== '')
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join(' ');
+  return new Error(`${method} failed: ${failure.type}${detail ? ` (${detail})` : ''}`);
+}

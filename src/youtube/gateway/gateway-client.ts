@@ -4,7 +4,7 @@ import { markConnectionDisconnected, type ChannelConnection } from '../../channe
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
-import { classifyGoogleError, isMetadataReason, type GoogleFailure } from './classify';
+import { classifyGoogleError, describeFailure, isMetadataReason, type GoogleFailure } from './classify';
 import {
   AuthorizationLostError,
   InvalidMetadataError,
@@ -40,6 +40,33 @@ export interface ChannelClient {
 function unitsCharged(method: QuotaMethod, failure: GoogleFailure | null): number {
   if (failure && ['quota', 'unauthenticated', 'invalid-grant'].includes(failure.type)) return 0;
   return quotaCosts[method];
+}
+
+/** The typed error for a failure that retrying cannot fix. */
+function finalError(
+  failure: Exclude<GoogleFailure, { type: 'invalid-grant' | 'unauthenticated' | 'transient' }>,
+  cause: unknown,
+  options: CallOptions,
+  now: Date,
+): unknown {
+  switch (failure.type) {
+    case 'quota':
+      return new QuotaExhaustedError(failure.reason, nextPacificMidnight(now), { cause });
+    case 'forbidden':
+      return new PermissionDeniedError(failure.reason, undefined, { cause });
+    case 'not-found':
+      return new NotFoundError(options.notFound ?? 'The requested item', { cause });
+    case 'conflict':
+      return new InvalidRequestError(failure.reason || 'conflict', 'YouTube reports a conflict with an existing item.', { cause });
+    case 'invalid': {
+      const detail = failure.message || failure.reason;
+      return isMetadataReason(failure.reason)
+        ? new InvalidMetadataError(failure.reason, `YouTube refused the video details: ${detail}`, { cause })
+        : new InvalidRequestError(failure.reason, `YouTube refused the request: ${detail}`, { cause });
+    }
+    case 'unknown':
+      return cause;
+  }
 }
 
 export function openChannelClient(app: AppContext, connection: ChannelConnection): ChannelClient {
@@ -82,38 +109,24 @@ export function openChannelClient(app: AppContext, connection: ChannelConnection
         units: unitsCharged(method, failure),
       });
       if (outcome.ok) return outcome.value;
-      const caught = outcome.error;
-      switch (outcome.failure.type) {
-        case 'quota':
-          throw new QuotaExhaustedError(outcome.failure.reason, nextPacificMidnight(app.clock.now()), { cause: caught });
-        case 'invalid-grant':
-          return loseAuthorization(caught);
-        case 'unauthenticated':
-          if (refreshedAfter401 || !auth.credentials.refresh_token) return loseAuthorization(caught);
-          // The access token was refused before its time: get a new one and try once more.
-          refreshedAfter401 = true;
-          auth.setCredentials({ ...auth.credentials, access_token: null, expiry_date: 1 });
-          continue;
-        case 'transient':
-          transientFailures += 1;
-          if (transientFailures >= maxAttempts) throw new TransientError(attempt, { cause: caught });
-          app.log.warn({ method, attempt, detail: outcome.failure.detail }, 'YouTube call failed; retrying');
-          await sleep(backoffDelayMs(transientFailures, retryBaseDelayMs));
-          continue;
-        case 'forbidden':
-          throw new PermissionDeniedError(outcome.failure.reason, undefined, { cause: caught });
-        case 'not-found':
-          throw new NotFoundError(options.notFound ?? 'The requested item', { cause: caught });
-        case 'conflict':
-          throw new InvalidRequestError(outcome.failure.reason || 'conflict', 'YouTube reports a conflict with an existing item.', { cause: caught });
-        case 'invalid':
-          if (isMetadataReason(outcome.failure.reason)) {
-            throw new InvalidMetadataError(outcome.failure.reason, `YouTube refused the video details: ${outcome.failure.message || outcome.failure.reason}`, { cause: caught });
-          }
-          throw new InvalidRequestError(outcome.failure.reason, `YouTube refused the request: ${outcome.failure.message || outcome.failure.reason}`, { cause: caught });
-        case 'unknown':
-          throw caught;
+      const caught = outcome.failure.type === 'unknown' ? outcome.error : describeFailure(method, outcome.failure);
+      const { failure: lastFailure } = outcome;
+      if (lastFailure.type === 'invalid-grant') return loseAuthorization(caught);
+      if (lastFailure.type === 'unauthenticated') {
+        if (refreshedAfter401 || !auth.credentials.refresh_token) return loseAuthorization(caught);
+        // The access token was refused before its time: get a new one and try once more.
+        refreshedAfter401 = true;
+        auth.setCredentials({ ...auth.credentials, access_token: null, expiry_date: 1 });
+        continue;
       }
+      if (lastFailure.type === 'transient') {
+        transientFailures += 1;
+        if (transientFailures >= maxAttempts) throw new TransientError(attempt, { cause: caught });
+        app.log.warn({ method, attempt, detail: lastFailure.detail }, 'YouTube call failed; retrying');
+        await sleep(backoffDelayMs(transientFailures, retryBaseDelayMs));
+        continue;
+      }
+      throw finalError(lastFailure, caught, options, app.clock.now());
     }
   }
 
