@@ -90,12 +90,46 @@ export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInpu
   }
   if (!video || video.channelId !== connection.youtubeChannelId) throw notFound('Video on your channel');
 
+  try {
+    return await insertTest(ctx, { user, connectionId: connection.id, video, input, seed, schedule, start, startDate, endDate, now });
+  } catch (error) {
+    // Two creations racing for one video: the partial unique index lets only one through.
+    if (isUniqueViolation(error)) throw conflict('This video already has a running test. Complete or cancel it before starting another.');
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error || (cause && typeof cause === 'object'); cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === '23505') return true;
+    if (!(cause as { cause?: unknown }).cause) break;
+  }
+  return false;
+}
+
+async function insertTest(
+  ctx: EngineContext,
+  args: {
+    user: UserRow;
+    connectionId: string;
+    video: { id: string; title: string };
+    input: ReturnType<typeof createTestInputSchema.parse>;
+    seed: string;
+    schedule: ReturnType<typeof generateSchedule>;
+    start: Date;
+    startDate: Date;
+    endDate: Date;
+    now: Date;
+  },
+): Promise<string> {
+  const { app } = ctx;
+  const { user, video, input, seed, schedule, start, startDate, endDate, now } = args;
   return app.db.transaction(async (tx) => {
     const [test] = await tx
       .insert(titleTests)
       .values({
         userId: user.id,
-        channelConnectionId: connection.id,
+        channelConnectionId: args.connectionId,
         videoId: video.id,
         videoTitle: video.title,
         originalTitle: video.title,

@@ -16,7 +16,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const name = `titlewise_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(provided.adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name} template ${provided.template}`);
+  // Two files copying the template at the same instant can collide; try again briefly.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await admin.unsafe(`create database ${name} template ${provided.template}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
+  }
   await admin.end();
   const url = new URL(provided.adminUrl);
   url.pathname = `/${name}`;

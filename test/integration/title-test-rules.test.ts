@@ -121,6 +121,12 @@ describe('limits and ownership', () => {
     expect((await liveVideo(testApp, demoVideo)).title).toBe(titleBefore);
   });
 
+  it('lets only one of two simultaneous creations for one video through', async () => {
+    const body = { videoId: alexVideo, titles: ['Race one', 'Race two'], rotationIntervalMinutes: 1440 };
+    const responses = await Promise.all([alex.post('/api/tests', body), alex.post('/api/tests', body)]);
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+  });
+
   it('keeps founder tools for the founder', async () => {
     expect((await alex.post(`/api/tests/${demoTestId}/simulate-rotation`)).status).toBe(403);
     const unknownAction = await demo.post(`/api/tests/${demoTestId}/explode`);

@@ -9,7 +9,8 @@ import { createBoss } from '../../jobs/boss';
  * each test file copies, or embedded PGlite when no server answers. Says which it used.
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const TEMPLATE = 'titlewise_test_template';
+// One template per run, so concurrent runs on one server never touch each other's template.
+const TEMPLATE = `titlewise_test_template_${process.pid}`;
 
 async function reachable(url: string): Promise<boolean> {
   const sql = postgres(url, { max: 1, connect_timeout: 3, onnotice: () => {} });
@@ -47,6 +48,11 @@ export default async function setup(project: TestProject) {
   await admin.end();
   console.log(`[tests] database: PostgreSQL at ${new URL(adminUrl).host} (template ${TEMPLATE}, one database per test file)`);
   project.provide('testDatabase', { kind: 'postgres', adminUrl, template: TEMPLATE });
+  return async () => {
+    const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await cleanup.unsafe(`drop database if exists ${TEMPLATE} with (force)`);
+    await cleanup.end();
+  };
 }
 
 declare module 'vitest' {
