@@ -13,17 +13,19 @@ export const theme = createTheme({
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
     Paper: { defaultProps: { radius: 'lg' } },
+    Notification: { styles: { description: { color: 'var(--mantine-color-gray-7)' } } },
   },
 });
 
 // Text on "light" variants (alerts, light badges and buttons) defaults to shade 6, which is
 // below 4.5:1 contrast for several colours; use shade 9, or a deep amber/green where 9 is too pale.
-const darkShadeColors = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'gray'];
+const darkShadeColors = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'gray'];
 const lightVariantText: Record<string, string> = {
   ...Object.fromEntries(darkShadeColors.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`] as const)),
   '--mantine-color-yellow-light-color': '#6b4500',
   '--mantine-color-orange-light-color': '#8a3c00',
   '--mantine-color-green-light-color': '#1f6b30',
+  '--mantine-color-teal-light-color': '#05563f',
 };
 
 /** Darker "dimmed" text so secondary copy keeps a 4.5:1 contrast on white and gray-0. */

@@ -20,7 +20,7 @@ export function ToastRegion() {
     <Notifications
       limit={TOAST_LIMIT}
       autoClose={TOAST_DURATION_MS}
-      position="top-right"
+      position="bottom-right"
       containerWidth={420}
       zIndex={1000}
       role="region"

@@ -7,12 +7,12 @@ export const TOAST_DURATION_MS = 5000;
 
 /** A success / default toast. */
 export function showSuccess(title: string, message?: ReactNode): string {
-  return notifications.show({ title, message: message ?? null, color: 'teal', withBorder: true });
+  return notifications.show({ title, message: message ?? null, color: 'teal', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' } });
 }
 
 /** A destructive toast (SPEC §3 variant "destructive"). */
 export function showError(title: string, message?: ReactNode): string {
-  return notifications.show({ title, message: message ?? null, color: 'red', withBorder: true, 'data-variant': 'destructive' });
+  return notifications.show({ title, message: message ?? null, color: 'red', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' }, 'data-variant': 'destructive' });
 }
 
 export function dismissToast(id: string): void {

@@ -1,5 +1,7 @@
 import { RequireUser } from '../../auth/RequireUser';
+import { Dashboard } from './Dashboard';
 
+/** SPEC §2 /dashboard: the login screen unless someone is signed in. */
 export default function DashboardPage() {
-  return <RequireUser message="Please log in to access your dashboard">{(user) => <div>{user.name}</div>}</RequireUser>;
+  return <RequireUser message="Please log in to access your dashboard">{(user) => <Dashboard user={user} />}</RequireUser>;
 }

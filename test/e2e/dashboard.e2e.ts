@@ -1,0 +1,205 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { seriousAxeViolations } from './support/axe';
+import { launchBrowser, openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The demo account is the founder here, so the founder tools can be exercised; workers run so
+  // rotations (created, simulated) are applied as in production.
+  [app, browser] = await Promise.all([startTestApp({ FOUNDER_EMAILS: 'demo@titlewise.app', WORKERS: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function demoSignIn(tracked: TrackedPage): Promise<Page> {
+  const { page } = tracked;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await page.waitForURL(`${app.url}/dashboard`);
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-toast-region]').getByText(text, { exact: true }).waitFor();
+}
+
+describe('dashboard', () => {
+  it('asks signed-out visitors to log in', async () => {
+    const { page, context } = await openPage(browser, app.url);
+    await page.goto('/dashboard');
+    await page.getByText('Please log in to access your dashboard').waitFor();
+    await page.getByRole('button', { name: 'Connect with Google' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-signed-out');
+    await context.close();
+  });
+
+  it('demo sign-in → create a test → expand → simulate rotation → pause → resume → complete', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    const header = page.getByRole('banner');
+    await header.getByText('Demo Creator').waitFor();
+    expect(await header.getByRole('link', { name: 'Founder' }).getAttribute('href')).toBe('/admin');
+    for (const label of ['Active Tests', 'Total Views', 'Avg CTR', 'Completed Tests']) {
+      await page.getByRole('region', { name: label }).first().waitFor();
+    }
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    await screenshot(page, 'dashboard');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Create Test dialog
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    await dialog.waitFor();
+    const create = dialog.getByRole('button', { name: 'Create Test' });
+    expect(await create.isDisabled()).toBe(true);
+    const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
+    await videos.first().waitFor();
+    expect(await dialog.getByLabel('Rotation Interval').inputValue()).toBe('1 hour');
+    expect(await dialog.getByLabel('Winner Determination').inputValue()).toBe('Highest CTR');
+    const start = await dialog.getByLabel('Start').inputValue();
+    const end = await dialog.getByLabel('End').inputValue();
+    expect(new Date(end).getTime() - new Date(start).getTime()).toBe(7 * 86_400_000);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-dialog');
+
+    const chosen = videos.nth(1);
+    const videoTitle = (await chosen.locator('p').first().textContent()) ?? '';
+    await chosen.click();
+    expect(await chosen.getAttribute('aria-pressed')).toBe('true');
+    await dialog.getByLabel('Title 1').fill('Why This Title Wins');
+    expect(await create.isDisabled()).toBe(true);
+    await dialog.getByLabel('Title 2').fill('The Title Nobody Expected');
+    await dialog.getByText('25/100').waitFor();
+    expect(await create.isDisabled()).toBe(false);
+    await screenshot(page, 'create-test-dialog-filled');
+    await create.click();
+    await toast(page, 'Test created successfully');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The new card in Active Tests
+    const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
+    await card.waitFor();
+    await card.getByText('2 variants · every 60 min').waitFor();
+    await card.getByRole('button', { expanded: false }).click();
+    await card.getByText('CTR Performance Trend').waitFor();
+    await card.getByText('Title Performance Comparison').waitFor();
+    await card.getByText('Title Rotation History').waitFor();
+    for (const label of ['Total Views', 'Avg CTR', 'Avg Duration', 'Current Title']) {
+      await card.getByText(label, { exact: true }).first().waitFor();
+    }
+    await screenshot(page, 'test-card-expanded');
+
+    // Founder tool: simulate a rotation → a history row
+    await card.getByRole('button', { name: 'Simulate Rotation' }).click();
+    await toast(page, 'Rotation simulated');
+    await card.getByRole('listitem').first().waitFor();
+    await card.getByText(/Active \d+ minutes? ago/).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'test-card-after-rotation');
+
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await toast(page, 'Test paused successfully');
+    const paused = page.getByRole('region', { name: 'Paused and scheduled' }).getByRole('article', { name: `Test: ${videoTitle}` });
+    await paused.waitFor();
+    await screenshot(page, 'test-paused');
+    await paused.getByRole('button', { expanded: false }).click();
+    await paused.getByRole('button', { name: 'Resume' }).click();
+    await toast(page, 'Test resumed successfully');
+    const resumed = page.getByRole('article', { name: `Test: ${videoTitle}` }).first();
+    await resumed.getByRole('button', { expanded: false }).click();
+    await resumed.getByRole('button', { name: 'Complete' }).click();
+    await toast(page, 'Test completed successfully');
+    await page.getByRole('region', { name: 'Finished tests' }).getByRole('article', { name: `Test: ${videoTitle}` }).waitFor();
+    await screenshot(page, 'dashboard-after-complete');
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('the dashboard and the dialog on a 375 px phone', async () => {
+    const tracked = await openPage(browser, app.url, PHONE);
+    const page = await demoSignIn(tracked);
+    await page.getByRole('region', { name: 'Total Views' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'dashboard-phone');
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    await dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button').first().waitFor();
+    await screenshot(page, 'create-test-dialog-phone');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await tracked.context.close();
+  });
+
+  it('F8 focuses the toast region', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    await page.keyboard.press('F8');
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(focused).toBe('Notifications (F8)');
+    await tracked.context.close();
+  });
+
+  it('admin: the founder passes the access check; the paywall and diagnostics show for a signed-in user; logout goes home', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    await page.getByRole('banner').getByRole('link', { name: 'Founder' }).click();
+    await page.waitForURL(`${app.url}/admin`);
+    await page.getByRole('link', { name: 'Exit Admin' }).waitFor();
+    for (const tab of ['Overview', 'Users', 'Tests', 'Settings']) await page.getByRole('tab', { name: tab }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-console');
+    await page.getByRole('link', { name: 'Exit Admin' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+
+    await page.goto('/paywall');
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByText('Most Popular').waitFor();
+    for (const question of ['Can I cancel anytime?', 'How fast will I see results?', 'Is my YouTube account safe?', 'Is there a money-back guarantee?']) {
+      await page.getByRole('button', { name: question }).waitFor();
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'paywall');
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+
+    await page.goto('/oauth-test');
+    await page.getByText('demo@titlewise.app').waitFor();
+    await page.getByText('Titlewise Demo Kitchen').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'oauth-test');
+
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+    await page.goto('/dashboard');
+    await page.getByText('Please log in to access your dashboard').waitFor();
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('admin: a signed-in non-admin sees Access Denied', async () => {
+    const tracked = await openPage(browser, app.url);
+    // Google sign-in as a simulated account that is neither founder nor admin.
+    await tracked.page.goto('/login');
+    await tracked.page.getByRole('button', { name: 'Connect with Google' }).click();
+    await tracked.page.getByRole('button', { name: /Alex Rivera/ }).click();
+    await tracked.page.waitForURL(`${app.url}/dashboard`);
+    await tracked.page.goto('/admin');
+    await tracked.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await tracked.page.getByText("You don't have admin privileges.").waitFor();
+    expect(await seriousAxeViolations(tracked.page)).toEqual([]);
+    await screenshot(tracked.page, 'admin-access-denied');
+    await tracked.page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await tracked.page.waitForURL(`${app.url}/dashboard`);
+    await tracked.context.close();
+  });
+});

@@ -1,0 +1,86 @@
+import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { CurrentUser } from '../../auth/auth-client';
+import { PlusIcon } from '../../components/icons';
+import { AccuracyBanner } from './AccuracyBanner';
+import { CreateTestDialog } from './create/CreateTestDialog';
+import { DashboardHeader } from './DashboardHeader';
+import { useDashboardStats, useTests } from './dashboard-queries';
+import { StatCards } from './StatCards';
+import { TestCard as TestListItem } from './card/TestCard';
+import { NoActiveTests, TestList } from './TestList';
+import { useAccuracyStatus } from './use-accuracy-status';
+
+/** SPEC §2 /dashboard for a signed-in user. */
+export function Dashboard({ user }: { user: CurrentUser }) {
+  const [createOpened, createDialog] = useDisclosure(false);
+  const stats = useDashboardStats();
+  const tests = useTests();
+  const accuracy = useAccuracyStatus();
+  const all = tests.data ?? [];
+  const active = all.filter((test) => test.status === 'active');
+  // SPEC lists only active tests under Active Tests; paused and scheduled ones get their own list
+  // so Resume stays reachable, and finished ones keep their results visible.
+  const waiting = all.filter((test) => test.status === 'paused' || test.status === 'scheduled');
+  const finished = all.filter((test) => test.status === 'completed' || test.status === 'cancelled');
+
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <DashboardHeader user={user} />
+      <Container size="lg" py={{ base: 'md', md: 'xl' }} component="main">
+        <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
+          <div>
+            <Title order={1} fz={{ base: 24, md: 30 }}>
+              Dashboard
+            </Title>
+            <Text c="dimmed">{user.youtubeChannelTitle ? `Channel: ${user.youtubeChannelTitle}` : 'No YouTube channel connected'}</Text>
+          </div>
+          <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
+            Create Test
+          </Button>
+        </Group>
+        {user.isDemo && (
+          <Alert color="violet" variant="light" mb="lg" title="You are exploring the demo">
+            This is a simulated YouTube channel: titles change only in Titlewise’s simulator, and the figures come from its traffic model.
+          </Alert>
+        )}
+        {user.channelStatus === 'disconnected' && (
+          <Alert color="red" variant="light" mb="lg" title="YouTube channel disconnected">
+            Google no longer accepts Titlewise’s access to your channel, so your tests are paused. Log out and connect with Google again to resume them.
+          </Alert>
+        )}
+        <AccuracyBanner status={accuracy.data} />
+        <StatCards stats={stats.data} />
+        {(stats.isError || tests.isError) && (
+          <Alert color="red" variant="light" mb="lg" title="Some dashboard data could not be loaded">
+            {(tests.error ?? stats.error)?.message}
+          </Alert>
+        )}
+        <Stack gap="xl">
+          <Stack gap="sm" component="section" aria-labelledby="active-tests-heading">
+            <Group justify="space-between">
+              <Title order={2} fz="lg" id="active-tests-heading">
+                Active Tests
+              </Title>
+              {active.length > 0 && (
+                <Button variant="light" size="xs" leftSection={<PlusIcon width={14} height={14} />} onClick={createDialog.open}>
+                  Create Test
+                </Button>
+              )}
+            </Group>
+            {tests.isPending ? (
+              <Skeleton h={88} radius="lg" />
+            ) : active.length === 0 ? (
+              <NoActiveTests onCreate={createDialog.open} />
+            ) : (
+              active.map((test) => <TestListItem key={test.id} test={test} isFounder={user.isFounder} />)
+            )}
+          </Stack>
+          {waiting.length > 0 && <TestList title="Paused and scheduled" tests={waiting} isFounder={user.isFounder} />}
+          {finished.length > 0 && <TestList title="Finished tests" tests={finished} isFounder={user.isFounder} />}
+        </Stack>
+      </Container>
+      <CreateTestDialog opened={createOpened} onClose={createDialog.close} />
+    </Box>
+  );
+}

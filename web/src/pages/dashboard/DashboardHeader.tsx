@@ -1,0 +1,52 @@
+import { Avatar, Badge, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { CurrentUser } from '../../auth/auth-client';
+import { useLogout } from '../../auth/use-logout';
+import { AppTooltip } from '../../components/AppTooltip';
+import { Logo } from '../../components/Logo';
+
+/** SPEC §2 dashboard header: initial and name, Founder and Authority badges, logout. */
+export function DashboardHeader({ user }: { user: CurrentUser }) {
+  const { logout, pending } = useLogout();
+  const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
+  return (
+    <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', position: 'sticky', top: 0, zIndex: 100 }}>
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Logo to="/dashboard" />
+          <Group gap="sm" wrap="nowrap">
+            {user.isFounder && (
+              <AppTooltip label="Open the admin console">
+                <Badge
+                  size="lg"
+                  variant="gradient"
+                  gradient={{ from: '#8a6400', to: '#a5671b', deg: 90 }}
+                  renderRoot={(props) => <Link to="/admin" {...props} />}
+                  style={{ cursor: 'pointer' }}
+                >
+                  Founder
+                </Badge>
+              </AppTooltip>
+            )}
+            {user.subscriptionTier === 'authority' && (
+              <Badge size="lg" color="violet.9">
+                Authority
+              </Badge>
+            )}
+            <Group gap={8} wrap="nowrap">
+              <Avatar color="violet" radius="xl" size={34} aria-hidden>
+                {initial}
+              </Avatar>
+              <Text fw={600} fz="sm" visibleFrom="sm" maw={180} truncate>
+                {user.name}
+              </Text>
+            </Group>
+            <Button variant="default" size="sm" onClick={() => void logout()} loading={pending}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../../../lib/format';
+import type { RotationLog } from '../types';
+import { FigureSourceTag } from './FigureSourceTag';
+
+function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
+  const activatedAt = log.activatedAt ? new Date(log.activatedAt) : null;
+  return (
+    <Paper withBorder p="sm" radius="md" component="li">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+          <Badge variant="light" radius="sm" size="lg" aria-label={`Rotation ${log.order}`}>
+            #{log.order}
+          </Badge>
+          <Box style={{ minWidth: 0 }}>
+            <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+              {log.titleText}
+            </Text>
+            <Text fz="xs" c="dimmed">
+              {log.title} · {activatedAt ? activatedAt.toLocaleString() : 'Not activated'}
+            </Text>
+            <Text fz="xs" c={activatedAt ? 'teal.9' : 'dimmed'} fw={500}>
+              {activatedAt ? formatActiveAgo(activatedAt, now) : 'Waiting for activation'}
+            </Text>
+          </Box>
+        </Group>
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+          <Text fz="xs">
+            <b>{log.viewsAtRotation === null ? '—' : formatCompact(log.viewsAtRotation)}</b> views
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <Text fz="xs">
+              CTR <b>{log.ctrAtRotation === null ? '—' : formatCtr(log.ctrAtRotation)}</b>
+            </Text>
+            <FigureSourceTag source={log.ctrSource} />
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <Text fz="xs">
+              Avg <b>{log.averageViewDuration === null ? '—' : formatDuration(log.averageViewDuration)}</b>
+            </Text>
+            <FigureSourceTag source={log.durationSource} />
+          </Group>
+        </Stack>
+      </Group>
+    </Paper>
+  );
+}
+
+/** SPEC §2 'Title Rotation History': every rotation, newest first, in a scrolling box. */
+export function RotationHistory({ logs }: { logs: RotationLog[] }) {
+  const now = new Date();
+  const ordered = [...logs].sort((a, b) => b.order - a.order);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Title Rotation History">
+      <Title order={4} fz="sm" mb="sm">
+        Title Rotation History
+      </Title>
+      {ordered.length === 0 ? (
+        <Text c="dimmed" fz="sm" ta="center" py="lg">
+          No title rotations yet
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, "aria-label": "Rotation history list" }}>
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {ordered.map((log) => (
+              <HistoryRow key={log.order} log={log} now={now} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Paper>
+  );
+}

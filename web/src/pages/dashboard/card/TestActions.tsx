@@ -1,0 +1,76 @@
+import { Button, Group } from '@mantine/core';
+import { trpc } from '../../../api/trpc';
+import { showError, showSuccess } from '../../../components/toast';
+import { useRefreshDashboard } from '../dashboard-queries';
+import type { TitleTest } from '../types';
+import { actionSuccessMessage, type TestActionName } from './action-messages';
+
+function messageOf(error: unknown): string | undefined {
+  return error instanceof Error && error.message ? error.message : undefined;
+}
+
+/** SPEC §2 actions: Pause / Resume / Complete / Cancel Test; founder: Force Analytics, Simulate Rotation. */
+export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
+  const refresh = useRefreshDashboard();
+  const action = trpc.tests.action.useMutation({
+    onSuccess: async (_result, variables) => {
+      showSuccess(actionSuccessMessage(variables.action));
+      await refresh(test.id);
+    },
+    onError: (error) => showError('Action failed', messageOf(error) ?? 'Failed to perform action'),
+  });
+  const forceAnalytics = trpc.tests.forceAnalytics.useMutation({
+    onSuccess: async (result) => {
+      showSuccess('Analytics collected', result.message);
+      await refresh(test.id);
+    },
+    onError: (error) => showError('Failed to force analytics collection', messageOf(error)),
+  });
+  const simulateRotation = trpc.tests.simulateRotation.useMutation({
+    onSuccess: async (result) => {
+      showSuccess('Rotation simulated', result.message);
+      await refresh(test.id);
+    },
+    onError: (error) => showError('Failed to simulate rotation', messageOf(error)),
+  });
+
+  const run = (name: TestActionName) => action.mutate({ id: test.id, action: name });
+  const pendingAction = action.isPending ? action.variables?.action : undefined;
+  const busy = action.isPending || forceAnalytics.isPending || simulateRotation.isPending;
+  const { status } = test;
+
+  return (
+    <Group gap="xs" justify="space-between" wrap="wrap">
+      <Group gap="xs" wrap="wrap">
+        {status === 'active' && (
+          <Button variant="light" color="yellow" onClick={() => run('pause')} loading={pendingAction === 'pause'} disabled={busy}>
+            Pause
+          </Button>
+        )}
+        {status === 'paused' && (
+          <Button variant="light" color="teal" onClick={() => run('resume')} loading={pendingAction === 'resume'} disabled={busy}>
+            Resume
+          </Button>
+        )}
+        {(status === 'active' || status === 'paused') && (
+          <Button variant="light" onClick={() => run('complete')} loading={pendingAction === 'complete'} disabled={busy}>
+            Complete
+          </Button>
+        )}
+        <Button variant="subtle" color="red" onClick={() => run('cancel')} loading={pendingAction === 'cancel'} disabled={busy}>
+          Cancel Test
+        </Button>
+      </Group>
+      {isFounder && (
+        <Group gap="xs" wrap="wrap">
+          <Button variant="default" size="xs" onClick={() => forceAnalytics.mutate({ id: test.id })} loading={forceAnalytics.isPending} disabled={busy}>
+            Force Analytics
+          </Button>
+          <Button variant="default" size="xs" onClick={() => simulateRotation.mutate({ id: test.id })} loading={simulateRotation.isPending} disabled={busy}>
+            Simulate Rotation
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

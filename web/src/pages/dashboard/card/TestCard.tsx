@@ -1,0 +1,110 @@
+import { Alert, Box, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useId } from 'react';
+import { ChevronDownIcon } from '../../../components/icons';
+import { formatCtr } from '../../../lib/format';
+import { useTestAnalytics } from '../dashboard-queries';
+import type { TestAnalytics, TitleTest } from '../types';
+import { ComparisonChart } from './ComparisonChart';
+import { CtrTrendChart } from './CtrTrendChart';
+import { RotationHistory } from './RotationHistory';
+import { StatusBadge } from './StatusBadge';
+import { TestActions } from './TestActions';
+import { TestMetrics } from './TestMetrics';
+import classes from './TestCard.module.css';
+
+function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
+  if (test.status !== 'active' || !analytics || analytics.nextRotationIn === null) return 'Calculating...';
+  return `Next: ${Math.max(0, Math.round(analytics.nextRotationIn))}m`;
+}
+
+function SummaryFigure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box ta={{ base: 'left', sm: 'right' }}>
+      <Text fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="sm">
+        {value}
+      </Text>
+    </Box>
+  );
+}
+
+/** One test: a collapsed summary that expands into figures, charts, history and actions. */
+export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
+  const [expanded, { toggle }] = useDisclosure(false);
+  const panelId = useId();
+  const analytics = useTestAnalytics(test.id);
+  const data = analytics.data;
+  const averageCtr = data?.averageCtr ?? test.analytics.averageCtr;
+
+  return (
+    <Card padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
+      <UnstyledButton className={classes.summary} onClick={toggle} aria-expanded={expanded} aria-controls={panelId}>
+        <Group justify="space-between" align="center" wrap="nowrap" gap="md">
+          <Stack gap={6} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <StatusBadge status={test.status} />
+              <Text fz="xs" c="dimmed">
+                {test.titles.length} variants · every {test.rotationIntervalMinutes} min
+              </Text>
+            </Group>
+            <Text component="span" fw={700} fz="md" lineClamp={2}>
+              {test.videoTitle}
+            </Text>
+          </Stack>
+          <Group gap="lg" wrap="nowrap" visibleFrom="sm">
+            <SummaryFigure label="Rotations" value={String(data?.rotationsCount ?? test.analytics.rotationsCount)} />
+            <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
+            <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
+          </Group>
+          <ChevronDownIcon className={classes.chevron} data-expanded={expanded || undefined} />
+        </Group>
+        <SimpleGrid cols={3} hiddenFrom="sm" mt="sm">
+          <SummaryFigure label="Rotations" value={String(data?.rotationsCount ?? test.analytics.rotationsCount)} />
+          <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
+          <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
+        </SimpleGrid>
+      </UnstyledButton>
+      <Collapse expanded={expanded}>
+        <Stack gap="md" p={{ base: 'sm', sm: 'lg' }} pt={0} id={panelId}>
+          {test.statusReason && (
+            <Alert color="yellow" variant="light" title="Why this test is paused">
+              {test.statusReason}
+            </Alert>
+          )}
+          {test.lastError && (
+            <Alert color="red" variant="light" title="Last problem">
+              {test.lastError}
+            </Alert>
+          )}
+          {analytics.isError && (
+            <Alert color="red" variant="light" title="Analytics could not be loaded">
+              {analytics.error.message}
+            </Alert>
+          )}
+          {data ? (
+            <>
+              <TestMetrics analytics={data} />
+              <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+                <CtrTrendChart logs={data.rotationLogs} />
+                <ComparisonChart logs={data.rotationLogs} />
+              </SimpleGrid>
+              <RotationHistory logs={data.rotationLogs} />
+              {data.dataNotes.ctrAndDurationThrough && (
+                <Text fz="xs" c="dimmed">
+                  CTR and view duration come from YouTube’s daily reports through {data.dataNotes.ctrAndDurationThrough}; views are counted live
+                  {data.dataNotes.viewsAsOf ? ` (as of ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})` : ''}.
+                </Text>
+              )}
+            </>
+          ) : (
+            !analytics.isError && <Skeleton h={240} radius="md" />
+          )}
+          <TestActions test={test} isFounder={isFounder} />
+        </Stack>
+      </Collapse>
+    </Card>
+  );
+}

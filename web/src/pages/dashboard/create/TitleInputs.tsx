@@ -1,0 +1,40 @@
+import { Stack, Text, TextInput } from '@mantine/core';
+import { MIN_TITLE_VARIANTS, YOUTUBE_TITLE_LIMIT } from '../../../lib/constants';
+
+interface TitleInputsProps {
+  titles: string[];
+  onChange: (index: number, value: string) => void;
+}
+
+/** Five title variants: the first two required (outlined red while empty), each counted to 100. */
+export function TitleInputs({ titles, onChange }: TitleInputsProps) {
+  return (
+    <Stack gap="xs">
+      {titles.map((title, index) => {
+        const required = index < MIN_TITLE_VARIANTS;
+        const length = title.trim().length;
+        const tooLong = length > YOUTUBE_TITLE_LIMIT;
+        const emptyRequired = required && length === 0;
+        return (
+          <TextInput
+            key={index}
+            label={`Title ${index + 1}${required ? '' : ' (optional)'}`}
+            withAsterisk={required}
+            required={required}
+            placeholder={index === 0 ? 'Your current or main title' : `Title variant ${index + 1}`}
+            value={title}
+            onChange={(event) => onChange(index, event.currentTarget.value)}
+            error={tooLong ? `YouTube allows at most ${YOUTUBE_TITLE_LIMIT} characters` : emptyRequired}
+            aria-invalid={emptyRequired || tooLong}
+            rightSectionWidth={64}
+            rightSection={
+              <Text fz="xs" c={tooLong ? 'red.9' : 'dimmed'}>
+                {length}/{YOUTUBE_TITLE_LIMIT}
+              </Text>
+            }
+          />
+        );
+      })}
+    </Stack>
+  );
+}

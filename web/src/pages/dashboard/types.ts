@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type {
+  dashboardStatsSchema,
+  TestAnalytics,
+  TitleTestView,
+} from '../../../../src/title-tests/title-tests.schemas';
+
+/** Shapes of SPEC §3 as the server's schemas define them (types only). */
+export type TitleTest = TitleTestView;
+export type { TestAnalytics };
+export type RotationLog = TestAnalytics['rotationLogs'][number];
+export type FigureSource = TestAnalytics['dataNotes']['ctrSource'];
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+export type TestStatus = TitleTest['status'];
