@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { demoCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { liveVideo } from '../helpers/title-test-driver';
+
+// This file runs the real workers (as `npm start` does), not the deterministic driver.
+let testApp: TestApp;
+let founder: HttpClient;
+const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 4);
+
+beforeAll(async () => {
+  testApp = await startTestApp({ WORKERS: 'true' });
+  founder = await demoCreator(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+interface Analytics {
+  rotationsCount: number;
+  rotationLogs: Array<{ titleText: string }>;
+}
+
+async function analyticsOf(testId: string): Promise<Analytics> {
+  return (await (await founder.get(`/api/tests/${testId}/analytics`)).json()) as Analytics;
+}
+
+it('lets the founder apply the next rotation now and collect metrics now, through the workers', async () => {
+  const created = await founder.post('/api/tests', { videoId, titles: ['Founder A', 'Founder B'], rotationIntervalMinutes: 60 });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  // The workers apply the first rotation on their own.
+  for (let attempt = 0; attempt < 100 && (await analyticsOf(id)).rotationsCount === 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect((await analyticsOf(id)).rotationsCount).toBe(1);
+
+  const simulated = await founder.post(`/api/tests/${id}/simulate-rotation`);
+  expect(simulated.status).toBe(200);
+  expect(((await simulated.json()) as { message: string }).message).toBe('Rotation 2 applied.');
+  const analytics = await analyticsOf(id);
+  expect(analytics.rotationsCount).toBe(2);
+  expect((await liveVideo(testApp, videoId)).title).toBe(analytics.rotationLogs[1]!.titleText);
+
+  const forced = await founder.post(`/api/tests/${id}/force-analytics`);
+  expect(forced.status).toBe(200);
+  expect(((await forced.json()) as { message: string }).message).toMatch(/Collected 1 view samples/);
+});
