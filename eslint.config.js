@@ -45,5 +45,5 @@ export default tseslint.config(
     files: ['src/config/**', 'test/**', 'bench/**', '*.config.ts', '*.config.js'],
     rules: { 'no-restricted-properties': 'off' },
   },
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['**/*.{js,cjs}'], ...tseslint.configs.disableTypeChecked },
 );
