@@ -16,7 +16,7 @@ import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-ada
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
-import { systemClock, type Clock } from './clock';
+import { createControllableClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
 import { openDatabase } from './db/database';
@@ -59,7 +59,9 @@ const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
-  const clock = options.clock ?? systemClock;
+  // With the simulator standing in for Google, time can be moved forward (its control API), so a
+  // week of rotations can be watched in minutes; with real Google the product runs on real time.
+  const clock = options.clock ?? (config.google.simulator ? createControllableClock() : systemClock);
   const database = await openDatabase(config.database);
   await database.migrate();
   const workers = options.workers ?? config.workers;
