@@ -1,7 +1,7 @@
 // Minimum sample before any verdict (STATISTICS.md §4). Early windows are few and the
 // decay/daily-cycle effects are poorly pinned down, so a verdict before these would be noise.
 
-import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
+import type { WindowObservation, WinnerMetric } from './window-analysis';
 import { usableWindows } from './window-analysis';
 
 export const MINIMUMS = {
@@ -42,11 +42,6 @@ function perTitle(
   return Math.min(...totals);
 }
 
-/** The responses a metric is fitted on; their windows are what counts towards the minimums. */
-export function responsesFor(metric: WinnerMetric): Response[] {
-  return metric === 'ctr' ? ['ctr'] : ['views'];
-}
-
 /**
  * Progress of a test towards the minimums. A balance cycle is one block of the schedule, in
  * which every title holds one window, so complete cycles = the fewest analysable windows any
@@ -58,7 +53,8 @@ export function measureProgress(
   metric: WinnerMetric,
   residualDf: number,
 ): Progress {
-  const data = usableWindows(windows, responsesFor(metric)[0] ?? 'views');
+  // CTR counts only windows with impressions; views and combined count every measured window.
+  const data = usableWindows(windows, metric === 'ctr' ? 'ctr' : 'views');
   const windowsPerTitle = perTitle(data, titleCount, () => 1);
   const first = Math.min(...data.map((w) => w.startsAt.getTime()));
   const last = Math.max(...data.map((w) => w.endsAt.getTime()));
