@@ -13,7 +13,11 @@ const connection: ChannelConnection = {
   accessTokenEncrypted: null,
   refreshTokenEncrypted: null,
   accessTokenExpiresAt: null,
-  scopes: ['openid', 'https://www.googleapis.com/auth/youtube.force-ssl', 'https://www.googleapis.com/auth/yt-analytics.readonly'],
+  scopes: [
+    'openid',
+    'https://www.googleapis.com/auth/youtube.force-ssl',
+    'https://www.googleapis.com/auth/yt-analytics.readonly',
+  ],
   status: 'connected',
   statusReason: null,
   reportingJobId: 'job-1',
@@ -33,7 +37,10 @@ describe('accuracy status', () => {
   });
 
   it('is pending, with nothing for the creator to do, until the report job has delivered', () => {
-    for (const pending of [{ ...connection, reachDataThrough: null }, { ...connection, reportingJobId: null, reachDataThrough: null }]) {
+    for (const pending of [
+      { ...connection, reachDataThrough: null },
+      { ...connection, reportingJobId: null, reachDataThrough: null },
+    ]) {
       const status = describeAccuracy(pending, now);
       expect(status).toMatchObject({ enabled: false, enableUrl: null });
       expect(status.accuracy).toMatch(/Impressions and CTR are pending.*48 hours/);

@@ -30,8 +30,10 @@ export function describeAccuracy(connection: ChannelConnection | null, now: Date
   if (connection.status === 'disconnected') {
     return {
       enabled: false,
-      accuracy: 'Titlewise lost access to your YouTube channel: no figures are being updated and running tests are paused.',
-      instructions: 'Sign in with Google again to reconnect your channel.\nYour tests keep their data and can be resumed afterwards.',
+      accuracy:
+        'Titlewise lost access to your YouTube channel: no figures are being updated and running tests are paused.',
+      instructions:
+        'Sign in with Google again to reconnect your channel.\nYour tests keep their data and can be resumed afterwards.',
       enableUrl: RECONNECT_URL,
     };
   }
@@ -58,7 +60,8 @@ export function describeAccuracy(connection: ChannelConnection | null, now: Date
     return {
       enabled: false,
       accuracy: pending,
-      instructions: 'Nothing to do: the reach report is requested and YouTube is preparing it (about 48 hours).\nCTR figures appear once it arrives.',
+      instructions:
+        'Nothing to do: the reach report is requested and YouTube is preparing it (about 48 hours).\nCTR figures appear once it arrives.',
       enableUrl: null,
     };
   }

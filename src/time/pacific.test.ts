@@ -8,8 +8,12 @@ describe('pacific time', () => {
   });
 
   it('finds the next Pacific midnight in winter and summer time', () => {
-    expect(nextPacificMidnight(new Date('2026-11-21T12:00:00Z')).toISOString()).toBe('2026-11-22T08:00:00.000Z');
-    expect(nextPacificMidnight(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-07-02T07:00:00.000Z');
+    expect(nextPacificMidnight(new Date('2026-11-21T12:00:00Z')).toISOString()).toBe(
+      '2026-11-22T08:00:00.000Z',
+    );
+    expect(nextPacificMidnight(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe(
+      '2026-07-02T07:00:00.000Z',
+    );
   });
 
   it('finds where a Pacific day starts, across daylight-saving changes', () => {

@@ -26,7 +26,8 @@ export function pacificDayStart(day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   for (const utcHour of [7, 8]) {
     const candidate = new Date(Date.UTC(year, month - 1, date, utcHour));
-    if (pacificDay(candidate) === day && pacificDay(new Date(candidate.getTime() - 1)) !== day) return candidate;
+    if (pacificDay(candidate) === day && pacificDay(new Date(candidate.getTime() - 1)) !== day)
+      return candidate;
   }
   throw new RangeError(`Not a calendar day: ${day}`);
 }

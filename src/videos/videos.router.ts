@@ -4,5 +4,7 @@ import { getRecentVideos } from './videos.service';
 
 export const videosRouter = router({
   /** The signed-in user's recent uploads (SPEC §3 Video), for the Create Test dialog. */
-  recent: authedProcedure.output(recentVideosResponseSchema).query(({ ctx }) => getRecentVideos(ctx.app, ctx.auth)),
+  recent: authedProcedure
+    .output(recentVideosResponseSchema)
+    .query(({ ctx }) => getRecentVideos(ctx.app, ctx.auth)),
 });

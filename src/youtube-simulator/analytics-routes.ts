@@ -40,29 +40,55 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Simulator
     const caller = await admitReportingRequest(options, request, reply, 'analytics');
     if (!caller) return reply;
     const parsed = reportQuery.safeParse(request.query);
-    if (!parsed.success) return sendGoogleError(reply, 400, 'badRequest', 'Required: ids, startDate, endDate, metrics.', 'global');
+    if (!parsed.success)
+      return sendGoogleError(
+        reply,
+        400,
+        'badRequest',
+        'Required: ids, startDate, endDate, metrics.',
+        'global',
+      );
     const query = parsed.data;
     if (query.ids !== 'channel==MINE' && query.ids !== `channel==${caller.account.channelId}`) {
       return sendGoogleError(reply, 403, 'forbidden', 'Forbidden', 'global');
     }
     const metrics = listParam(query.metrics);
     const unsupported = metrics.find((metric) => !isMetric(metric));
-    if (unsupported) return sendGoogleError(reply, 400, 'badRequest', `Unknown identifier (${unsupported}) given in field parameters.metrics.`, 'global');
+    if (unsupported)
+      return sendGoogleError(
+        reply,
+        400,
+        'badRequest',
+        `Unknown identifier (${unsupported}) given in field parameters.metrics.`,
+        'global',
+      );
     if (query.dimensions !== 'day') {
-      return sendGoogleError(reply, 400, 'badRequest', 'The query is not supported: the simulator reports by day only.', 'global');
+      return sendGoogleError(
+        reply,
+        400,
+        'badRequest',
+        'The query is not supported: the simulator reports by day only.',
+        'global',
+      );
     }
-    if (query.startDate > query.endDate) return sendGoogleError(reply, 400, 'badRequest', 'startDate is after endDate.', 'global');
+    if (query.startDate > query.endDate)
+      return sendGoogleError(reply, 400, 'badRequest', 'startDate is after endDate.', 'global');
 
     let videos: SimVideo[];
     const filter = /^video==(.+)$/.exec(query.filters ?? '');
-    if (query.filters && !filter) return sendGoogleError(reply, 400, 'badRequest', 'The simulator filters by video only.', 'global');
+    if (query.filters && !filter)
+      return sendGoogleError(reply, 400, 'badRequest', 'The simulator filters by video only.', 'global');
     if (filter) {
       videos = await findVideos(options.db, filter[1]!.split(','));
-      if (videos.some((video) => video.accountId !== caller.account.id)) return sendGoogleError(reply, 403, 'forbidden', 'Forbidden', 'global');
+      if (videos.some((video) => video.accountId !== caller.account.id))
+        return sendGoogleError(reply, 403, 'forbidden', 'Forbidden', 'global');
     } else {
       videos = await videosOfAccount(options.db, caller.account.id);
     }
-    const histories = await titleHistories(options.db, videos.map((video) => video.id));
+    const histories = await titleHistories(
+      options.db,
+      videos.map((video) => video.id),
+    );
     const newest = addDays(pacificDay(options.clock.now()), -ANALYTICS_LAG_DAYS);
     const last = query.endDate < newest ? query.endDate : newest;
     const firstPublished = videos.reduce<string | null>((first, video) => {
@@ -90,7 +116,11 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Simulator
       kind: 'youtubeAnalytics#resultTable',
       columnHeaders: [
         { name: 'day', columnType: 'DIMENSION', dataType: 'STRING' },
-        ...metrics.map((metric) => ({ name: metric, columnType: 'METRIC', dataType: supportedMetrics[metric as Metric] })),
+        ...metrics.map((metric) => ({
+          name: metric,
+          columnType: 'METRIC',
+          dataType: supportedMetrics[metric as Metric],
+        })),
       ],
       rows,
     });

@@ -11,9 +11,15 @@ export function registerChannelRoutes(app: FastifyInstance, options: SimulatorOp
     if (!caller) return reply;
     const query = request.query as Record<string, unknown>;
     const parts = listParam(query.part);
-    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (parts.length === 0)
+      return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
     if (String(query.mine) !== 'true') {
-      return sendGoogleError(reply, 400, 'missingRequiredParameter', 'The simulator lists channels with mine=true only.');
+      return sendGoogleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'The simulator lists channels with mine=true only.',
+      );
     }
     const { account } = caller;
     const body = {

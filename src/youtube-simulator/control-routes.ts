@@ -13,8 +13,15 @@ import { videoTruth } from './video-traffic';
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const advanceBody = z
-  .object({ ms: z.number().int().min(0).optional(), hours: z.number().min(0).optional(), days: z.number().min(0).optional() })
-  .refine((body) => body.ms !== undefined || body.hours !== undefined || body.days !== undefined, 'Give ms, hours or days.');
+  .object({
+    ms: z.number().int().min(0).optional(),
+    hours: z.number().min(0).optional(),
+    days: z.number().min(0).optional(),
+  })
+  .refine(
+    (body) => body.ms !== undefined || body.hours !== undefined || body.days !== undefined,
+    'Give ms, hours or days.',
+  );
 const faultBody = z.object({
   target: z.enum(faultTargets),
   kind: z.enum(faultKinds),
@@ -45,7 +52,8 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
   void app.register(
     async (control) => {
       control.addHook('onRequest', async (request, reply) => {
-        if (!loopback.has(request.ip)) return reply.code(403).send({ error: 'The simulator control API answers on loopback only.' });
+        if (!loopback.has(request.ip))
+          return reply.code(403).send({ error: 'The simulator control API answers on loopback only.' });
         if (request.method !== 'GET' && !request.headers['content-type']?.startsWith('application/json')) {
           return reply.code(415).send({ error: 'Send JSON.' });
         }
@@ -59,7 +67,8 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
       }));
 
       control.post('/clock/advance', async (request, reply) => {
-        if (!isControllable(options.clock)) return reply.code(409).send({ error: 'This server runs on the system clock.' });
+        if (!isControllable(options.clock))
+          return reply.code(409).send({ error: 'This server runs on the system clock.' });
         const body = advanceBody.parse(request.body);
         const ms = (body.ms ?? 0) + (body.hours ?? 0) * 3_600_000 + (body.days ?? 0) * 86_400_000;
         return { now: options.clock.advance(Math.round(ms)).toISOString() };
@@ -67,7 +76,12 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
 
       control.post('/faults', async (request) => {
         const body = faultBody.parse(request.body);
-        options.faults.inject(body.target, body.kind, body.times, body.delayMs === undefined ? {} : { delayMs: body.delayMs });
+        options.faults.inject(
+          body.target,
+          body.kind,
+          body.times,
+          body.delayMs === undefined ? {} : { delayMs: body.delayMs },
+        );
         return { pending: options.faults.pending() };
       });
 
@@ -94,7 +108,10 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
           defaultAudioLanguage: video.defaultAudioLanguage,
         };
         // undefined keeps a field, null removes it; the result goes through YouTube's rules.
-        const edited = { ...current, ...Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)) };
+        const edited = {
+          ...current,
+          ...Object.fromEntries(Object.entries(edit).filter(([, value]) => value !== undefined)),
+        };
         const merged = Object.fromEntries(Object.entries(edited).filter(([, value]) => value !== null));
         const ruling = ruleOnSnippet(merged);
         if (!ruling.ok) return reply.code(400).send({ error: ruling.message });
@@ -108,7 +125,11 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
         const now = options.clock.now();
         const history = (await titleHistories(options.db, [video.id])).get(video.id) ?? [];
         return {
-          video: { ...videoTruth(video), publishedAt: video.publishedAt.toISOString(), durationSec: video.durationSec },
+          video: {
+            ...videoTruth(video),
+            publishedAt: video.publishedAt.toISOString(),
+            durationSec: video.durationSec,
+          },
           titles: history.map((change) => ({
             title: change.title,
             since: change.since.toISOString(),

@@ -51,14 +51,23 @@ export async function admitReportingRequest(
   const caller = await requireAccount(options, request, reply);
   if (!caller) return null;
   if (!caller.scope.split(' ').includes('https://www.googleapis.com/auth/yt-analytics.readonly')) {
-    sendGoogleError(reply, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global');
+    sendGoogleError(
+      reply,
+      403,
+      'insufficientPermissions',
+      'Request had insufficient authentication scopes.',
+      'global',
+    );
     return null;
   }
   if (await serveFault(options.faults.take(target), request, reply)) return null;
   return caller;
 }
 
-const writeScopes = ['https://www.googleapis.com/auth/youtube', 'https://www.googleapis.com/auth/youtube.force-ssl'];
+const writeScopes = [
+  'https://www.googleapis.com/auth/youtube',
+  'https://www.googleapis.com/auth/youtube.force-ssl',
+];
 
 export function canWrite(caller: Caller): boolean {
   return caller.scope.split(' ').some((scope) => writeScopes.includes(scope));

@@ -18,7 +18,13 @@ export function sendQuotaExceeded(reply: FastifyReply): FastifyReply {
 }
 
 export function sendRateLimitExceeded(reply: FastifyReply): FastifyReply {
-  return sendGoogleError(reply, 429, 'rateLimitExceeded', 'Resource has been exhausted (e.g. check quota).', 'youtube.quota');
+  return sendGoogleError(
+    reply,
+    429,
+    'rateLimitExceeded',
+    'Resource has been exhausted (e.g. check quota).',
+    'youtube.quota',
+  );
 }
 
 /**
@@ -27,7 +33,11 @@ export function sendRateLimitExceeded(reply: FastifyReply): FastifyReply {
  * returns false so the request goes on. Quota faults are answered by the caller, which knows
  * whether they apply.
  */
-export async function serveFault(fault: Fault | null, request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+export async function serveFault(
+  fault: Fault | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   if (!fault) return false;
   switch (fault.kind) {
     case 'slow':

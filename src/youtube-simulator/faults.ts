@@ -3,7 +3,14 @@
  * simulator requests, one fault per request. Lives in the simulator's process memory by design:
  * it is a test control, not product state.
  */
-export const faultKinds = ['quotaExceeded', 'rateLimitExceeded', 'backendError', 'timeout', 'invalid_grant', 'slow'] as const;
+export const faultKinds = [
+  'quotaExceeded',
+  'rateLimitExceeded',
+  'backendError',
+  'timeout',
+  'invalid_grant',
+  'slow',
+] as const;
 export type FaultKind = (typeof faultKinds)[number];
 export const faultTargets = ['token', 'data', 'analytics', 'reporting'] as const;
 export type FaultTarget = (typeof faultTargets)[number];

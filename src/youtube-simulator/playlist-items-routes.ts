@@ -23,17 +23,33 @@ export function registerPlaylistItemRoutes(app: FastifyInstance, options: Simula
     if (!caller) return reply;
     const query = request.query as Record<string, unknown>;
     const parts = listParam(query.part);
-    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (parts.length === 0)
+      return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
     const playlistId = typeof query.playlistId === 'string' ? query.playlistId : '';
     const maxResults = query.maxResults === undefined ? 5 : Number(query.maxResults);
     if (!Number.isInteger(maxResults) || maxResults < 0 || maxResults > 50) {
-      return sendGoogleError(reply, 400, 'invalidParameter', 'Invalid value for maxResults: must be 0 to 50.');
+      return sendGoogleError(
+        reply,
+        400,
+        'invalidParameter',
+        'Invalid value for maxResults: must be 0 to 50.',
+      );
     }
     const offset = offsetFrom(query.pageToken);
-    if (offset === null) return sendGoogleError(reply, 400, 'invalidPageToken', 'The request specifies an invalid page token.');
-    const [owner] = await options.db.select().from(simAccounts).where(eq(simAccounts.uploadsPlaylistId, playlistId)).limit(1);
+    if (offset === null)
+      return sendGoogleError(reply, 400, 'invalidPageToken', 'The request specifies an invalid page token.');
+    const [owner] = await options.db
+      .select()
+      .from(simAccounts)
+      .where(eq(simAccounts.uploadsPlaylistId, playlistId))
+      .limit(1);
     if (!owner) {
-      return sendGoogleError(reply, 404, 'playlistNotFound', 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.');
+      return sendGoogleError(
+        reply,
+        404,
+        'playlistNotFound',
+        "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+      );
     }
     const videos = await videosOfAccount(options.db, owner.id);
     const page = videos.slice(offset, offset + maxResults);

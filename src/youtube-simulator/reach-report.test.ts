@@ -29,7 +29,9 @@ describe('reach report schedule', () => {
     expect(availableReports(created, later).at(-1)!.day).toBe(addDays(jobDay, 5));
     const muchLater = new Date(created.getTime() + 100 * 24 * HOUR);
     const kept = availableReports(created, muchLater);
-    expect(kept.every((report) => muchLater.getTime() - report.createTime.getTime() <= 60 * 24 * HOUR)).toBe(true);
+    expect(kept.every((report) => muchLater.getTime() - report.createTime.getTime() <= 60 * 24 * HOUR)).toBe(
+      true,
+    );
   });
 
   it('names reports by their day', () => {

@@ -35,7 +35,11 @@ export function reportCreateTime(day: string, jobCreated: Date): Date {
 export function availableReports(jobCreated: Date, now: Date): ReachReport[] {
   const reports: ReachReport[] = [];
   const oldestKept = now.getTime() - RETENTION_DAYS * 24 * HOUR_MS;
-  for (let day = addDays(pacificDay(jobCreated), -BACKFILL_DAYS); day <= pacificDay(now); day = addDays(day, 1)) {
+  for (
+    let day = addDays(pacificDay(jobCreated), -BACKFILL_DAYS);
+    day <= pacificDay(now);
+    day = addDays(day, 1)
+  ) {
     const createTime = reportCreateTime(day, jobCreated);
     if (createTime > now || createTime.getTime() < oldestKept) continue;
     reports.push({
@@ -65,7 +69,15 @@ export function reachCsv(
     const traffic = dayTraffic(video, histories.get(video.id) ?? [], day);
     const impressions = Math.round(traffic.impressions);
     if (impressions === 0) continue;
-    lines.push([reportIdFor(day), channelId, video.id, impressions, decimal(traffic.clicks / traffic.impressions)].join(','));
+    lines.push(
+      [
+        reportIdFor(day),
+        channelId,
+        video.id,
+        impressions,
+        decimal(traffic.clicks / traffic.impressions),
+      ].join(','),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,7 +11,10 @@ export async function readSetting<T>(db: DbOrTx, key: string, fallback: T): Prom
 }
 
 export async function writeSetting(db: DbOrTx, key: string, value: unknown): Promise<void> {
-  await db.insert(simSettings).values({ key, value }).onConflictDoUpdate({ target: simSettings.key, set: { value } });
+  await db
+    .insert(simSettings)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: simSettings.key, set: { value } });
 }
 
 export const dailyQuota = (db: DbOrTx) => readSetting(db, 'daily_quota', DEFAULT_DAILY_QUOTA);

@@ -5,7 +5,23 @@ import type { StoredSnippet } from './video-store';
 // so every mutable field left out is removed. Title and category are required.
 
 /** Video categories a US channel can assign. */
-const assignableCategories = new Set(['1', '2', '10', '15', '17', '19', '20', '22', '23', '24', '25', '26', '27', '28', '29']);
+const assignableCategories = new Set([
+  '1',
+  '2',
+  '10',
+  '15',
+  '17',
+  '19',
+  '20',
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '27',
+  '28',
+  '29',
+]);
 const languageTag = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*$/;
 
 const incomingSnippet = z
@@ -20,14 +36,16 @@ const incomingSnippet = z
   .passthrough();
 
 export type SnippetRuling =
-  | { ok: true; snippet: StoredSnippet }
-  | { ok: false; reason: string; message: string };
+  { ok: true; snippet: StoredSnippet } | { ok: false; reason: string; message: string };
 
 const refuse = (reason: string, message: string): SnippetRuling => ({ ok: false, reason, message });
 
 /** Tags count their characters, a comma between each, and quotes around those with spaces. */
 export function tagsLength(tags: string[]): number {
-  return tags.reduce((total, tag) => total + tag.length + (tag.includes(' ') ? 2 : 0), 0) + Math.max(0, tags.length - 1);
+  return (
+    tags.reduce((total, tag) => total + tag.length + (tag.includes(' ') ? 2 : 0), 0) +
+    Math.max(0, tags.length - 1)
+  );
 }
 
 /** The snippet a videos.update leaves behind, or YouTube's 400 reason for refusing it. */

@@ -4,7 +4,10 @@ import { findVideos, type SimVideo } from './video-store';
 import { isoDuration, isThumbnailSize, thumbnailDimensions } from './video-resources';
 
 const escapeXml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
+  );
 
 function clockDuration(seconds: number): string {
   const match = /PT(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?/.exec(isoDuration(seconds))!;
@@ -17,9 +20,13 @@ export function thumbnailSvg(video: SimVideo, width: number, height: number): st
   const hue = video.thumbnailHue;
   const words = video.thumbnailLabel.split(' ');
   const half = Math.ceil(words.length / 2);
-  const lines = words.length > 2 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [video.thumbnailLabel];
+  const lines =
+    words.length > 2 ? [words.slice(0, half).join(' '), words.slice(half).join(' ')] : [video.thumbnailLabel];
   const text = lines
-    .map((line, index) => `<text x="80" y="${330 + index * 150 - (lines.length - 1) * 75}">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="80" y="${330 + index * 150 - (lines.length - 1) * 75}">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 1280 720" preserveAspectRatio="xMidYMid slice" role="img" aria-label="${escapeXml(video.title)}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},85%,55%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360},75%,28%)"/></linearGradient></defs>
@@ -36,7 +43,8 @@ export function registerThumbnailRoutes(app: FastifyInstance, options: Simulator
   app.get('/vi/:videoId/:file', async (request, reply) => {
     const { videoId, file } = request.params as { videoId: string; file: string };
     const size = file.replace(/\.svg$/, '');
-    const [video] = isThumbnailSize(size) && file.endsWith('.svg') ? await findVideos(options.db, [videoId]) : [];
+    const [video] =
+      isThumbnailSize(size) && file.endsWith('.svg') ? await findVideos(options.db, [videoId]) : [];
     if (!video || !isThumbnailSize(size)) return reply.code(404).type('text/plain').send('Not found');
     const [width, height] = thumbnailDimensions(size);
     return reply

@@ -31,9 +31,27 @@ type Traffic = Pick<
   CatalogVideo,
   'baseImpressionsPerHour' | 'decayHalfLifeDays' | 'dailyAmplitude' | 'noise' | 'externalViewsPerHour'
 >;
-const steady: Traffic = { baseImpressionsPerHour: 1800, decayHalfLifeDays: 9, dailyAmplitude: 0.45, noise: 0.25, externalViewsPerHour: 25 };
-const hit: Traffic = { baseImpressionsPerHour: 5200, decayHalfLifeDays: 6, dailyAmplitude: 0.5, noise: 0.3, externalViewsPerHour: 70 };
-const evergreen: Traffic = { baseImpressionsPerHour: 1100, decayHalfLifeDays: 30, dailyAmplitude: 0.35, noise: 0.2, externalViewsPerHour: 18 };
+const steady: Traffic = {
+  baseImpressionsPerHour: 1800,
+  decayHalfLifeDays: 9,
+  dailyAmplitude: 0.45,
+  noise: 0.25,
+  externalViewsPerHour: 25,
+};
+const hit: Traffic = {
+  baseImpressionsPerHour: 5200,
+  decayHalfLifeDays: 6,
+  dailyAmplitude: 0.5,
+  noise: 0.3,
+  externalViewsPerHour: 70,
+};
+const evergreen: Traffic = {
+  baseImpressionsPerHour: 1100,
+  decayHalfLifeDays: 30,
+  dailyAmplitude: 0.35,
+  noise: 0.2,
+  externalViewsPerHour: 18,
+};
 
 const kitchenFooter = `
 
@@ -219,20 +237,119 @@ function simple(
 export const videoCatalog: Record<string, CatalogVideo[]> = {
   'sim-demo': demoKitchen,
   'sim-alex': [
-    simple('Building a Workbench With Only Hand Tools', 'HAND TOOLS ONLY', 28, 3.4, HOWTO, 24 * 60 + 10, ['woodworking', 'workbench', 'hand tools'], hit),
-    simple('Floating Shelves That Actually Hold Weight', 'HOLDS 80 LB', 200, 10.7, HOWTO, 13 * 60 + 37, ['floating shelves', 'diy', 'home improvement'], steady),
-    simple('Beginner Woodworking Mistakes I Made So You Don’t Have To', '10 MISTAKES', 5, 22.1, HOWTO, 17 * 60 + 2, ['beginner woodworking', 'woodworking tips'], evergreen),
-    simple('Restoring a $5 Flea Market Hand Plane', '$5 PLANE', 45, 35.6, HOWTO, 19 * 60 + 48, ['tool restoration', 'hand plane'], steady),
+    simple(
+      'Building a Workbench With Only Hand Tools',
+      'HAND TOOLS ONLY',
+      28,
+      3.4,
+      HOWTO,
+      24 * 60 + 10,
+      ['woodworking', 'workbench', 'hand tools'],
+      hit,
+    ),
+    simple(
+      'Floating Shelves That Actually Hold Weight',
+      'HOLDS 80 LB',
+      200,
+      10.7,
+      HOWTO,
+      13 * 60 + 37,
+      ['floating shelves', 'diy', 'home improvement'],
+      steady,
+    ),
+    simple(
+      'Beginner Woodworking Mistakes I Made So You Don’t Have To',
+      '10 MISTAKES',
+      5,
+      22.1,
+      HOWTO,
+      17 * 60 + 2,
+      ['beginner woodworking', 'woodworking tips'],
+      evergreen,
+    ),
+    simple(
+      'Restoring a $5 Flea Market Hand Plane',
+      '$5 PLANE',
+      45,
+      35.6,
+      HOWTO,
+      19 * 60 + 48,
+      ['tool restoration', 'hand plane'],
+      steady,
+    ),
   ],
   'sim-sam': [
-    simple('10-Minute Garlic Noodles', '10 MIN', 48, 1.9, HOWTO, 6 * 60 + 12, ['garlic noodles', 'quick dinner'], hit),
-    simple('3 Breakfasts You Can Make Half Asleep', 'HALF ASLEEP', 30, 8.2, HOWTO, 8 * 60 + 55, ['easy breakfast', 'quick recipes'], steady),
-    simple('Fried Rice Better Than Takeout', 'BEATS TAKEOUT', 12, 19.9, HOWTO, 9 * 60 + 40, ['fried rice', 'takeout at home'], evergreen),
+    simple(
+      '10-Minute Garlic Noodles',
+      '10 MIN',
+      48,
+      1.9,
+      HOWTO,
+      6 * 60 + 12,
+      ['garlic noodles', 'quick dinner'],
+      hit,
+    ),
+    simple(
+      '3 Breakfasts You Can Make Half Asleep',
+      'HALF ASLEEP',
+      30,
+      8.2,
+      HOWTO,
+      8 * 60 + 55,
+      ['easy breakfast', 'quick recipes'],
+      steady,
+    ),
+    simple(
+      'Fried Rice Better Than Takeout',
+      'BEATS TAKEOUT',
+      12,
+      19.9,
+      HOWTO,
+      9 * 60 + 40,
+      ['fried rice', 'takeout at home'],
+      evergreen,
+    ),
   ],
   'sim-priya': [
-    simple('What Would Happen If You Fell Into Jupiter?', 'INTO JUPITER', 265, 4.8, SCIENCE, 15 * 60 + 21, ['jupiter', 'space', 'astronomy'], hit),
-    simple('How Do We Know the Age of the Universe?', '13.8 BILLION', 230, 14.3, EDUCATION, 18 * 60 + 9, ['cosmology', 'big bang', 'science explained'], steady),
-    simple('The James Webb Telescope’s Strangest Image Yet', 'WEBB’S STRANGEST', 290, 27.4, SCIENCE, 12 * 60 + 44, ['jwst', 'james webb', 'space telescope'], steady),
-    simple('Why Is Space Cold If the Sun Is Hot?', 'COLD SPACE?', 210, 40.2, EDUCATION, 10 * 60 + 3, ['space', 'physics', 'thermodynamics'], evergreen),
+    simple(
+      'What Would Happen If You Fell Into Jupiter?',
+      'INTO JUPITER',
+      265,
+      4.8,
+      SCIENCE,
+      15 * 60 + 21,
+      ['jupiter', 'space', 'astronomy'],
+      hit,
+    ),
+    simple(
+      'How Do We Know the Age of the Universe?',
+      '13.8 BILLION',
+      230,
+      14.3,
+      EDUCATION,
+      18 * 60 + 9,
+      ['cosmology', 'big bang', 'science explained'],
+      steady,
+    ),
+    simple(
+      'The James Webb Telescope’s Strangest Image Yet',
+      'WEBB’S STRANGEST',
+      290,
+      27.4,
+      SCIENCE,
+      12 * 60 + 44,
+      ['jwst', 'james webb', 'space telescope'],
+      steady,
+    ),
+    simple(
+      'Why Is Space Cold If the Sun Is Hot?',
+      'COLD SPACE?',
+      210,
+      40.2,
+      EDUCATION,
+      10 * 60 + 3,
+      ['space', 'physics', 'thermodynamics'],
+      evergreen,
+    ),
   ],
 };

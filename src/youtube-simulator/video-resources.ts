@@ -98,6 +98,9 @@ export function listResponse(
     etag: etag(items),
     ...(page.nextPageToken ? { nextPageToken: page.nextPageToken } : {}),
     items,
-    pageInfo: { totalResults: page.totalResults ?? items.length, resultsPerPage: page.resultsPerPage ?? items.length },
+    pageInfo: {
+      totalResults: page.totalResults ?? items.length,
+      resultsPerPage: page.resultsPerPage ?? items.length,
+    },
   };
 }

@@ -69,7 +69,11 @@ export async function seedSimulatedVideos(db: Db, now: Date): Promise<void> {
 
 /** A channel's uploads, newest first (the order of its uploads playlist). */
 export async function videosOfAccount(db: DbOrTx, accountId: string): Promise<SimVideo[]> {
-  return db.select().from(simVideos).where(eq(simVideos.accountId, accountId)).orderBy(desc(simVideos.publishedAt));
+  return db
+    .select()
+    .from(simVideos)
+    .where(eq(simVideos.accountId, accountId))
+    .orderBy(desc(simVideos.publishedAt));
 }
 
 export async function findVideos(db: DbOrTx, ids: string[]): Promise<SimVideo[]> {
@@ -94,9 +98,19 @@ export async function titleHistories(db: DbOrTx, videoIds: string[]): Promise<Ma
  * Replaces a video's mutable snippet (YouTube's videos.update semantics are applied by the
  * caller). A new title starts a new span of the title history at `now`.
  */
-export async function replaceSnippet(db: Db, videoId: string, snippet: StoredSnippet, now: Date): Promise<SimVideo> {
+export async function replaceSnippet(
+  db: Db,
+  videoId: string,
+  snippet: StoredSnippet,
+  now: Date,
+): Promise<SimVideo> {
   return db.transaction(async (tx) => {
-    const [current] = await tx.select().from(simVideos).where(eq(simVideos.id, videoId)).for('update').limit(1);
+    const [current] = await tx
+      .select()
+      .from(simVideos)
+      .where(eq(simVideos.id, videoId))
+      .for('update')
+      .limit(1);
     if (!current) throw new Error(`No simulated video ${videoId}`);
     if (current.title !== snippet.title) {
       // Two changes within the same millisecond: the later one is the span that starts then.
@@ -105,7 +119,8 @@ export async function replaceSnippet(db: Db, videoId: string, snippet: StoredSni
         .set({ title: snippet.title })
         .where(and(eq(simTitleHistory.videoId, videoId), eq(simTitleHistory.since, now)))
         .returning();
-      if (!sameInstant) await tx.insert(simTitleHistory).values({ videoId, title: snippet.title, since: now });
+      if (!sameInstant)
+        await tx.insert(simTitleHistory).values({ videoId, title: snippet.title, since: now });
     }
     const [updated] = await tx
       .update(simVideos)

@@ -45,7 +45,12 @@ describe("simulated videos' ground truth", () => {
     const truthWorse = titleTruthFor(worse, video.seed, video.durationSec);
     expect(truthBetter.ctr).toBeGreaterThan(truthWorse.ctr * 1.5);
     const week = (title: string) =>
-      trafficOf(video, [{ title, since: publishedAt }], new Date(publishedAt.getTime() + DAY), new Date(publishedAt.getTime() + 8 * DAY));
+      trafficOf(
+        video,
+        [{ title, since: publishedAt }],
+        new Date(publishedAt.getTime() + DAY),
+        new Date(publishedAt.getTime() + 8 * DAY),
+      );
     const a = week(better);
     const b = week(worse);
     // Same impressions (the title does not change who is shown the video), more clicks and views.
@@ -60,8 +65,12 @@ describe("simulated videos' ground truth", () => {
     const end = new Date(publishedAt.getTime() + 6 * DAY);
     const kept = [{ title: worse, since: publishedAt }];
     const changed = [...kept, { title: better, since: switchAt }];
-    expect(trafficOf(video, changed, publishedAt, switchAt)).toEqual(trafficOf(video, kept, publishedAt, switchAt));
-    expect(trafficOf(video, changed, switchAt, end).views).toBeGreaterThan(trafficOf(video, kept, switchAt, end).views);
+    expect(trafficOf(video, changed, publishedAt, switchAt)).toEqual(
+      trafficOf(video, kept, publishedAt, switchAt),
+    );
+    expect(trafficOf(video, changed, switchAt, end).views).toBeGreaterThan(
+      trafficOf(video, kept, switchAt, end).views,
+    );
   });
 
   it('keeps public counters whole and growing, and nothing before publication', () => {
@@ -69,7 +78,11 @@ describe("simulated videos' ground truth", () => {
     expect(countersAt(video, history, new Date(publishedAt.getTime() - DAY)).viewCount).toBe(0);
     let previous = 0;
     for (let hours = 1; hours <= 72; hours += 7) {
-      const { viewCount, likeCount } = countersAt(video, history, new Date(publishedAt.getTime() + hours * 3_600_000));
+      const { viewCount, likeCount } = countersAt(
+        video,
+        history,
+        new Date(publishedAt.getTime() + hours * 3_600_000),
+      );
       expect(Number.isInteger(viewCount)).toBe(true);
       expect(viewCount).toBeGreaterThanOrEqual(previous);
       expect(likeCount).toBeLessThan(viewCount);

@@ -1,5 +1,11 @@
 import { pacificDayStart, addDays } from '../time/pacific';
-import { titleTruthFor, trafficBetween, type TitleSpan, type Traffic, type VideoTruth } from './traffic-model';
+import {
+  titleTruthFor,
+  trafficBetween,
+  type TitleSpan,
+  type Traffic,
+  type VideoTruth,
+} from './traffic-model';
 import type { SimVideo, TitleChange } from './video-store';
 
 /** Feeds keep showing the previous title for a few minutes after a change. */
@@ -39,7 +45,8 @@ export function titleSpans(video: SimVideo, history: TitleChange[], until: Date)
 
 /** What the video accrued in [from, to), with each moment credited to the title live then. */
 export function trafficOf(video: SimVideo, history: TitleChange[], from: Date, to: Date): Traffic {
-  if (to.getTime() <= video.publishedAt.getTime()) return { impressions: 0, clicks: 0, views: 0, watchTimeSec: 0 };
+  if (to.getTime() <= video.publishedAt.getTime())
+    return { impressions: 0, clicks: 0, views: 0, watchTimeSec: 0 };
   return trafficBetween(videoTruth(video), titleSpans(video, history, to), from, to);
 }
 

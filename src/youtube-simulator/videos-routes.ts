@@ -48,24 +48,47 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
     const query = request.query as Record<string, unknown>;
     const parts = listParam(query.part);
     const ids = listParam(query.id);
-    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (parts.length === 0)
+      return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
     const unknown = parts.find((part) => !videoParts.has(part));
     if (unknown) return sendGoogleError(reply, 400, 'unknownPart', `'${unknown}'`);
-    if (ids.length === 0) return sendGoogleError(reply, 400, 'missingRequiredParameter', 'No filter selected. Expected one of: myRating, id, chart');
-    if (ids.length > MAX_IDS) return sendGoogleError(reply, 400, 'invalidFilters', 'The request specifies more than 50 video ids.');
+    if (ids.length === 0)
+      return sendGoogleError(
+        reply,
+        400,
+        'missingRequiredParameter',
+        'No filter selected. Expected one of: myRating, id, chart',
+      );
+    if (ids.length > MAX_IDS)
+      return sendGoogleError(reply, 400, 'invalidFilters', 'The request specifies more than 50 video ids.');
 
     const videos = await videosInOrder(options, ids);
-    const [owners, histories] = await Promise.all([ownersOf(options, videos), titleHistories(options.db, videos.map((video) => video.id))]);
+    const [owners, histories] = await Promise.all([
+      ownersOf(options, videos),
+      titleHistories(
+        options.db,
+        videos.map((video) => video.id),
+      ),
+    ]);
     const now = options.clock.now();
     const baseUrl = simulatorBaseUrl(request, options.prefix);
     const items = videos.map((video) => {
       const body: VideoParts & { status?: unknown } = {};
-      if (parts.includes('snippet')) body.snippet = videoSnippet(video, owners.get(video.accountId)!, baseUrl);
+      if (parts.includes('snippet'))
+        body.snippet = videoSnippet(video, owners.get(video.accountId)!, baseUrl);
       if (parts.includes('contentDetails')) body.contentDetails = videoContentDetails(video);
       if (parts.includes('status')) {
-        body.status = { uploadStatus: 'processed', privacyStatus: 'public', license: 'youtube', embeddable: true, publicStatsViewable: true, madeForKids: false };
+        body.status = {
+          uploadStatus: 'processed',
+          privacyStatus: 'public',
+          license: 'youtube',
+          embeddable: true,
+          publicStatsViewable: true,
+          madeForKids: false,
+        };
       }
-      if (parts.includes('statistics')) body.statistics = videoStatistics(countersAt(video, histories.get(video.id) ?? [], now));
+      if (parts.includes('statistics'))
+        body.statistics = videoStatistics(countersAt(video, histories.get(video.id) ?? [], now));
       return videoResource(video.id, body);
     });
     return reply.send(listResponse('youtube#videoListResponse', items));
@@ -75,24 +98,52 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
     const caller = await admitDataRequest(options, request, reply, 'videos.update');
     if (!caller) return reply;
     const parts = listParam((request.query as Record<string, unknown>).part);
-    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (parts.length === 0)
+      return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
     if (parts.some((part) => part !== 'snippet')) {
       return sendGoogleError(reply, 400, 'unexpectedPart', 'The simulator updates part=snippet only.');
     }
     if (!canWrite(caller)) {
-      return sendGoogleError(reply, 403, 'insufficientPermissions', 'Request had insufficient authentication scopes.', 'global');
+      return sendGoogleError(
+        reply,
+        403,
+        'insufficientPermissions',
+        'Request had insufficient authentication scopes.',
+        'global',
+      );
     }
     const body = updateBody.safeParse(request.body ?? {});
-    if (!body.success || !body.data.id) return sendGoogleError(reply, 400, 'invalidVideoMetadata', 'The request metadata is invalid: id is required.');
+    if (!body.success || !body.data.id)
+      return sendGoogleError(
+        reply,
+        400,
+        'invalidVideoMetadata',
+        'The request metadata is invalid: id is required.',
+      );
     const [video] = await findVideos(options.db, [body.data.id]);
-    if (!video) return sendGoogleError(reply, 404, 'videoNotFound', 'The video that you are trying to update cannot be found.');
+    if (!video)
+      return sendGoogleError(
+        reply,
+        404,
+        'videoNotFound',
+        'The video that you are trying to update cannot be found.',
+      );
     if (video.accountId !== caller.account.id) {
-      return sendGoogleError(reply, 403, 'forbidden', 'The video that you are trying to update cannot be updated.');
+      return sendGoogleError(
+        reply,
+        403,
+        'forbidden',
+        'The video that you are trying to update cannot be updated.',
+      );
     }
     const ruling = ruleOnSnippet(body.data.snippet ?? {});
     if (!ruling.ok) return sendGoogleError(reply, 400, ruling.reason, ruling.message);
     const updated = await replaceSnippet(options.db, video.id, ruling.snippet, options.clock.now());
-    return reply.send(videoResource(updated.id, { snippet: videoSnippet(updated, caller.account, simulatorBaseUrl(request, options.prefix)) }));
+    return reply.send(
+      videoResource(updated.id, {
+        snippet: videoSnippet(updated, caller.account, simulatorBaseUrl(request, options.prefix)),
+      }),
+    );
   });
 
   // Google's path has a literal colon; find-my-way reads "::" as one.
@@ -102,14 +153,18 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
     const query = request.query as Record<string, unknown>;
     const parts = listParam(query.part);
     const ids = listParam(query.id);
-    if (parts.length === 0) return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
+    if (parts.length === 0)
+      return sendGoogleError(reply, 400, 'required', 'Required parameter: part', 'global');
     const unknown = parts.find((part) => !statParts.has(part));
     if (unknown) return sendGoogleError(reply, 400, 'unknownPart', `'${unknown}'`);
     if (ids.length === 0 || ids.length > MAX_IDS) {
       return sendGoogleError(reply, 400, 'invalidArgument', 'Between 1 and 50 video ids are required.');
     }
     const videos = await videosInOrder(options, ids);
-    const histories = await titleHistories(options.db, videos.map((video) => video.id));
+    const histories = await titleHistories(
+      options.db,
+      videos.map((video) => video.id),
+    );
     const now = options.clock.now();
     const items = videos.map((video) => {
       const counters = countersAt(video, histories.get(video.id) ?? [], now);
@@ -119,9 +174,17 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
         id: video.id,
         ...(parts.includes('snippet') ? { snippet: { publishTime: video.publishedAt.toISOString() } } : {}),
         ...(parts.includes('statistics')
-          ? { statistics: { viewCount: String(counters.viewCount), likeCount: String(counters.likeCount), commentCount: String(counters.commentCount) } }
+          ? {
+              statistics: {
+                viewCount: String(counters.viewCount),
+                likeCount: String(counters.likeCount),
+                commentCount: String(counters.commentCount),
+              },
+            }
           : {}),
-        ...(parts.includes('contentDetails') ? { contentDetails: { duration: videoContentDetails(video).duration } } : {}),
+        ...(parts.includes('contentDetails')
+          ? { contentDetails: { duration: videoContentDetails(video).duration } }
+          : {}),
       };
     });
     return reply.send({ kind: 'youtube#batchGetStatsResponse', etag: `${items.length}`, items });

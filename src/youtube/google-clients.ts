@@ -42,13 +42,22 @@ function serviceOptions(config: Config, auth: OAuth2Client, rootUrl: string) {
 }
 
 export function youtubeApi(config: Config, auth: OAuth2Client) {
-  return google.youtube({ version: 'v3', ...serviceOptions(config, auth, config.google.endpoints.youtubeRootUrl) });
+  return google.youtube({
+    version: 'v3',
+    ...serviceOptions(config, auth, config.google.endpoints.youtubeRootUrl),
+  });
 }
 
 export function youtubeAnalyticsApi(config: Config, auth: OAuth2Client) {
-  return google.youtubeAnalytics({ version: 'v2', ...serviceOptions(config, auth, config.google.endpoints.analyticsRootUrl) });
+  return google.youtubeAnalytics({
+    version: 'v2',
+    ...serviceOptions(config, auth, config.google.endpoints.analyticsRootUrl),
+  });
 }
 
 export function youtubeReportingApi(config: Config, auth: OAuth2Client) {
-  return google.youtubereporting({ version: 'v1', ...serviceOptions(config, auth, config.google.endpoints.reportingRootUrl) });
+  return google.youtubereporting({
+    version: 'v1',
+    ...serviceOptions(config, auth, config.google.endpoints.reportingRootUrl),
+  });
 }

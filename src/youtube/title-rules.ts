@@ -5,7 +5,8 @@ export const MAX_TITLE_LENGTH = 100;
 export function titleProblem(title: string): string | null {
   if (title.trim() === '') return 'A title cannot be empty.';
   const length = [...title].length;
-  if (length > MAX_TITLE_LENGTH) return `A title can have at most ${MAX_TITLE_LENGTH} characters (this one has ${length}).`;
+  if (length > MAX_TITLE_LENGTH)
+    return `A title can have at most ${MAX_TITLE_LENGTH} characters (this one has ${length}).`;
   if (/[<>]/.test(title)) return 'A title cannot contain < or >.';
   return null;
 }

@@ -7,7 +7,9 @@ import { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
 /** Signs in as the demo creator over HTTP; returns the client and the demo channel connection as stored. */
-export async function signInDemo(testApp: TestApp): Promise<{ client: HttpClient; connection: ChannelConnection }> {
+export async function signInDemo(
+  testApp: TestApp,
+): Promise<{ client: HttpClient; connection: ChannelConnection }> {
   const login = await new HttpClient(testApp.url).post('/api/auth/demo-login');
   if (login.status !== 200) throw new Error(`demo login failed: ${login.status}`);
   const { sessionToken } = (await login.json()) as { sessionToken: string };
@@ -30,14 +32,20 @@ export async function demoConnection(testApp: TestApp): Promise<ChannelConnectio
 /** Units the product's quota ledger holds for the Pacific day of the app's clock. */
 export async function ledgerUnitsToday(testApp: TestApp): Promise<number> {
   const day = pacificDay(testApp.clock.now());
-  const [row] = await testApp.built.app.db.select({ units: sum(quotaLedger.units) }).from(quotaLedger).where(eq(quotaLedger.day, day));
+  const [row] = await testApp.built.app.db
+    .select({ units: sum(quotaLedger.units) })
+    .from(quotaLedger)
+    .where(eq(quotaLedger.day, day));
   return Number(row?.units ?? 0);
 }
 
 /** Units the simulator (Google's side) charged on the Pacific day of the app's clock. */
 export async function simulatorUnitsToday(testApp: TestApp): Promise<number> {
   const day = pacificDay(testApp.clock.now());
-  const [row] = await testApp.built.app.db.select({ units: sum(simQuotaUsage.units) }).from(simQuotaUsage).where(eq(simQuotaUsage.day, day));
+  const [row] = await testApp.built.app.db
+    .select({ units: sum(simQuotaUsage.units) })
+    .from(simQuotaUsage)
+    .where(eq(simQuotaUsage.day, day));
   return Number(row?.units ?? 0);
 }
 
@@ -46,9 +54,15 @@ export async function ledgerEntries(testApp: TestApp) {
 }
 
 /** The simulator's own origin (its control API lives under /control). */
-export const simulatorOrigin = (testApp: TestApp) => new URL(testApp.built.app.config.google.endpoints.tokenUrl).origin;
+export const simulatorOrigin = (testApp: TestApp) =>
+  new URL(testApp.built.app.config.google.endpoints.tokenUrl).origin;
 
-export async function control(testApp: TestApp, method: 'GET' | 'POST' | 'DELETE', path: string, json?: unknown) {
+export async function control(
+  testApp: TestApp,
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  json?: unknown,
+) {
   const response = await fetch(`${simulatorOrigin(testApp)}/control${path}`, {
     method,
     headers: json === undefined ? {} : { 'content-type': 'application/json' },

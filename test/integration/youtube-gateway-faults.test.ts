@@ -35,7 +35,11 @@ async function newLedgerEntries<T>(action: () => Promise<T>) {
 
 beforeAll(async () => {
   // Short timeouts and no real backoff, so retried failures take milliseconds.
-  testApp = await startTestApp({ YOUTUBE_REQUEST_TIMEOUT_MS: '400', YOUTUBE_MAX_ATTEMPTS: '3', YOUTUBE_RETRY_BASE_DELAY_MS: '1' });
+  testApp = await startTestApp({
+    YOUTUBE_REQUEST_TIMEOUT_MS: '400',
+    YOUTUBE_MAX_ATTEMPTS: '3',
+    YOUTUBE_RETRY_BASE_DELAY_MS: '1',
+  });
 });
 afterEach(() => {
   expect(faults().pending()).toEqual([]);
@@ -189,7 +193,9 @@ describe('quota', () => {
     expect((await control(testApp, 'POST', '/quota', { dailyQuota: used + 5 })).status).toBe(200);
 
     await listRecentUploads(app(), connection);
-    const refused = await setTitle(app(), connection, videoId, 'A title that will have to wait').catch((error: unknown) => error);
+    const refused = await setTitle(app(), connection, videoId, 'A title that will have to wait').catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(QuotaExhaustedError);
     expect((refused as QuotaExhaustedError).reason).toBe('quotaExceeded');
     expect((refused as QuotaExhaustedError).resetsAt).toEqual(nextPacificMidnight(testApp.clock.now()));

@@ -37,7 +37,10 @@ interface RecentVideo {
 describe('recent uploads through the gateway', () => {
   it("lists the demo channel's uploads newest first, for 3 quota units on both sides, over REST and tRPC", async () => {
     const { client } = await signInDemo(testApp);
-    const [ledgerBefore, simulatorBefore] = [await ledgerUnitsToday(testApp), await simulatorUnitsToday(testApp)];
+    const [ledgerBefore, simulatorBefore] = [
+      await ledgerUnitsToday(testApp),
+      await simulatorUnitsToday(testApp),
+    ];
 
     const response = await client.get('/api/videos/recent');
     expect(response.status).toBe(200);
@@ -153,7 +156,9 @@ describe('changing a title', () => {
     const current = (await readSnippet(app, connection, videoId)).title;
     const ledgerBefore = await ledgerUnitsToday(testApp);
     expect((await setTitle(app, connection, videoId, current)).outcome).toBe('unchanged');
-    const guarded = await setTitle(app, connection, videoId, 'Another title', { ifCurrentTitle: 'What we set last time' });
+    const guarded = await setTitle(app, connection, videoId, 'Another title', {
+      ifCurrentTitle: 'What we set last time',
+    });
     expect(guarded.outcome).toBe('title-changed-elsewhere');
     expect(guarded.after.title).toBe(current);
     expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(2);
@@ -164,7 +169,9 @@ describe('changing a title', () => {
     const entries = (await ledgerEntries(testApp)).length;
     const simulatorUnits = await simulatorUnitsToday(testApp);
     for (const title of ['x'.repeat(101), 'Crispy <b>potatoes</b>', 'Rice > pasta', '   ']) {
-      await expect(setTitle(testApp.built.app, connection, demoVideo(3), title)).rejects.toBeInstanceOf(InvalidMetadataError);
+      await expect(setTitle(testApp.built.app, connection, demoVideo(3), title)).rejects.toBeInstanceOf(
+        InvalidMetadataError,
+      );
     }
     expect((await ledgerEntries(testApp)).length).toBe(entries);
     expect(await simulatorUnitsToday(testApp)).toBe(simulatorUnits);
@@ -178,7 +185,11 @@ describe('batch statistics', () => {
     const known = videoCatalog['sim-demo']!.map((_, index) => demoVideo(index));
     const unknown = Array.from({ length: 50 }, (_, index) => `unknown${String(index).padStart(4, '0')}`);
     const ledgerBefore = await ledgerEntries(testApp);
-    const statistics = await batchStatistics(testApp.built.app, connection, [...known, ...unknown, known[0]!]);
+    const statistics = await batchStatistics(testApp.built.app, connection, [
+      ...known,
+      ...unknown,
+      known[0]!,
+    ]);
     const calls = (await ledgerEntries(testApp)).slice(ledgerBefore.length);
     expect(calls.map((call) => [call.method, call.units])).toEqual([
       ['videos.batchGetStats', 1],

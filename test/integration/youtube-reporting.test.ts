@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelConnections, dailyMetrics } from '../../db/schema';
 import { addDays, pacificDay } from '../../src/time/pacific';
 import { importAnalytics, importReachData } from '../../src/youtube/gateway';
-import { findVideos, simulatedVideoId, titleHistories, videosOfAccount } from '../../src/youtube-simulator/video-store';
+import {
+  findVideos,
+  simulatedVideoId,
+  titleHistories,
+  videosOfAccount,
+} from '../../src/youtube-simulator/video-store';
 import { dayTraffic } from '../../src/youtube-simulator/video-traffic';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { demoConnection, signInDemo } from '../helpers/youtube-gateway';
@@ -38,7 +43,11 @@ describe('YouTube Analytics', () => {
     const { connection } = await signInDemo(testApp);
     const videoId = simulatedVideoId('sim-demo', 2);
     const today = pacificDay(testApp.clock.now());
-    const rows = await importAnalytics(app(), connection, { videoIds: [videoId], startDay: addDays(today, -9), endDay: today });
+    const rows = await importAnalytics(app(), connection, {
+      videoIds: [videoId],
+      startDay: addDays(today, -9),
+      endDay: today,
+    });
 
     const expectedDays = Array.from({ length: 8 }, (_, index) => addDays(today, index - 9));
     expect(rows.map((row) => row.day)).toEqual(expectedDays);
@@ -60,12 +69,17 @@ describe('YouTube Reporting reach data', () => {
     const { client } = await signInDemo(testApp);
     let connection = await demoConnection(testApp);
     expect(connection.reportingJobId).toBeTruthy();
-    const accuracy = async () => (await (await client.get('/api/analytics/accuracy-status')).json()) as AccuracyStatus;
+    const accuracy = async () =>
+      (await (await client.get('/api/analytics/accuracy-status')).json()) as AccuracyStatus;
     expect(await accuracy()).toMatchObject({ enabled: false, enableUrl: null });
     expect((await accuracy()).accuracy).toMatch(/Views are measured.*Impressions and CTR are pending/);
 
     // Nothing before ~48 hours.
-    expect(await importReachData(app(), connection)).toEqual({ reportsImported: 0, rowsStored: 0, dataThrough: null });
+    expect(await importReachData(app(), connection)).toEqual({
+      reportsImported: 0,
+      rowsStored: 0,
+      dataThrough: null,
+    });
 
     const jobDay = pacificDay(testApp.clock.now());
     testApp.clock.advance(49 * HOUR);
@@ -82,14 +96,25 @@ describe('YouTube Reporting reach data', () => {
     const stored = await app()
       .db.select()
       .from(dailyMetrics)
-      .where(and(inArray(dailyMetrics.videoId, videos.map((video) => video.id)), eq(dailyMetrics.day, lastDay)));
+      .where(
+        and(
+          inArray(
+            dailyMetrics.videoId,
+            videos.map((video) => video.id),
+          ),
+          eq(dailyMetrics.day, lastDay),
+        ),
+      );
     expect(stored.length).toBe(videos.filter((video) => pacificDay(video.publishedAt) <= lastDay).length);
     for (const row of stored) {
       const truth = await groundTruth(row.videoId, lastDay);
       expect(row.impressions).toBe(Math.round(truth.impressions));
       expect(row.impressionsCtr as number).toBeCloseTo(truth.clicks / truth.impressions, 5);
     }
-    const oldest = await app().db.select().from(dailyMetrics).where(eq(dailyMetrics.day, addDays(jobDay, -30)));
+    const oldest = await app()
+      .db.select()
+      .from(dailyMetrics)
+      .where(eq(dailyMetrics.day, addDays(jobDay, -30)));
     expect(oldest.length).toBeGreaterThan(0);
 
     const enabled = await accuracy();
@@ -107,8 +132,15 @@ describe('YouTube Reporting reach data', () => {
     // Analytics and reach figures of the same video and day live in one row.
     const videoId = videos[0]!.id;
     const reachDay = pacificDay(new Date(next.dataThrough!.getTime() - 1));
-    await importAnalytics(app(), await demoConnection(testApp), { videoIds: [videoId], startDay: reachDay, endDay: reachDay });
-    const [merged] = await app().db.select().from(dailyMetrics).where(and(eq(dailyMetrics.videoId, videoId), eq(dailyMetrics.day, reachDay)));
+    await importAnalytics(app(), await demoConnection(testApp), {
+      videoIds: [videoId],
+      startDay: reachDay,
+      endDay: reachDay,
+    });
+    const [merged] = await app()
+      .db.select()
+      .from(dailyMetrics)
+      .where(and(eq(dailyMetrics.videoId, videoId), eq(dailyMetrics.day, reachDay)));
     expect(merged?.views).toBeGreaterThan(0);
     expect(merged?.impressions).toBeGreaterThan(0);
 
@@ -129,7 +161,9 @@ describe('YouTube Reporting reach data', () => {
     const rest = (await (await client.get('/api/analytics/accuracy-status')).json()) as AccuracyStatus;
     expect(rest).toMatchObject({ enabled: false, enableUrl: '/api/auth/google' });
     expect(rest.accuracy).toMatch(/no access to YouTube Analytics/);
-    const trpc = (await (await client.get('/trpc/analytics.accuracyStatus')).json()) as { result: { data: { json: AccuracyStatus } } };
+    const trpc = (await (await client.get('/trpc/analytics.accuracyStatus')).json()) as {
+      result: { data: { json: AccuracyStatus } };
+    };
     expect(trpc.result.data.json).toEqual(rest);
   });
 });

@@ -4,7 +4,12 @@ import { simVideos } from '../../db/schema';
 import { addDays, nextPacificMidnight, pacificDay } from '../../src/time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi } from '../../src/youtube/google-clients';
 import { videoCatalog } from '../../src/youtube-simulator/video-catalog';
-import { findVideos, seedSimulatedVideos, simulatedVideoId, titleHistories } from '../../src/youtube-simulator/video-store';
+import {
+  findVideos,
+  seedSimulatedVideos,
+  simulatedVideoId,
+  titleHistories,
+} from '../../src/youtube-simulator/video-store';
 import { countersAt } from '../../src/youtube-simulator/video-traffic';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { control, signInDemo, simulatorOrigin, simulatorUnitsToday } from '../helpers/youtube-gateway';
@@ -22,7 +27,9 @@ async function googleError(promise: Promise<unknown>) {
   const error = (await promise.then(
     () => null,
     (caught: unknown) => caught,
-  )) as { response?: { status: number; data: { error: { errors: Array<{ reason: string; domain: string }> } } } } | null;
+  )) as {
+    response?: { status: number; data: { error: { errors: Array<{ reason: string; domain: string }> } } };
+  } | null;
   if (!error?.response) throw new Error('expected Google to refuse the request');
   return { status: error.response.status, ...error.response.data.error.errors[0]! };
 }
@@ -49,26 +56,53 @@ afterAll(async () => {
 describe('videos.update part=snippet', () => {
   it('replaces the whole snippet: fields left out are removed', async () => {
     const id = demoVideo(7);
-    const response = await youtube.videos.update({ part: ['snippet'], requestBody: { id, snippet: { title: 'Watery Pasta Sauce? Fix It', categoryId: '26' } } });
+    const response = await youtube.videos.update({
+      part: ['snippet'],
+      requestBody: { id, snippet: { title: 'Watery Pasta Sauce? Fix It', categoryId: '26' } },
+    });
     expect(response.data.snippet).not.toHaveProperty('tags');
     expect(response.data.snippet).not.toHaveProperty('defaultLanguage');
     const [row] = await app().db.select().from(simVideos).where(eq(simVideos.id, id));
-    expect(row).toMatchObject({ title: 'Watery Pasta Sauce? Fix It', description: '', tags: null, defaultLanguage: null, defaultAudioLanguage: null });
+    expect(row).toMatchObject({
+      title: 'Watery Pasta Sauce? Fix It',
+      description: '',
+      tags: null,
+      defaultLanguage: null,
+      defaultAudioLanguage: null,
+    });
   });
 
-  it("refuses what YouTube refuses, charging 50 units each time, and changes nothing", async () => {
+  it('refuses what YouTube refuses, charging 50 units each time, and changes nothing', async () => {
     const id = demoVideo(6);
     const before = (await findVideos(app().db, [id]))[0]!;
     const used = await simulatorUnitsToday(testApp);
     const update = (snippet: Record<string, unknown>, videoId = id) =>
       googleError(youtube.videos.update({ part: ['snippet'], requestBody: { id: videoId, snippet } }));
     expect(await update({ categoryId: '26' })).toMatchObject({ status: 400, reason: 'invalidVideoMetadata' });
-    expect(await update({ title: 'No category' })).toMatchObject({ status: 400, reason: 'invalidVideoMetadata' });
-    expect(await update({ title: 'x'.repeat(101), categoryId: '26' })).toMatchObject({ status: 400, reason: 'invalidTitle' });
-    expect(await update({ title: 'Tags <3', categoryId: '26' })).toMatchObject({ status: 400, reason: 'invalidTitle' });
-    expect(await update({ title: 'Fine', categoryId: '99' })).toMatchObject({ status: 400, reason: 'invalidCategoryId' });
-    expect(await update({ title: 'Fine', categoryId: '26' }, simulatedVideoId('sim-sam', 0))).toMatchObject({ status: 403, reason: 'forbidden' });
-    expect(await update({ title: 'Fine', categoryId: '26' }, 'nonexistent')).toMatchObject({ status: 404, reason: 'videoNotFound' });
+    expect(await update({ title: 'No category' })).toMatchObject({
+      status: 400,
+      reason: 'invalidVideoMetadata',
+    });
+    expect(await update({ title: 'x'.repeat(101), categoryId: '26' })).toMatchObject({
+      status: 400,
+      reason: 'invalidTitle',
+    });
+    expect(await update({ title: 'Tags <3', categoryId: '26' })).toMatchObject({
+      status: 400,
+      reason: 'invalidTitle',
+    });
+    expect(await update({ title: 'Fine', categoryId: '99' })).toMatchObject({
+      status: 400,
+      reason: 'invalidCategoryId',
+    });
+    expect(await update({ title: 'Fine', categoryId: '26' }, simulatedVideoId('sim-sam', 0))).toMatchObject({
+      status: 403,
+      reason: 'forbidden',
+    });
+    expect(await update({ title: 'Fine', categoryId: '26' }, 'nonexistent')).toMatchObject({
+      status: 404,
+      reason: 'videoNotFound',
+    });
     expect(await simulatorUnitsToday(testApp)).toBe(used + 7 * 50);
     expect((await findVideos(app().db, [id]))[0]).toEqual(before);
   });
@@ -88,7 +122,9 @@ describe('quota', () => {
     expect(state.body.quota).toMatchObject({ used: used + 1, dailyQuota: used + 1 });
 
     const midnight = nextPacificMidnight(testApp.clock.now());
-    const advanced = await control(testApp, 'POST', '/clock/advance', { ms: midnight.getTime() - testApp.clock.now().getTime() + 1000 });
+    const advanced = await control(testApp, 'POST', '/clock/advance', {
+      ms: midnight.getTime() - testApp.clock.now().getTime() + 1000,
+    });
     expect(advanced.status).toBe(200);
     expect(testApp.clock.now().getTime()).toBeGreaterThan(midnight.getTime());
     await control(testApp, 'POST', '/quota', { dailyQuota: 10_000 });
@@ -98,7 +134,10 @@ describe('quota', () => {
 describe('statistics and analytics', () => {
   it('serves view counts of the ground truth, growing as the clock moves', async () => {
     const id = demoVideo(0);
-    const views = async () => Number((await youtube.videos.list({ part: ['statistics'], id: [id] })).data.items![0]!.statistics!.viewCount);
+    const views = async () =>
+      Number(
+        (await youtube.videos.list({ part: ['statistics'], id: [id] })).data.items![0]!.statistics!.viewCount,
+      );
     const [video] = await findVideos(app().db, [id]);
     const history = (await titleHistories(app().db, [id])).get(id)!;
     const served = await views();
@@ -111,11 +150,23 @@ describe('statistics and analytics', () => {
 
   it('reports by day only, never for the last two days', async () => {
     const error = await googleError(
-      analytics.reports.query({ ids: 'channel==MINE', startDate: '2026-01-01', endDate: '2026-01-02', metrics: 'views', dimensions: 'video' }),
+      analytics.reports.query({
+        ids: 'channel==MINE',
+        startDate: '2026-01-01',
+        endDate: '2026-01-02',
+        metrics: 'views',
+        dimensions: 'video',
+      }),
     );
     expect(error.status).toBe(400);
     const today = pacificDay(testApp.clock.now());
-    const report = await analytics.reports.query({ ids: 'channel==MINE', startDate: '2000-01-01', endDate: '2100-01-01', metrics: 'views', dimensions: 'day' });
+    const report = await analytics.reports.query({
+      ids: 'channel==MINE',
+      startDate: '2000-01-01',
+      endDate: '2100-01-01',
+      metrics: 'views',
+      dimensions: 'day',
+    });
     const days = (report.data.rows ?? []).map((row: unknown[]) => String(row[0]));
     expect(days.length).toBeGreaterThan(30);
     expect(days.at(-1)).toBe(addDays(today, -2));
@@ -129,7 +180,9 @@ describe('the simulated world', () => {
     await seedSimulatedVideos(app().db, new Date(testApp.clock.now().getTime() + 86_400_000));
     expect(await findVideos(app().db, ids)).toEqual(before);
     // The demo channel has weeks of history and one video already retitled.
-    const ages = before.map((video) => (testApp.clock.now().getTime() - video.publishedAt.getTime()) / 86_400_000);
+    const ages = before.map(
+      (video) => (testApp.clock.now().getTime() - video.publishedAt.getTime()) / 86_400_000,
+    );
     expect(Math.max(...ages)).toBeGreaterThan(40);
     const histories = await titleHistories(app().db, ids);
     expect([...histories.values()].some((history) => history.length > 1)).toBe(true);

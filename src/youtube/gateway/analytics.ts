@@ -31,10 +31,19 @@ export async function analyticsDailyReport(
   const headers = (response.data.columnHeaders ?? []).map((header) => header.name ?? '');
   const at = (name: string) => {
     const index = headers.indexOf(name);
-    if (index < 0) throw new InvalidRequestError('missingColumn', `YouTube Analytics answered without the ${name} column.`);
+    if (index < 0)
+      throw new InvalidRequestError(
+        'missingColumn',
+        `YouTube Analytics answered without the ${name} column.`,
+      );
     return index;
   };
-  const [day, views, minutes, average] = [at('day'), at('views'), at('estimatedMinutesWatched'), at('averageViewDuration')];
+  const [day, views, minutes, average] = [
+    at('day'),
+    at('views'),
+    at('estimatedMinutesWatched'),
+    at('averageViewDuration'),
+  ];
   return (response.data.rows ?? []).map((row: unknown[]) => ({
     videoId: query.videoId,
     day: String(row[day]),
@@ -52,7 +61,11 @@ export async function importAnalytics(
 ): Promise<DailyWatchMetrics[]> {
   const stored: DailyWatchMetrics[] = [];
   for (const videoId of new Set(query.videoIds)) {
-    const rows = await analyticsDailyReport(app, connection, { videoId, startDay: query.startDay, endDay: query.endDay });
+    const rows = await analyticsDailyReport(app, connection, {
+      videoId,
+      startDay: query.startDay,
+      endDay: query.endDay,
+    });
     await storeWatchMetrics(app.db, rows, app.clock.now());
     stored.push(...rows);
   }

@@ -21,7 +21,13 @@ interface HttpLikeError {
   message?: unknown;
 }
 
-const metadataReasons = new Set(['invalidTitle', 'invalidDescription', 'invalidTags', 'invalidCategoryId', 'invalidVideoMetadata']);
+const metadataReasons = new Set([
+  'invalidTitle',
+  'invalidDescription',
+  'invalidTags',
+  'invalidCategoryId',
+  'invalidVideoMetadata',
+]);
 export const isMetadataReason = (reason: string) => metadataReasons.has(reason);
 
 function googleErrorBody(data: unknown): { reason: string; message: string; oauthError: string | null } {
@@ -37,12 +43,17 @@ function googleErrorBody(data: unknown): { reason: string; message: string; oaut
   // OAuth endpoints answer {"error": "invalid_grant", "error_description": "…"}.
   if (typeof error === 'string') {
     const description = (data as { error_description?: unknown }).error_description;
-    return { reason: error, message: typeof description === 'string' ? description : error, oauthError: error };
+    return {
+      reason: error,
+      message: typeof description === 'string' ? description : error,
+      oauthError: error,
+    };
   }
   if (!error || typeof error !== 'object') return { reason: '', message: '', oauthError: null };
   const body = error as { message?: unknown; status?: unknown; errors?: Array<{ reason?: unknown }> };
   const first = Array.isArray(body.errors) ? body.errors[0] : undefined;
-  const reason = typeof first?.reason === 'string' ? first.reason : typeof body.status === 'string' ? body.status : '';
+  const reason =
+    typeof first?.reason === 'string' ? first.reason : typeof body.status === 'string' ? body.status : '';
   return { reason, message: typeof body.message === 'string' ? body.message : '', oauthError: null };
 }
 
@@ -62,7 +73,10 @@ export function classifyGoogleError(error: unknown): GoogleFailure {
   const { reason, message, oauthError } = googleErrorBody(error.response?.data);
   if (oauthError === 'invalid_grant') return { type: 'invalid-grant' };
   if (status === 429) return { type: 'quota', reason: 'rateLimitExceeded' };
-  if (status === 403 && (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')) {
+  if (
+    status === 403 &&
+    (reason === 'quotaExceeded' || reason === 'rateLimitExceeded' || reason === 'dailyLimitExceeded')
+  ) {
     return { type: 'quota', reason: reason === 'rateLimitExceeded' ? 'rateLimitExceeded' : 'quotaExceeded' };
   }
   if (status === 401) return { type: 'unauthenticated' };

@@ -19,7 +19,11 @@ export interface DailyReachMetrics {
 }
 
 /** Stores Analytics figures per video and Pacific day; reach columns of the same row are kept. */
-export async function storeWatchMetrics(db: DbOrTx, rows: DailyWatchMetrics[], fetchedAt: Date): Promise<void> {
+export async function storeWatchMetrics(
+  db: DbOrTx,
+  rows: DailyWatchMetrics[],
+  fetchedAt: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insert(dailyMetrics)
@@ -36,13 +40,21 @@ export async function storeWatchMetrics(db: DbOrTx, rows: DailyWatchMetrics[], f
 }
 
 /** Stores Reporting API reach figures per video and Pacific day; Analytics columns of the same row are kept. */
-export async function storeReachMetrics(db: DbOrTx, rows: DailyReachMetrics[], fetchedAt: Date): Promise<void> {
+export async function storeReachMetrics(
+  db: DbOrTx,
+  rows: DailyReachMetrics[],
+  fetchedAt: Date,
+): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insert(dailyMetrics)
     .values(rows.map((row) => ({ ...row, fetchedAt })))
     .onConflictDoUpdate({
       target: [dailyMetrics.videoId, dailyMetrics.day],
-      set: { impressions: sql`excluded.impressions`, impressionsCtr: sql`excluded.impressions_ctr`, fetchedAt },
+      set: {
+        impressions: sql`excluded.impressions`,
+        impressionsCtr: sql`excluded.impressions_ctr`,
+        fetchedAt,
+      },
     });
 }

@@ -93,6 +93,10 @@ export class TransientError extends YouTubeGatewayError {
     readonly attempts: number,
     options?: { cause?: unknown },
   ) {
-    super('UPSTREAM_UNAVAILABLE', 'YouTube is not answering right now. Please try again in a few minutes.', options);
+    super(
+      'UPSTREAM_UNAVAILABLE',
+      'YouTube is not answering right now. Please try again in a few minutes.',
+      options,
+    );
   }
 }

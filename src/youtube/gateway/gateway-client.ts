@@ -1,6 +1,9 @@
 import type { OAuth2Client } from 'google-auth-library';
 import type { AppContext } from '../../app-context';
-import { markConnectionDisconnected, type ChannelConnection } from '../../channels/channel-connections.service';
+import {
+  markConnectionDisconnected,
+  type ChannelConnection,
+} from '../../channels/channel-connections.service';
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
@@ -57,7 +60,11 @@ function finalError(
     case 'not-found':
       return new NotFoundError(options.notFound ?? 'The requested item', { cause });
     case 'conflict':
-      return new InvalidRequestError(failure.reason || 'conflict', 'YouTube reports a conflict with an existing item.', { cause });
+      return new InvalidRequestError(
+        failure.reason || 'conflict',
+        'YouTube reports a conflict with an existing item.',
+        { cause },
+      );
     case 'invalid': {
       const detail = failure.message || failure.reason;
       return isMetadataReason(failure.reason)
@@ -82,14 +89,24 @@ export function openChannelClient(app: AppContext, connection: ChannelConnection
   };
 
   const loseAuthorization = async (cause: unknown): Promise<never> => {
-    await markConnectionDisconnected(app.db, connection.id, 'YouTube access was revoked or expired; sign in again.', app.clock.now());
+    await markConnectionDisconnected(
+      app.db,
+      connection.id,
+      'YouTube access was revoked or expired; sign in again.',
+      app.clock.now(),
+    );
     throw new AuthorizationLostError(connection.id, { cause });
   };
 
   const { maxAttempts, retryBaseDelayMs } = app.config.youtubeGateway;
 
-  async function call<T>(method: QuotaMethod, request: () => Promise<T>, options: CallOptions = {}): Promise<T> {
-    if (!credentials) return loseAuthorization(new Error(`Connection ${connection.id} has no usable tokens.`));
+  async function call<T>(
+    method: QuotaMethod,
+    request: () => Promise<T>,
+    options: CallOptions = {},
+  ): Promise<T> {
+    if (!credentials)
+      return loseAuthorization(new Error(`Connection ${connection.id} has no usable tokens.`));
     let refreshedAfter401 = false;
     let transientFailures = 0;
     for (let attempt = 1; ; attempt += 1) {
@@ -109,7 +126,8 @@ export function openChannelClient(app: AppContext, connection: ChannelConnection
         units: unitsCharged(method, failure),
       });
       if (outcome.ok) return outcome.value;
-      const caught = outcome.failure.type === 'unknown' ? outcome.error : describeFailure(method, outcome.failure);
+      const caught =
+        outcome.failure.type === 'unknown' ? outcome.error : describeFailure(method, outcome.failure);
       const { failure: lastFailure } = outcome;
       if (lastFailure.type === 'invalid-grant') return loseAuthorization(caught);
       if (lastFailure.type === 'unauthenticated') {

@@ -3,7 +3,8 @@ import { parseReachCsv, ReachCsvError } from './reach-csv';
 
 describe('channel_reach_basic_a1 CSV', () => {
   it('reads impressions and CTR per video and Pacific day', () => {
-    const csv = 'date,channel_id,video_id,video_thumbnail_impressions,video_thumbnail_impressions_ctr\n20261103,UCx,vidA,1200,0.05\n20261103,UCx,vidB,300,0.1\n';
+    const csv =
+      'date,channel_id,video_id,video_thumbnail_impressions,video_thumbnail_impressions_ctr\n20261103,UCx,vidA,1200,0.05\n20261103,UCx,vidB,300,0.1\n';
     expect(parseReachCsv(csv)).toEqual([
       { videoId: 'vidA', day: '2026-11-03', impressions: 1200, impressionsCtr: 0.05 },
       { videoId: 'vidB', day: '2026-11-03', impressions: 300, impressionsCtr: 0.1 },
@@ -24,7 +25,9 @@ describe('channel_reach_basic_a1 CSV', () => {
   it('refuses files it cannot read rather than storing wrong numbers', () => {
     expect(() => parseReachCsv('date,video_id\n20261103,vidA\n')).toThrow(ReachCsvError);
     expect(() =>
-      parseReachCsv('date,video_id,video_thumbnail_impressions,video_thumbnail_impressions_ctr\n20261103,vidA,12,5.3\n'),
+      parseReachCsv(
+        'date,video_id,video_thumbnail_impressions,video_thumbnail_impressions_ctr\n20261103,vidA,12,5.3\n',
+      ),
     ).toThrow(/line 2/);
     expect(parseReachCsv('')).toEqual([]);
   });

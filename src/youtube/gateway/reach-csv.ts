@@ -3,7 +3,12 @@ import type { DailyReachMetrics } from './daily-metrics';
 /** Thrown when a downloaded file is not a channel_reach_basic_a1 CSV we can read. */
 export class ReachCsvError extends Error {}
 
-const required = ['date', 'video_id', 'video_thumbnail_impressions', 'video_thumbnail_impressions_ctr'] as const;
+const required = [
+  'date',
+  'video_id',
+  'video_thumbnail_impressions',
+  'video_thumbnail_impressions_ctr',
+] as const;
 
 function splitCsvLine(line: string): string[] {
   const cells: string[] = [];
@@ -36,7 +41,10 @@ export function parseReachCsv(csv: string): DailyReachMetrics[] {
   const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
   if (lines.length === 0) return [];
   const header = splitCsvLine(lines[0]!).map((name) => name.trim());
-  const column = Object.fromEntries(required.map((name) => [name, header.indexOf(name)])) as Record<(typeof required)[number], number>;
+  const column = Object.fromEntries(required.map((name) => [name, header.indexOf(name)])) as Record<
+    (typeof required)[number],
+    number
+  >;
   const missing = required.filter((name) => column[name] < 0);
   if (missing.length > 0) throw new ReachCsvError(`Reach report lacks columns: ${missing.join(', ')}`);
 
@@ -47,7 +55,15 @@ export function parseReachCsv(csv: string): DailyReachMetrics[] {
     const videoId = cells[column.video_id]?.trim() ?? '';
     const impressions = Number(cells[column.video_thumbnail_impressions]);
     const ctr = Number(cells[column.video_thumbnail_impressions_ctr]);
-    if (!/^\d{8}$/.test(date) || !videoId || !Number.isFinite(impressions) || impressions < 0 || !Number.isFinite(ctr) || ctr < 0 || ctr > 1) {
+    if (
+      !/^\d{8}$/.test(date) ||
+      !videoId ||
+      !Number.isFinite(impressions) ||
+      impressions < 0 ||
+      !Number.isFinite(ctr) ||
+      ctr < 0 ||
+      ctr > 1
+    ) {
       throw new ReachCsvError(`Reach report line ${index + 2} is not readable: ${line.slice(0, 120)}`);
     }
     const day = `${date.slice(0, 4)}-${date.slice(4, 6)}-${date.slice(6, 8)}`;

@@ -33,7 +33,9 @@ export async function ensureReachJob(app: AppContext, connection: ChannelConnect
   if (!jobId) {
     try {
       const created = await client.call('youtubereporting.jobs.create', () =>
-        client.reporting.jobs.create({ requestBody: { reportTypeId: REACH_REPORT_TYPE, name: 'Titlewise reach' } }),
+        client.reporting.jobs.create({
+          requestBody: { reportTypeId: REACH_REPORT_TYPE, name: 'Titlewise reach' },
+        }),
       );
       jobId = created.data.id ?? null;
     } catch (error) {
@@ -43,7 +45,10 @@ export async function ensureReachJob(app: AppContext, connection: ChannelConnect
     }
   }
   if (!jobId) throw new InvalidRequestError('noJob', 'YouTube did not return a reporting job id.');
-  await app.db.update(channelConnections).set({ reportingJobId: jobId }).where(eq(channelConnections.id, connection.id));
+  await app.db
+    .update(channelConnections)
+    .set({ reportingJobId: jobId })
+    .where(eq(channelConnections.id, connection.id));
   connection.reportingJobId = jobId;
   return jobId;
 }
@@ -58,7 +63,8 @@ async function listReports(client: ChannelClient, jobId: string): Promise<ReachR
       { notFound: 'The reach reporting job' },
     );
     for (const report of response.data.reports ?? []) {
-      if (!report.id || !report.startTime || !report.endTime || !report.createTime || !report.downloadUrl) continue;
+      if (!report.id || !report.startTime || !report.endTime || !report.createTime || !report.downloadUrl)
+        continue;
       reports.push({
         id: report.id,
         startTime: new Date(report.startTime),
@@ -73,7 +79,10 @@ async function listReports(client: ChannelClient, jobId: string): Promise<ReachR
 }
 
 /** The reach reports available for the channel's job, oldest period first. */
-export async function listReachReports(app: AppContext, connection: ChannelConnection): Promise<ReachReportRef[]> {
+export async function listReachReports(
+  app: AppContext,
+  connection: ChannelConnection,
+): Promise<ReachReportRef[]> {
   const jobId = await ensureReachJob(app, connection);
   const reports = await listReports(openChannelClient(app, connection), jobId);
   return reports.sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
@@ -83,7 +92,11 @@ export async function listReachReports(app: AppContext, connection: ChannelConne
  * Downloads one report through the media endpoint with the channel's credentials. The
  * download URL must point at the configured Reporting API: the bearer token goes nowhere else.
  */
-async function downloadReport(app: AppContext, client: ChannelClient, report: ReachReportRef): Promise<string> {
+async function downloadReport(
+  app: AppContext,
+  client: ChannelClient,
+  report: ReachReportRef,
+): Promise<string> {
   const root = new URL(app.config.google.endpoints.reportingRootUrl);
   const url = new URL(report.downloadUrl);
   const marker = '/v1/media/';
@@ -98,7 +111,8 @@ async function downloadReport(app: AppContext, client: ChannelClient, report: Re
   );
   // responseType 'text' makes the body a string whatever the typings say.
   const body: unknown = response.data;
-  if (typeof body !== 'string') throw new InvalidRequestError('notCsv', `Reach report ${report.id} did not download as text.`);
+  if (typeof body !== 'string')
+    throw new InvalidRequestError('notCsv', `Reach report ${report.id} did not download as text.`);
   return body;
 }
 
@@ -130,11 +144,14 @@ export async function importReachData(app: AppContext, connection: ChannelConnec
   for (const report of reports) {
     if (report.endTime.getTime() <= through) continue;
     const known = newestPerPeriod.get(report.startTime.getTime());
-    if (!known || known.createTime < report.createTime) newestPerPeriod.set(report.startTime.getTime(), report);
+    if (!known || known.createTime < report.createTime)
+      newestPerPeriod.set(report.startTime.getTime(), report);
   }
   const client = openChannelClient(app, connection);
   let rowsStored = 0;
-  for (const report of [...newestPerPeriod.values()].sort((a, b) => a.startTime.getTime() - b.startTime.getTime())) {
+  for (const report of [...newestPerPeriod.values()].sort(
+    (a, b) => a.startTime.getTime() - b.startTime.getTime(),
+  )) {
     const rows = parseReachCsv(await downloadReport(app, client, report));
     await storeReachMetrics(app.db, rows, app.clock.now());
     rowsStored += rows.length;

@@ -11,10 +11,15 @@ export const clockOffsetMs = (app: AppContext) => app.clock.now().getTime() - Da
 
 /** The stored (encrypted) tokens as credentials for an OAuth2Client, or null when there is nothing usable. */
 export function storedCredentials(app: AppContext, connection: ChannelConnection): Credentials | null {
-  const accessToken = connection.accessTokenEncrypted ? app.cipher.decrypt(connection.accessTokenEncrypted) : null;
-  const refreshToken = connection.refreshTokenEncrypted ? app.cipher.decrypt(connection.refreshTokenEncrypted) : null;
+  const accessToken = connection.accessTokenEncrypted
+    ? app.cipher.decrypt(connection.accessTokenEncrypted)
+    : null;
+  const refreshToken = connection.refreshTokenEncrypted
+    ? app.cipher.decrypt(connection.refreshTokenEncrypted)
+    : null;
   const expiresAt = connection.accessTokenExpiresAt?.getTime() ?? null;
-  const accessUsable = accessToken !== null && expiresAt !== null && expiresAt > app.clock.now().getTime() + 60_000;
+  const accessUsable =
+    accessToken !== null && expiresAt !== null && expiresAt > app.clock.now().getTime() + 60_000;
   if (!refreshToken && !accessUsable) return null;
   return {
     // An access token at or near expiry is left out, so the library refreshes before the first call.

@@ -35,7 +35,8 @@ export interface VideoStatistics {
 }
 
 const MAX_IDS_PER_CALL = 50;
-const count = (value: string | null | undefined) => (value === null || value === undefined ? null : Number(value));
+const count = (value: string | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
 
 function toSnippet(video: youtube_v3.Schema$Video): VideoSnippet {
   const snippet = video.snippet ?? {};
@@ -84,10 +85,16 @@ export async function listRecentUploads(
       if (error instanceof NotFoundError) return null;
       throw error;
     });
-  const ids = (items?.data.items ?? []).flatMap((item) => (item.contentDetails?.videoId ? [item.contentDetails.videoId] : []));
+  const ids = (items?.data.items ?? []).flatMap((item) =>
+    item.contentDetails?.videoId ? [item.contentDetails.videoId] : [],
+  );
   if (ids.length === 0) return [];
   const videos = await client.call('videos.list', () =>
-    client.youtube.videos.list({ part: ['snippet', 'statistics', 'contentDetails'], id: ids, maxResults: MAX_IDS_PER_CALL }),
+    client.youtube.videos.list({
+      part: ['snippet', 'statistics', 'contentDetails'],
+      id: ids,
+      maxResults: MAX_IDS_PER_CALL,
+    }),
   );
   const byId = new Map((videos.data.items ?? []).map((video) => [video.id, video]));
   return ids.flatMap((id) => {
@@ -107,12 +114,18 @@ export async function listRecentUploads(
 }
 
 async function fetchVideo(client: ChannelClient, videoId: string, parts: string[]) {
-  const response = await client.call('videos.list', () => client.youtube.videos.list({ part: parts, id: [videoId] }));
+  const response = await client.call('videos.list', () =>
+    client.youtube.videos.list({ part: parts, id: [videoId] }),
+  );
   return response.data.items?.find((item) => item.id === videoId) ?? null;
 }
 
 /** The video's snippet as YouTube has it now (1 unit). */
-export async function readSnippet(app: AppContext, connection: ChannelConnection, videoId: string): Promise<VideoSnippet> {
+export async function readSnippet(
+  app: AppContext,
+  connection: ChannelConnection,
+  videoId: string,
+): Promise<VideoSnippet> {
   const video = await fetchVideo(openChannelClient(app, connection), videoId, ['snippet']);
   if (!video) throw new NotFoundError(`Video ${videoId}`);
   return toSnippet(video);
