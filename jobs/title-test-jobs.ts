@@ -1,15 +1,18 @@
-import type { PgBoss } from 'pg-boss';
+import type { PgBoss, WorkOptions } from 'pg-boss';
 import type { EngineContext } from '../src/title-tests/engine-context';
 import { advanceTest } from '../src/title-tests/rotation-engine';
 import { ADVANCE_QUEUE, TICK_QUEUE, advancePayloadSchema } from './title-test-queue';
 import { enqueueDueTests } from './title-test-tick';
+
+/** How the advance worker fetches; `npm run bench` measures these against a no-op ceiling. */
+export const ADVANCE_WORKER_OPTIONS = { localConcurrency: 4, batchSize: 1 } as const satisfies WorkOptions;
 
 export async function registerTitleTestJobs(boss: PgBoss, ctx: EngineContext): Promise<void> {
   await boss.schedule(TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
   await boss.work(TICK_QUEUE, async () => {
     await enqueueDueTests(ctx.app);
   });
-  await boss.work(ADVANCE_QUEUE, { localConcurrency: 4, batchSize: 1 }, async ([job]) => {
+  await boss.work(ADVANCE_QUEUE, ADVANCE_WORKER_OPTIONS, async ([job]) => {
     const { testId } = advancePayloadSchema.parse(job!.data);
     const outcome = await advanceTest(ctx, testId);
     ctx.app.log.debug({ testId, outcome }, 'title test advanced');

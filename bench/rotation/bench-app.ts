@@ -1,0 +1,42 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type BuiltApp } from '../../src/app';
+import { loadConfig } from '../../src/config';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The real server and the built-in YouTube simulator, each listening on its own loopback port,
+ * on the given database, with the system clock. Workers are not started: the benchmark starts
+ * the title-test worker itself once the tests are seeded, and leaves the metrics and maintenance
+ * jobs out so only rotations are measured.
+ */
+export async function startBenchApp(databaseUrl: string): Promise<BuiltApp> {
+  const [port, simulatorPort] = [await freePort(), await freePort()];
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    SIMULATOR_PORT: String(simulatorPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: join(tmpdir(), `titlewise-bench-${process.pid}`),
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    WORKERS: 'false',
+  });
+  const built = await buildApp({ config, workers: false });
+  await built.listen();
+  return built;
+}

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../jobs/title-test-queue';
+import { registerTitleTestJobs } from '../../jobs/title-test-jobs';
+import type { AppContext } from '../../src/app-context';
+import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
+
+export interface RotationRun extends RunResult {
+  /** Seconds the enqueue of the advance jobs took. */
+  enqueueSeconds: number;
+  /** Due rotations that ended in anything but `applied`, and tests left with an error. */
+  notApplied: number;
+  testsWithError: number;
+  /** Applied rotations whose video does not show the rotation's title afterwards (must be 0). */
+  liveTitleMismatches: number;
+  /** YouTube Data API units the product's ledger recorded during the run. */
+  quotaUnits: number;
+}
+
+async function dueStatusCounts(app: AppContext, due: Date): Promise<Map<string, number>> {
+  const rows = await queryRows<{ status: string; count: string }>(
+    app.db,
+    sql`select status, count(*)::text as count from rotations where planned_start = ${due.toISOString()}::timestamptz group by status`,
+  );
+  return new Map(rows.map((row) => [row.status, Number(row.count)]));
+}
+
+async function collect(app: AppContext, due: Date) {
+  const dueAt = sql`${due.toISOString()}::timestamptz`;
+  const lateness = await queryRows<{ lateness_ms: string; at_ms: string }>(app.db, sql`
+    select extract(epoch from activated_at - planned_start) * 1000 as lateness_ms,
+           extract(epoch from activated_at) * 1000 as at_ms
+    from rotations where planned_start = ${dueAt} and status = 'applied'`);
+  const [checks] = await queryRows<{ mismatches: number; errors: number; units: number }>(app.db, sql`
+    select
+      (select count(*)::int from rotations r
+         join title_variants v on v.id = r.variant_id
+         join title_tests t on t.id = r.test_id
+         join sim_videos s on s.id = t.video_id
+       where r.planned_start = ${dueAt} and r.status = 'applied' and s.title <> v.title) as mismatches,
+      (select count(*)::int from title_tests where last_error is not null or status <> 'active') as errors,
+      (select coalesce(sum(units), 0)::int from quota_ledger where at >= ${dueAt}) as units`);
+  return { rows: lateness.map((row) => ({ lateness: Number(row.lateness_ms), at: Number(row.at_ms) })), checks: checks! };
+}
+
+/**
+ * Enqueues one advance job per test for `due` (as the previous rotation's commit does), starts
+ * the production title-test worker, waits for every due rotation, and reads lateness
+ * (activatedAt − plannedStart) from the rotations table.
+ */
+export async function runRotations(app: AppContext, testIds: string[], due: Date, timeoutSeconds: number): Promise<RotationRun> {
+  const enqueueStarted = Date.now();
+  await inParallel(testIds, 8, (testId) => scheduleAdvance(app, testId, due));
+  const enqueueSeconds = (Date.now() - enqueueStarted) / 1000;
+  if (Date.now() > due.getTime()) {
+    note(`WARNING: enqueueing finished ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due instant; lateness includes it`);
+  } else {
+    note(`enqueued ${testIds.length} advance jobs in ${enqueueSeconds.toFixed(1)} s; due in ${((due.getTime() - Date.now()) / 1000).toFixed(1)} s`);
+  }
+  // The production wiring: the advance worker with its real options (and the tick worker, whose
+  // cron does not fire here because this process runs pg-boss without its scheduler).
+  await registerTitleTestJobs(app.boss, app.engine);
+
+  const deadline = due.getTime() + timeoutSeconds * 1000;
+  let lastReport = 0;
+  for (;;) {
+    await sleep(1000);
+    const counts = await dueStatusCounts(app, due);
+    const planned = counts.get('planned') ?? 0;
+    if (planned === 0) break;
+    if (Date.now() > deadline) {
+      note(`timed out with ${planned} rotations still planned`);
+      break;
+    }
+    if (Date.now() - lastReport >= 10_000 && Date.now() > due.getTime()) {
+      lastReport = Date.now();
+      note(`${counts.get('applied') ?? 0}/${testIds.length} rotations applied, ${((Date.now() - due.getTime()) / 1000).toFixed(0)} s after due`);
+    }
+  }
+  await app.boss.offWork(ADVANCE_QUEUE);
+  await app.boss.offWork(TICK_QUEUE);
+
+  const { rows, checks } = await collect(app, due);
+  const counts = await dueStatusCounts(app, due);
+  const { min: firstAt, max: lastAt } = bounds(rows.map((row) => row.at));
+  return {
+    label: 'rotations (simulator, googleapis)',
+    jobs: testIds.length,
+    done: rows.length,
+    latenessMs: rows.map((row) => row.lateness).sort((a, b) => a - b),
+    firstAt,
+    lastAt,
+    enqueueSeconds,
+    notApplied: testIds.length - (counts.get('applied') ?? 0),
+    testsWithError: checks.errors,
+    liveTitleMismatches: checks.mismatches,
+    quotaUnits: checks.units,
+  };
+}
