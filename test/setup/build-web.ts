@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { execFileSync } from 'node:child_process';
 
 /**
  * Builds the web app once per e2e run when dist/web is missing or older than any web source,
@@ -16,7 +16,7 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stats.mtimeMs);
 }
 
-export default async function setup() {
+export default function setup() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const sourcesAt = Math.max(...inputs.filter((input) => existsSync(join(root, input))).map((input) => newestMtime(join(root, input))));
   if (builtAt > sourcesAt) {
@@ -24,5 +24,11 @@ export default async function setup() {
     return;
   }
   console.log('[e2e] web app: building dist/web');
-  await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // A separate process with NODE_ENV=production: vitest sets NODE_ENV=test, which would make
+  // Vite bundle React's development build.
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: 'inherit',
+  });
 }

@@ -1,4 +1,14 @@
-import { Alert, AspectRatio, Center, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  AspectRatio,
+  Center,
+  Loader,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { formatCompact } from '../../../lib/format';
 import { Thumbnail } from './Thumbnail';
 import { formatVideoDuration } from './video-duration';
@@ -42,24 +52,37 @@ export function VideoPicker({ videos, loading, error, selectedId, onSelect }: Vi
     );
   }
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm" role="group" aria-label="Recent videos">
-      {videos.map((video) => {
-        const selected = video.id === selectedId;
-        const duration = formatVideoDuration(video.duration);
-        return (
-          <UnstyledButton key={video.id} className={classes.video} data-selected={selected || undefined} aria-pressed={selected} onClick={() => onSelect(video)}>
-            <AspectRatio ratio={16 / 9}>
-              <Thumbnail url={video.thumbnailUrl} />
-            </AspectRatio>
-            <Text fz="sm" fw={600} lineClamp={2} mt={6}>
-              {video.title}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {formatCompact(video.viewCount)} views{duration ? ` · ${duration}` : ''}
-            </Text>
-          </UnstyledButton>
-        );
-      })}
-    </SimpleGrid>
+    <ScrollArea.Autosize
+      mah={360}
+      type="auto"
+      offsetScrollbars
+      viewportProps={{ tabIndex: 0, 'aria-label': 'Recent videos list' }}
+    >
+      <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm" role="group" aria-label="Recent videos">
+        {videos.map((video) => {
+          const selected = video.id === selectedId;
+          const duration = formatVideoDuration(video.duration);
+          return (
+            <UnstyledButton
+              key={video.id}
+              className={classes.video}
+              data-selected={selected || undefined}
+              aria-pressed={selected}
+              onClick={() => onSelect(video)}
+            >
+              <AspectRatio ratio={16 / 9}>
+                <Thumbnail url={video.thumbnailUrl} />
+              </AspectRatio>
+              <Text fz="sm" fw={600} lineClamp={2} mt={6}>
+                {video.title}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {formatCompact(video.viewCount)} views{duration ? ` · ${duration}` : ''}
+              </Text>
+            </UnstyledButton>
+          );
+        })}
+      </SimpleGrid>
+    </ScrollArea.Autosize>
   );
 }

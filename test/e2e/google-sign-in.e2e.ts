@@ -1,0 +1,81 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { seriousAxeViolations } from './support/axe';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('Google sign-in through the simulator', () => {
+  it('Connect with Google → consent page → account → dashboard; logout → home', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('heading', { name: 'Choose an account' }).waitFor();
+    await screenshot(page, 'google-consent-simulator');
+    await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('banner').getByText('Priya Natarajan').waitFor();
+    await page.getByText('Channel: Priya Explains Space').waitFor();
+    expect(page.url()).toBe(`${app.url}/dashboard`);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    // Not the founder: no founder badge or tools.
+    expect(await page.getByRole('link', { name: 'Founder' }).count()).toBe(0);
+    await page.getByRole('region', { name: 'Total Views' }).getByText(/\d/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'dashboard-google-user');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${app.url}/`);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+    expect(me).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Cancel on the consent page → the login error box', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/login\?error=access_denied/);
+    const alert = page.getByRole('alert');
+    await alert.getByText('Authentication Error').waitFor();
+    await alert.getByText('Google sign-in was cancelled', { exact: false }).waitFor();
+    await screenshot(page, 'login-consent-denied');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('"Not a test user" → the oauth_verification notice', async () => {
+    const { page, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: 'Not a test user' }).click();
+    await page.waitForURL(/\/login\?error=oauth_verification/);
+    await page.getByText('Google app verification needed').waitFor();
+    await page.getByRole('alert').getByText('Authentication Error').waitFor();
+    await context.close();
+  });
+
+  it('the Connect button says Connecting... while it leaves', async () => {
+    const { page, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    // Answer the sign-in navigation with 204 (no content), so the page stays and its label shows.
+    await page.route('**/api/auth/google', (route) => route.fulfill({ status: 204 }));
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: 'Connecting...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Connecting...' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+});
