@@ -161,7 +161,7 @@ function report(results: Outcome[][], args: ReturnType<typeof readArgs>): string
     return `| ${cells.join(' | ')} |`;
   });
   return [
-    `Validation study of the winner engine: \`npx tsx bench/stats.ts --write-readme\` regenerates this block (${args.runs} simulated tests per row, seed "${args.seed}"). Title 2 carries the true lift; the others equal the original.`,
+    `Validation study of the winner engine: \`npm run bench:stats\` (\`npx tsx bench/stats.ts --write-readme\`) regenerates this block (${args.runs} simulated tests per row, seed "${args.seed}"). Title 2 carries the true lift; the others equal the original.`,
     '',
     `- Engine: the schedule generator, washout, the window model and ${args.draws.toLocaleString('en-US')} posterior draws (the product uses 20,000; two titles with df ≥ 30 use the closed form). Checked at each day boundary from day 3 (a winner then needs P(best) ≥ 0.999), final verdict at the end (P(best) ≥ 0.95, or "preferred" at 0.8). Its lift is title 2's estimate from all windows.`,
     '- Identical titles: any winner is false; in brackets the harmful part, a challenger declared winner.',
