@@ -1,5 +1,5 @@
 import type { AppContext } from '../app-context';
-import { importAnalytics } from '../youtube/gateway/analytics';
+import { importAnalytics, importReachData } from '../youtube/gateway';
 import { YouTubeGatewayError } from '../youtube/gateway/errors';
 import { batchStatistics, findVideo, setTitle } from '../youtube/gateway/videos';
 import { pacificDay } from '../time/pacific';
@@ -34,7 +34,10 @@ export function gatewayYouTube(app: AppContext): TitleTestYouTube {
   };
 }
 
-/** Pulls YouTube Analytics daily figures for a test's days into daily_metrics. */
+/**
+ * Pulls YouTube's daily figures for a test's days into daily_metrics: Analytics (views, view
+ * duration) for the video, and the channel's new reach reports (impressions, CTR).
+ */
 export function gatewayDailyCollector(app: AppContext) {
   return async (testId: string): Promise<number> => {
     const record = await loadTestRecord(app.db, testId);
@@ -45,6 +48,7 @@ export function gatewayDailyCollector(app: AppContext) {
       startDay: pacificDay(record.test.startDate),
       endDay: pacificDay(record.test.endedAt ?? now),
     });
-    return rows.length;
+    const reach = await importReachData(app, record.connection);
+    return rows.length + reach.rowsStored;
   };
 }

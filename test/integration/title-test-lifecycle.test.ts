@@ -112,6 +112,21 @@ describe('a title test over a simulated week', () => {
     expect(analytics.totalViews).toBeGreaterThan(0);
     expect(Math.abs(analytics.totalViews - counted) / counted).toBeLessThan(0.02);
 
+    // YouTube's daily figures (Analytics and reach reports) arrive days late; once pulled, CTR and
+    // view duration appear per rotation, marked as Titlewise's estimate for sub-day windows.
+    expect(await testApp.built.app.engine.collectDaily!(created.id)).toBeGreaterThan(0);
+    const withDaily = (await (await creator.get(`/api/tests/${created.id}/analytics`)).json()) as {
+      averageCtr: number | null;
+      rotationLogs: Array<{ ctrAtRotation: number | null; ctrSource: string; averageViewDuration: number | null; durationSource: string }>;
+      dataNotes: { ctrSource: string };
+    };
+    const measuredDays = withDaily.rotationLogs.filter((log) => log.ctrAtRotation !== null);
+    expect(measuredDays.length).toBeGreaterThan(24);
+    expect(measuredDays.every((log) => log.ctrSource === 'estimated' && log.ctrAtRotation! > 0.5 && log.ctrAtRotation! < 20)).toBe(true);
+    expect(withDaily.rotationLogs.some((log) => log.averageViewDuration !== null && log.durationSource === 'estimated')).toBe(true);
+    expect(withDaily.dataNotes.ctrSource).toBe('estimated');
+    expect(withDaily.averageCtr).toBeGreaterThan(0.5);
+
     const stats = (await (await creator.get('/api/dashboard/stats')).json()) as Record<string, number>;
     expect(stats).toMatchObject({ activeTests: 0, completedTests: 1 });
     expect(stats.totalViews).toBe(analytics.totalViews);
