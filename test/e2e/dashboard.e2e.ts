@@ -27,7 +27,10 @@ async function demoSignIn(tracked: TrackedPage): Promise<Page> {
 }
 
 async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('[data-toast-region]').getByText(text, { exact: true }).waitFor();
+  const region = page.locator('[data-toast-region]');
+  await region.getByText(text, { exact: true }).waitFor();
+  // SPEC §9: one toast at a time (a replaced one may still be fading out for a moment).
+  await expect.poll(() => region.getByRole('alert').count()).toBe(1);
 }
 
 describe('dashboard', () => {
@@ -135,6 +138,24 @@ describe('dashboard', () => {
     await screenshot(page, 'create-test-dialog-phone');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await tracked.context.close();
+  });
+
+  it('tooltips open after 700 ms, and at once within 300 ms of another closing', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    const badge = page.getByRole('banner').getByRole('link', { name: 'Founder' });
+    const tooltip = page.getByRole('tooltip', { name: 'Open the admin console' });
+    await badge.hover();
+    await page.waitForTimeout(400);
+    expect(await tooltip.isVisible()).toBe(false);
+    await tooltip.waitFor({ timeout: 1500 });
+    await page.mouse.move(0, 400);
+    await tooltip.waitFor({ state: 'hidden' });
+    // Back within the skip window: no delay this time.
+    await badge.hover();
+    await tooltip.waitFor({ timeout: 250 });
+    await screenshot(page, 'tooltip');
     await tracked.context.close();
   });
 

@@ -2,7 +2,7 @@ import { Group, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
 /** The Titlewise wordmark, linking home. */
-export function Logo({ to = '/' }: { to?: '/' | '/dashboard' }) {
+export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; compact?: boolean }) {
   return (
     <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={8} wrap="nowrap">
@@ -11,7 +11,7 @@ export function Logo({ to = '/' }: { to?: '/' | '/dashboard' }) {
             Tw
           </Text>
         </ThemeIcon>
-        <Text fw={800} fz="lg" c="dark.8">
+        <Text fw={800} fz="lg" c="dark.8" visibleFrom={compact ? 'xs' : undefined}>
           Titlewise
         </Text>
       </Group>

@@ -5,13 +5,21 @@ import type { ReactNode } from 'react';
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+/** SPEC §4 keeps one toast: a new one replaces the current one instead of queueing behind it. */
+function replaceCurrent(): void {
+  notifications.cleanQueue();
+  notifications.clean();
+}
+
 /** A success / default toast. */
 export function showSuccess(title: string, message?: ReactNode): string {
+  replaceCurrent();
   return notifications.show({ title, message: message ?? null, color: 'teal', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' } });
 }
 
 /** A destructive toast (SPEC §3 variant "destructive"). */
 export function showError(title: string, message?: ReactNode): string {
+  replaceCurrent();
   return notifications.show({ title, message: message ?? null, color: 'red', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' }, 'data-variant': 'destructive' });
 }
 

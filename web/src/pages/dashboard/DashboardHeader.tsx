@@ -13,7 +13,7 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
     <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', position: 'sticky', top: 0, zIndex: 100 }}>
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Logo to="/dashboard" />
+          <Logo to="/dashboard" compact />
           <Group gap="sm" wrap="nowrap">
             {user.isFounder && (
               <AppTooltip label="Open the admin console">

@@ -14,7 +14,8 @@ import { TestMetrics } from './TestMetrics';
 import classes from './TestCard.module.css';
 
 function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
-  if (test.status !== 'active' || !analytics || analytics.nextRotationIn === null) return 'Calculating...';
+  if (test.status === 'completed' || test.status === 'cancelled' || test.status === 'paused') return '—';
+  if (!analytics || analytics.nextRotationIn === null) return 'Calculating...';
   return `Next: ${Math.max(0, Math.round(analytics.nextRotationIn))}m`;
 }
 
