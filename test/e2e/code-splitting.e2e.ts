@@ -65,7 +65,10 @@ describe('route-based code splitting', () => {
 
     const heavy = /(DashboardPage|AdminPage)-/;
     for (const entry of loads.filter((item) => ['/', '/login', '/privacy', '/terms'].includes(item.route))) {
-      expect(entry.scripts.filter((script) => heavy.test(script)), entry.route).toEqual([]);
+      expect(
+        entry.scripts.filter((script) => heavy.test(script)),
+        entry.route,
+      ).toEqual([]);
     }
     const dashboard = loads.find((item) => item.route === '/dashboard')!;
     expect(dashboard.scripts.some((script) => script.includes('DashboardPage-'))).toBe(true);
@@ -82,7 +85,10 @@ describe('route-based code splitting', () => {
       '',
       '## Files per route',
       '',
-      ...loads.map((entry) => `- ${entry.route}: ${entry.scripts.map((script) => `${script.replace('assets/', '')} (${kb(gzipSize(script))})`).join(', ')}`),
+      ...loads.map(
+        (entry) =>
+          `- ${entry.route}: ${entry.scripts.map((script) => `${script.replace('assets/', '')} (${kb(gzipSize(script))})`).join(', ')}`,
+      ),
       '',
     ];
     mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });

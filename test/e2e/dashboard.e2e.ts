@@ -10,7 +10,10 @@ let browser: Browser;
 beforeAll(async () => {
   // The demo account is the founder here, so the founder tools can be exercised; workers run so
   // rotations (created, simulated) are applied as in production.
-  [app, browser] = await Promise.all([startTestApp({ FOUNDER_EMAILS: 'demo@titlewise.app', WORKERS: 'true' }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startTestApp({ FOUNDER_EMAILS: 'demo@titlewise.app', WORKERS: 'true' }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -90,6 +93,19 @@ describe('dashboard', () => {
     // The new card in Active Tests
     const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
     await card.waitFor();
+
+    // A second test on the same video is refused by the server: its message shows in the toast.
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    await dialog.waitFor();
+    await videos.nth(1).click();
+    await dialog.getByLabel('Title 1').fill('Another Title');
+    await dialog.getByLabel('Title 2').fill('Yet Another Title');
+    await create.click();
+    await toast(page, 'Failed to create test');
+    await screenshot(page, 'create-test-failed');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     await card.getByText('2 variants · every 60 min').waitFor();
     await card.getByRole('button', { expanded: false }).click();
     await card.getByText('CTR Performance Trend').waitFor();
@@ -104,13 +120,18 @@ describe('dashboard', () => {
     await card.getByRole('button', { name: 'Simulate Rotation' }).click();
     await toast(page, 'Rotation simulated');
     await card.getByRole('listitem').first().waitFor();
-    await card.getByText(/Active \d+ minutes? ago/).first().waitFor();
+    await card
+      .getByText(/Active \d+ minutes? ago/)
+      .first()
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'test-card-after-rotation');
 
     await card.getByRole('button', { name: 'Pause' }).click();
     await toast(page, 'Test paused successfully');
-    const paused = page.getByRole('region', { name: 'Paused and scheduled' }).getByRole('article', { name: `Test: ${videoTitle}` });
+    const paused = page
+      .getByRole('region', { name: 'Paused and scheduled' })
+      .getByRole('article', { name: `Test: ${videoTitle}` });
     await paused.waitFor();
     await screenshot(page, 'test-paused');
     await paused.getByRole('button', { expanded: false }).click();
@@ -120,7 +141,10 @@ describe('dashboard', () => {
     await resumed.getByRole('button', { expanded: false }).click();
     await resumed.getByRole('button', { name: 'Complete' }).click();
     await toast(page, 'Test completed successfully');
-    await page.getByRole('region', { name: 'Finished tests' }).getByRole('article', { name: `Test: ${videoTitle}` }).waitFor();
+    await page
+      .getByRole('region', { name: 'Finished tests' })
+      .getByRole('article', { name: `Test: ${videoTitle}` })
+      .waitFor();
     await screenshot(page, 'dashboard-after-complete');
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
@@ -130,7 +154,9 @@ describe('dashboard', () => {
     const tracked = await openPage(browser, app.url, PHONE);
     const page = await demoSignIn(tracked);
     await page.getByRole('region', { name: 'Total Views' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-phone');
     await page.getByRole('button', { name: 'Create Test' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
@@ -174,7 +200,8 @@ describe('dashboard', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Founder' }).click();
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole('link', { name: 'Exit Admin' }).waitFor();
-    for (const tab of ['Overview', 'Users', 'Tests', 'Settings']) await page.getByRole('tab', { name: tab }).waitFor();
+    for (const tab of ['Overview', 'Users', 'Tests', 'Settings'])
+      await page.getByRole('tab', { name: tab }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-console');
     await page.getByRole('link', { name: 'Exit Admin' }).click();
@@ -183,7 +210,12 @@ describe('dashboard', () => {
     await page.goto('/paywall');
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await page.getByText('Most Popular').waitFor();
-    for (const question of ['Can I cancel anytime?', 'How fast will I see results?', 'Is my YouTube account safe?', 'Is there a money-back guarantee?']) {
+    for (const question of [
+      'Can I cancel anytime?',
+      'How fast will I see results?',
+      'Is my YouTube account safe?',
+      'Is there a money-back guarantee?',
+    ]) {
       await page.getByRole('button', { name: question }).waitFor();
     }
     expect(await seriousAxeViolations(page)).toEqual([]);

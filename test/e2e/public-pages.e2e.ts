@@ -42,8 +42,12 @@ describe('public pages', () => {
     await expect(pricing.getByText('$99').isVisible()).resolves.toBe(true);
     await expect(pricing.getByText('Most Popular').isVisible()).resolves.toBe(true);
     expect(await pricing.getByRole('link', { name: 'Choose Pro' }).getAttribute('href')).toBe('/paywall');
-    expect(await pricing.getByRole('link', { name: 'Choose Authority' }).getAttribute('href')).toBe('/paywall');
-    expect(await page.getByRole('link', { name: 'Connect your channel and test properly' }).getAttribute('href')).toBe('/login');
+    expect(await pricing.getByRole('link', { name: 'Choose Authority' }).getAttribute('href')).toBe(
+      '/paywall',
+    );
+    expect(
+      await page.getByRole('link', { name: 'Connect your channel and test properly' }).getAttribute('href'),
+    ).toBe('/login');
     await page.getByRole('button', { name: 'Are the numbers exact?' }).click();
     await page.getByText('labelled as estimated').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -94,7 +98,9 @@ describe('public pages', () => {
     const { page, context } = await openPage(browser, app.url, PHONE);
     await page.goto('/login?error=access_denied&description=Google%20sign-in%20was%20cancelled.');
     await page.getByText('Google sign-in was cancelled.').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await screenshot(page, 'login-phone');
     await context.close();
   });
@@ -146,7 +152,11 @@ describe('public pages', () => {
     await page.goto('/auth/callback');
     await page.waitForURL(`${app.url}/login`);
 
-    const response = await fetch(`${app.url}/api/auth/demo-login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${app.url}/api/auth/demo-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const { sessionToken } = (await response.json()) as { sessionToken: string };
     await page.goto(`/auth/callback?token=${encodeURIComponent(sessionToken)}`);
     await page.waitForURL(`${app.url}/dashboard`);

@@ -18,7 +18,8 @@ function link(mode: HeaderMode): TRPCLink<AppRouter> {
       if (mode === 'cookie-only' || !token) return {};
       return { authorization: `Bearer ${token}` };
     },
-    fetch: (url, options) => fetch(url, { ...options, credentials: mode === 'bearer-only' ? 'omit' : 'include' }),
+    fetch: (url, options) =>
+      fetch(url, { ...options, credentials: mode === 'bearer-only' ? 'omit' : 'include' }),
   });
 }
 

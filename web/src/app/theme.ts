@@ -21,7 +21,11 @@ export const theme = createTheme({
 // below 4.5:1 contrast for several colours; use shade 9, or a deep amber/green where 9 is too pale.
 const darkShadeColors = ['red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'gray'];
 const lightVariantText: Record<string, string> = {
-  ...Object.fromEntries(darkShadeColors.map((color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`] as const)),
+  ...Object.fromEntries(
+    darkShadeColors.map(
+      (color) => [`--mantine-color-${color}-light-color`, `var(--mantine-color-${color}-9)`] as const,
+    ),
+  ),
   '--mantine-color-yellow-light-color': '#6b4500',
   '--mantine-color-orange-light-color': '#8a3c00',
   '--mantine-color-green-light-color': '#1f6b30',

@@ -16,7 +16,10 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
       queryClient.clear();
       await navigate({ to: '/' });
     } catch (error) {
-      showError('Logout failed', error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined);
+      showError(
+        'Logout failed',
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
+      );
     } finally {
       setPending(false);
     }

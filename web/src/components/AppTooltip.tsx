@@ -42,7 +42,14 @@ export function AppTooltip({ label, children }: AppTooltipProps) {
   };
 
   return (
-    <Tooltip label={label} opened={opened} withArrow multiline maw={280} events={{ hover: false, focus: false, touch: false }}>
+    <Tooltip
+      label={label}
+      opened={opened}
+      withArrow
+      multiline
+      maw={280}
+      events={{ hover: false, focus: false, touch: false }}
+    >
       <span
         style={{ display: 'inline-flex' }}
         onPointerEnter={open}

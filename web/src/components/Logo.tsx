@@ -6,7 +6,13 @@ export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; c
   return (
     <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={8} wrap="nowrap">
-        <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'violet.7', to: 'pink.7', deg: 135 }} aria-hidden>
+        <ThemeIcon
+          size={32}
+          radius="md"
+          variant="gradient"
+          gradient={{ from: 'violet.7', to: 'pink.7', deg: 135 }}
+          aria-hidden
+        >
           <Text fw={800} fz="sm" c="white">
             Tw
           </Text>

@@ -20,10 +20,18 @@ export function PublicHeader() {
           {link.label}
         </Anchor>
       ))}
-      <Anchor renderRoot={(props) => <Link to="/privacy" {...props} />} className={classes.link} onClick={close}>
+      <Anchor
+        renderRoot={(props) => <Link to="/privacy" {...props} />}
+        className={classes.link}
+        onClick={close}
+      >
         Privacy Policy
       </Anchor>
-      <Anchor renderRoot={(props) => <Link to="/login" {...props} />} className={classes.link} onClick={close}>
+      <Anchor
+        renderRoot={(props) => <Link to="/login" {...props} />}
+        className={classes.link}
+        onClick={close}
+      >
         Login
       </Anchor>
     </>
@@ -40,7 +48,15 @@ export function PublicHeader() {
           <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
         </Group>
       </Container>
-      <Drawer opened={opened} onClose={close} title="Menu" hiddenFrom="md" position="right" size="xs" closeButtonProps={{ 'aria-label': 'Close navigation' }}>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title="Menu"
+        hiddenFrom="md"
+        position="right"
+        size="xs"
+        closeButtonProps={{ 'aria-label': 'Close navigation' }}
+      >
         <Stack component="nav" aria-label="Mobile" gap="md">
           {links}
           <Button renderRoot={(props) => <Link to="/paywall" {...props} />} onClick={close}>

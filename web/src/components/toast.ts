@@ -14,13 +14,26 @@ function replaceCurrent(): void {
 /** A success / default toast. */
 export function showSuccess(title: string, message?: ReactNode): string {
   replaceCurrent();
-  return notifications.show({ title, message: message ?? null, color: 'teal', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' } });
+  return notifications.show({
+    title,
+    message: message ?? null,
+    color: 'teal',
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
+  });
 }
 
 /** A destructive toast (SPEC §3 variant "destructive"). */
 export function showError(title: string, message?: ReactNode): string {
   replaceCurrent();
-  return notifications.show({ title, message: message ?? null, color: 'red', withBorder: true, closeButtonProps: { 'aria-label': 'Dismiss notification' }, 'data-variant': 'destructive' });
+  return notifications.show({
+    title,
+    message: message ?? null,
+    color: 'red',
+    withBorder: true,
+    closeButtonProps: { 'aria-label': 'Dismiss notification' },
+    'data-variant': 'destructive',
+  });
 }
 
 export function dismissToast(id: string): void {

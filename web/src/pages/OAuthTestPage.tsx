@@ -1,4 +1,17 @@
-import { Alert, Badge, Box, Button, Code, Container, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Code,
+  Container,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrentUser } from '../auth/auth-client';
@@ -50,7 +63,10 @@ export default function OAuthTestPage() {
     setLogoutError(null);
     const token = getSessionToken();
     try {
-      const response = await fetch('/api/auth/logout', { credentials: 'include', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const response = await fetch('/api/auth/logout', {
+        credentials: 'include',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       if (!response.ok) throw new Error(response.statusText);
       clearSessionToken();
       queryClient.clear();
@@ -102,7 +118,8 @@ export default function OAuthTestPage() {
             </Title>
             <Stack gap="xs">
               <Text>
-                Sign-in starts at <Code>{GOOGLE_SIGN_IN_PATH}</Code> (authorization code flow with state and PKCE, offline access, consent prompt).
+                Sign-in starts at <Code>{GOOGLE_SIGN_IN_PATH}</Code> (authorization code flow with state and
+                PKCE, offline access, consent prompt).
               </Text>
               <Text>
                 Redirect URI: <Code>{`${window.location.origin}/api/auth/google/callback`}</Code>
@@ -116,7 +133,8 @@ export default function OAuthTestPage() {
                 ))}
               </Stack>
               <Text>
-                After sign-in the browser returns to <Code>/auth/callback</Code>; errors return to <Code>/login?error=…</Code>.
+                After sign-in the browser returns to <Code>/auth/callback</Code>; errors return to{' '}
+                <Code>/login?error=…</Code>.
               </Text>
             </Stack>
           </Paper>

@@ -49,7 +49,8 @@ export function AdminConsole() {
           {tabs.map((tab) => (
             <Tabs.Panel key={tab.value} value={tab.value} pt="lg">
               <Alert color="blue" variant="light" title={`${tab.label}: coming soon`}>
-                Your admin access is confirmed. The {tab.label.toLowerCase()} panel of the admin console is not built yet.
+                Your admin access is confirmed. The {tab.label.toLowerCase()} panel of the admin console is
+                not built yet.
               </Alert>
             </Tabs.Panel>
           ))}

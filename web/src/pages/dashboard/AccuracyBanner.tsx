@@ -16,7 +16,17 @@ export function AccuracyBanner({ status }: { status: AccuracyStatus | undefined 
         </Text>
       )}
       {status.enableUrl && (
-        <Anchor href={status.enableUrl} target="_blank" rel="noreferrer" fz="sm" fw={600} underline="always" c="orange.9" mt={6} display="inline-block">
+        <Anchor
+          href={status.enableUrl}
+          target="_blank"
+          rel="noreferrer"
+          fz="sm"
+          fw={600}
+          underline="always"
+          c="orange.9"
+          mt={6}
+          display="inline-block"
+        >
           Enable the YouTube Analytics API
         </Anchor>
       )}

@@ -33,7 +33,11 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             <Title order={1} fz={{ base: 24, md: 30 }}>
               Dashboard
             </Title>
-            <Text c="dimmed">{user.youtubeChannelTitle ? `Channel: ${user.youtubeChannelTitle}` : 'No YouTube channel connected'}</Text>
+            <Text c="dimmed">
+              {user.youtubeChannelTitle
+                ? `Channel: ${user.youtubeChannelTitle}`
+                : 'No YouTube channel connected'}
+            </Text>
           </div>
           <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
             Create Test
@@ -41,12 +45,14 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         </Group>
         {user.isDemo && (
           <Alert color="violet" variant="light" mb="lg" title="You are exploring the demo">
-            This is a simulated YouTube channel: titles change only in Titlewise’s simulator, and the figures come from its traffic model.
+            This is a simulated YouTube channel: titles change only in Titlewise’s simulator, and the figures
+            come from its traffic model.
           </Alert>
         )}
         {user.channelStatus === 'disconnected' && (
           <Alert color="red" variant="light" mb="lg" title="YouTube channel disconnected">
-            Google no longer accepts Titlewise’s access to your channel, so your tests are paused. Log out and connect with Google again to resume them.
+            Google no longer accepts Titlewise’s access to your channel, so your tests are paused. Log out and
+            connect with Google again to resume them.
           </Alert>
         )}
         <AccuracyBanner status={accuracy.data} />
@@ -63,7 +69,12 @@ export function Dashboard({ user }: { user: CurrentUser }) {
                 Active Tests
               </Title>
               {active.length > 0 && (
-                <Button variant="light" size="xs" leftSection={<PlusIcon width={14} height={14} />} onClick={createDialog.open}>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<PlusIcon width={14} height={14} />}
+                  onClick={createDialog.open}
+                >
                   Create Test
                 </Button>
               )}
@@ -76,8 +87,12 @@ export function Dashboard({ user }: { user: CurrentUser }) {
               active.map((test) => <TestListItem key={test.id} test={test} isFounder={user.isFounder} />)
             )}
           </Stack>
-          {waiting.length > 0 && <TestList title="Paused and scheduled" tests={waiting} isFounder={user.isFounder} />}
-          {finished.length > 0 && <TestList title="Finished tests" tests={finished} isFounder={user.isFounder} />}
+          {waiting.length > 0 && (
+            <TestList title="Paused and scheduled" tests={waiting} isFounder={user.isFounder} />
+          )}
+          {finished.length > 0 && (
+            <TestList title="Finished tests" tests={finished} isFounder={user.isFounder} />
+          )}
         </Stack>
       </Container>
       <CreateTestDialog opened={createOpened} onClose={createDialog.close} />

@@ -10,7 +10,16 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
   const { logout, pending } = useLogout();
   const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
   return (
-    <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)', position: 'sticky', top: 0, zIndex: 100 }}>
+    <Box
+      component="header"
+      bg="white"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Logo to="/dashboard" compact />

@@ -3,5 +3,9 @@ import { Dashboard } from './Dashboard';
 
 /** SPEC §2 /dashboard: the login screen unless someone is signed in. */
 export default function DashboardPage() {
-  return <RequireUser message="Please log in to access your dashboard">{(user) => <Dashboard user={user} />}</RequireUser>;
+  return (
+    <RequireUser message="Please log in to access your dashboard">
+      {(user) => <Dashboard user={user} />}
+    </RequireUser>
+  );
 }

@@ -32,14 +32,26 @@ function StatCard({ label, value, hint }: StatCardProps) {
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'lg' }} mb="xl">
-      <StatCard label="Active Tests" value={stats ? String(stats.activeTests) : undefined} hint="Rotating now" />
-      <StatCard label="Total Views" value={stats ? formatCompact(stats.totalViews) : undefined} hint="Measured, during tests" />
+      <StatCard
+        label="Active Tests"
+        value={stats ? String(stats.activeTests) : undefined}
+        hint="Rotating now"
+      />
+      <StatCard
+        label="Total Views"
+        value={stats ? formatCompact(stats.totalViews) : undefined}
+        hint="Measured, during tests"
+      />
       <StatCard
         label="Avg CTR"
         value={stats ? (stats.avgCtr === null ? '—' : formatCtr(stats.avgCtr)) : undefined}
         hint={stats?.avgCtr === null ? 'Waiting for YouTube’s daily data' : 'From YouTube’s daily reports'}
       />
-      <StatCard label="Completed Tests" value={stats ? String(stats.completedTests) : undefined} hint="All time" />
+      <StatCard
+        label="Completed Tests"
+        value={stats ? String(stats.completedTests) : undefined}
+        hint="All time"
+      />
     </SimpleGrid>
   );
 }

@@ -14,7 +14,8 @@ const items: FaqItem[] = [
   },
   {
     question: 'What happens when a test ends?',
-    answer: 'The winning title is put on the video. If there is no clear winner, or you cancel the test, your original title is restored.',
+    answer:
+      'The winning title is put on the video. If there is no clear winner, or you cancel the test, your original title is restored.',
   },
   {
     question: 'Are the numbers exact?',

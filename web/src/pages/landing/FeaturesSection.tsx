@@ -3,12 +3,36 @@ import { ChartIcon, ClockIcon, PhoneIcon, ShieldIcon, ShuffleIcon, UndoIcon } fr
 import { Section } from './Section';
 
 const features = [
-  { icon: ShuffleIcon, title: 'Balanced rotation', text: 'Titles take turns on a shuffled, balanced schedule, aligned to YouTube’s daily data, every 1 to 24 hours.' },
-  { icon: ChartIcon, title: 'CTR, views and watch time', text: 'Each title gets its own click-through rate, views and average view duration, per test and per rotation.' },
-  { icon: ShieldIcon, title: 'Honest verdicts', text: 'A winner is declared only when the data supports it. Otherwise you are told there is no clear winner.' },
-  { icon: ClockIcon, title: 'Measured or estimated', text: 'Every figure says whether it was measured or estimated, and as of when — no false precision.' },
-  { icon: UndoIcon, title: 'Your title comes back', text: 'When a test ends, the winner goes on the video. Cancel a test and the original title is restored.' },
-  { icon: PhoneIcon, title: 'Works on any screen', text: 'Start, pause and end tests from a desktop or a phone.' },
+  {
+    icon: ShuffleIcon,
+    title: 'Balanced rotation',
+    text: 'Titles take turns on a shuffled, balanced schedule, aligned to YouTube’s daily data, every 1 to 24 hours.',
+  },
+  {
+    icon: ChartIcon,
+    title: 'CTR, views and watch time',
+    text: 'Each title gets its own click-through rate, views and average view duration, per test and per rotation.',
+  },
+  {
+    icon: ShieldIcon,
+    title: 'Honest verdicts',
+    text: 'A winner is declared only when the data supports it. Otherwise you are told there is no clear winner.',
+  },
+  {
+    icon: ClockIcon,
+    title: 'Measured or estimated',
+    text: 'Every figure says whether it was measured or estimated, and as of when — no false precision.',
+  },
+  {
+    icon: UndoIcon,
+    title: 'Your title comes back',
+    text: 'When a test ends, the winner goes on the video. Cancel a test and the original title is restored.',
+  },
+  {
+    icon: PhoneIcon,
+    title: 'Works on any screen',
+    text: 'Start, pause and end tests from a desktop or a phone.',
+  },
 ];
 
 export function FeaturesSection() {

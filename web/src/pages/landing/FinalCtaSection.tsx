@@ -14,10 +14,20 @@ export function FinalCtaSection() {
             Connect your channel, pick a video, enter a few titles, and let Titlewise run a fair test.
           </Text>
           <Group gap="sm" justify="center">
-            <Button size="lg" color="white" c="violet.9" renderRoot={(props) => <Link to="/paywall" {...props} />}>
+            <Button
+              size="lg"
+              color="white"
+              c="violet.9"
+              renderRoot={(props) => <Link to="/paywall" {...props} />}
+            >
               Start Pro Plan
             </Button>
-            <Button size="lg" variant="outline" color="white" renderRoot={(props) => <Link to="/login" {...props} />}>
+            <Button
+              size="lg"
+              variant="outline"
+              color="white"
+              renderRoot={(props) => <Link to="/login" {...props} />}
+            >
               Log in
             </Button>
           </Group>

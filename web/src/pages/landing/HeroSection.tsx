@@ -20,14 +20,25 @@ export function HeroSection() {
               Find the title that actually wins.
             </Title>
             <Text fz="lg" c="violet.0">
-              Titlewise rotates 2 to 5 titles on a live video on a balanced schedule, measures CTR, views and watch time for each, and tells you honestly whether one
-              title won — or that there is no clear winner. When the test ends, the winner (or your original title) goes back on the video.
+              Titlewise rotates 2 to 5 titles on a live video on a balanced schedule, measures CTR, views and
+              watch time for each, and tells you honestly whether one title won — or that there is no clear
+              winner. When the test ends, the winner (or your original title) goes back on the video.
             </Text>
             <Group gap="sm">
-              <Button size="lg" color="white" c="violet.9" renderRoot={(props) => <Link to="/paywall" {...props} />}>
+              <Button
+                size="lg"
+                color="white"
+                c="violet.9"
+                renderRoot={(props) => <Link to="/paywall" {...props} />}
+              >
                 Start Pro Plan
               </Button>
-              <Button size="lg" variant="outline" color="white" renderRoot={(props) => <Link to="/login" {...props} />}>
+              <Button
+                size="lg"
+                variant="outline"
+                color="white"
+                renderRoot={(props) => <Link to="/login" {...props} />}
+              >
                 Try the demo
               </Button>
             </Group>
@@ -56,7 +67,8 @@ export function HeroSection() {
                 </Paper>
               ))}
               <Text fz="xs" c="dimmed">
-                Illustration only. Windows are shuffled so that no title gets all the busy evenings or all the early days.
+                Illustration only. Windows are shuffled so that no title gets all the busy evenings or all the
+                early days.
               </Text>
             </Stack>
           </Paper>

@@ -5,7 +5,14 @@ import classes from './Landing.module.css';
 export function MobileSection() {
   return (
     <section aria-labelledby="mobile-heading" style={{ background: 'var(--mantine-color-white)' }}>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} maw={1140} mx="auto" px="md" py={{ base: 56, md: 88 }}>
+      <SimpleGrid
+        cols={{ base: 1, md: 2 }}
+        spacing={48}
+        maw={1140}
+        mx="auto"
+        px="md"
+        py={{ base: 56, md: 88 }}
+      >
         <Stack justify="center" gap="md">
           <Group gap="sm">
             <ThemeIcon variant="light" size="lg" aria-hidden>
@@ -19,9 +26,17 @@ export function MobileSection() {
             Check a running test from anywhere
           </Title>
           <Text c="dimmed" fz="lg">
-            The dashboard works on a phone as well as on a desktop. Pause, resume or end a test in two taps, and see which title is on your video right now.
+            The dashboard works on a phone as well as on a desktop. Pause, resume or end a test in two taps,
+            and see which title is on your video right now.
           </Text>
-          <List spacing="xs" icon={<ThemeIcon size={20} radius="xl" color="teal.9" aria-hidden><CheckIcon width={12} height={12} /></ThemeIcon>}>
+          <List
+            spacing="xs"
+            icon={
+              <ThemeIcon size={20} radius="xl" color="teal.9" aria-hidden>
+                <CheckIcon width={12} height={12} />
+              </ThemeIcon>
+            }
+          >
             <List.Item>Current title and next rotation at a glance</List.Item>
             <List.Item>CTR, views and watch time per title</List.Item>
             <List.Item>Notifications when something needs your attention</List.Item>

@@ -6,14 +6,25 @@ import { Section } from './Section';
 
 export function PricingSection() {
   return (
-    <Section id="pricing" eyebrow="Pricing" title="Simple monthly plans" intro={`Billed monthly, cancel anytime, ${MONEY_BACK_DAYS}-day money-back guarantee.`} background="gray">
+    <Section
+      id="pricing"
+      eyebrow="Pricing"
+      title="Simple monthly plans"
+      intro={`Billed monthly, cancel anytime, ${MONEY_BACK_DAYS}-day money-back guarantee.`}
+      background="gray"
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={880} mx="auto">
         {plans.map((plan) => (
           <PlanCard
             key={plan.id}
             plan={plan}
             action={
-              <Button size="md" fullWidth variant={plan.mostPopular ? 'filled' : 'outline'} renderRoot={(props) => <Link to="/paywall" {...props} />}>
+              <Button
+                size="md"
+                fullWidth
+                variant={plan.mostPopular ? 'filled' : 'outline'}
+                renderRoot={(props) => <Link to="/paywall" {...props} />}
+              >
                 {`Choose ${plan.name}`}
               </Button>
             }

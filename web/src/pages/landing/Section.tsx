@@ -14,7 +14,13 @@ interface SectionProps {
 export function Section({ id, eyebrow, title, intro, background = 'white', children }: SectionProps) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section id={id} aria-labelledby={headingId} style={{ background: background === 'white' ? 'var(--mantine-color-white)' : 'var(--mantine-color-gray-0)' }}>
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      style={{
+        background: background === 'white' ? 'var(--mantine-color-white)' : 'var(--mantine-color-gray-0)',
+      }}
+    >
       <Container size="lg" py={{ base: 56, md: 88 }}>
         <Stack gap="xs" align="center" ta="center" mb={40}>
           {eyebrow && (

@@ -7,13 +7,18 @@ export default function PrivacyPage() {
   return (
     <LegalLayout title="Privacy Policy" dateLine={`Last updated ${PRIVACY_LAST_UPDATED}`}>
       <p>
-        This policy explains what Titlewise collects when you use it, why, and what you can do about it. Titlewise uses YouTube API Services; by connecting a
-        channel you also agree to the{' '}
+        This policy explains what Titlewise collects when you use it, why, and what you can do about it.
+        Titlewise uses YouTube API Services; by connecting a channel you also agree to the{' '}
         <Anchor underline="always" href="https://www.youtube.com/t/terms" target="_blank" rel="noreferrer">
           YouTube Terms of Service
         </Anchor>{' '}
         and{' '}
-        <Anchor underline="always" href="https://policies.google.com/privacy" target="_blank" rel="noreferrer">
+        <Anchor
+          underline="always"
+          href="https://policies.google.com/privacy"
+          target="_blank"
+          rel="noreferrer"
+        >
           Google Privacy Policy
         </Anchor>
         .
@@ -21,19 +26,26 @@ export default function PrivacyPage() {
       <h2>What we collect</h2>
       <ul>
         <li>Your Google account’s name and e-mail address, to create your Titlewise account.</li>
-        <li>Your YouTube channel’s title and identifier, and the titles and statistics of the videos you test.</li>
-        <li>Google OAuth tokens that let Titlewise change the title of a video under test. They are encrypted at rest.</li>
+        <li>
+          Your YouTube channel’s title and identifier, and the titles and statistics of the videos you test.
+        </li>
+        <li>
+          Google OAuth tokens that let Titlewise change the title of a video under test. They are encrypted at
+          rest.
+        </li>
         <li>A session cookie (session-token) that keeps you signed in.</li>
       </ul>
       <h2>How we use it</h2>
       <p>
-        Only to run the title tests you start: rotating titles, measuring views, click-through rate and view duration, and restoring or applying titles when a
-        test ends. We do not sell your data and do not use it for advertising.
+        Only to run the title tests you start: rotating titles, measuring views, click-through rate and view
+        duration, and restoring or applying titles when a test ends. We do not sell your data and do not use
+        it for advertising.
       </p>
       <h2>Keeping and deleting data</h2>
       <p>
-        Your data is kept while your account exists. You can revoke Titlewise’s access at any time from your Google account’s security settings; your tests then
-        stop. Ask us to delete your account and we delete your data, including stored tokens.
+        Your data is kept while your account exists. You can revoke Titlewise’s access at any time from your
+        Google account’s security settings; your tests then stop. Ask us to delete your account and we delete
+        your data, including stored tokens.
       </p>
       <h2>Payments</h2>
       <p>Payments are handled by our payment provider. Titlewise does not store card numbers.</p>

@@ -15,8 +15,9 @@ export default function TermsPage() {
       </p>
       <h2>The service</h2>
       <p>
-        Titlewise changes the title of a video you choose according to a schedule you set, measures how each title performs, and reports the results. Statistics
-        are estimates with stated uncertainty; Titlewise does not promise any particular result for your channel.
+        Titlewise changes the title of a video you choose according to a schedule you set, measures how each
+        title performs, and reports the results. Statistics are estimates with stated uncertainty; Titlewise
+        does not promise any particular result for your channel.
       </p>
       <h2>Your account and channel</h2>
       <ul>
@@ -26,15 +27,19 @@ export default function TermsPage() {
       </ul>
       <h2>Plans and payment</h2>
       <p>
-        Paid plans (Pro $29/month, Authority $99/month) are billed monthly and can be cancelled anytime. If you are not satisfied, ask for a refund within 14
-        days of your first payment.
+        Paid plans (Pro $29/month, Authority $99/month) are billed monthly and can be cancelled anytime. If
+        you are not satisfied, ask for a refund within 14 days of your first payment.
       </p>
       <h2>Availability</h2>
       <p>
-        Titlewise depends on YouTube’s APIs and their daily quotas. When a quota is exhausted, rotations wait until it resets, and the dashboard says so.
+        Titlewise depends on YouTube’s APIs and their daily quotas. When a quota is exhausted, rotations wait
+        until it resets, and the dashboard says so.
       </p>
       <h2>Liability</h2>
-      <p>The service is provided as is. To the extent the law allows, Titlewise is not liable for lost views, revenue or other indirect losses.</p>
+      <p>
+        The service is provided as is. To the extent the law allows, Titlewise is not liable for lost views,
+        revenue or other indirect losses.
+      </p>
       <h2>Changes</h2>
       <p>We may update these terms; the effective date above changes when we do.</p>
     </LegalLayout>

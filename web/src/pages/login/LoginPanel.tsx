@@ -44,19 +44,33 @@ export function LoginPanel({ title, subtitle, errorText, verificationNotice }: L
         )}
         {verificationNotice && (
           <Alert color="yellow" variant="light" title="Google app verification needed" role="status">
-            This Titlewise installation’s Google OAuth app still needs verification, or your Google account has to be added as a test user in the Google Cloud
-            console before you can connect. Ask the site’s administrator, or try the demo in the meantime.
+            This Titlewise installation’s Google OAuth app still needs verification, or your Google account
+            has to be added as a test user in the Google Cloud console before you can connect. Ask the site’s
+            administrator, or try the demo in the meantime.
           </Alert>
         )}
 
-        <Button size="lg" variant="default" leftSection={<GoogleMark />} onClick={connect} disabled={connecting} fullWidth>
+        <Button
+          size="lg"
+          variant="default"
+          leftSection={<GoogleMark />}
+          onClick={connect}
+          disabled={connecting}
+          fullWidth
+        >
           {connecting ? 'Connecting...' : 'Connect with Google'}
         </Button>
 
         <Divider label="or" labelPosition="center" />
 
         <Stack gap={6}>
-          <Button size="lg" variant="light" onClick={() => void demo.start()} loading={demo.pending} fullWidth>
+          <Button
+            size="lg"
+            variant="light"
+            onClick={() => void demo.start()}
+            loading={demo.pending}
+            fullWidth
+          >
             Try the demo
           </Button>
           <Text fz="xs" c="dimmed" ta="center">

@@ -8,7 +8,11 @@ import { MONEY_BACK_DAYS, plans } from '../../lib/plans';
 import { startCheckout } from './checkout';
 
 const faq: FaqItem[] = [
-  { question: 'Can I cancel anytime?', answer: 'Yes. Plans are billed monthly and you can cancel at any time; your plan stays active until the end of the paid month.' },
+  {
+    question: 'Can I cancel anytime?',
+    answer:
+      'Yes. Plans are billed monthly and you can cancel at any time; your plan stays active until the end of the paid month.',
+  },
   {
     question: 'How fast will I see results?',
     answer:
@@ -37,7 +41,11 @@ export default function PaywallPage() {
       <Container size="lg" py="md" component="header">
         <Group justify="space-between">
           <Logo />
-          <Button variant="default" leftSection={<ArrowLeftIcon width={16} height={16} />} renderRoot={(props) => <Link to="/dashboard" {...props} />}>
+          <Button
+            variant="default"
+            leftSection={<ArrowLeftIcon width={16} height={16} />}
+            renderRoot={(props) => <Link to="/dashboard" {...props} />}
+          >
             Back to Dashboard
           </Button>
         </Group>
@@ -48,7 +56,8 @@ export default function PaywallPage() {
             Choose your plan
           </Title>
           <Text c="dimmed" fz="lg" maw={560}>
-            Run fair title tests on your channel. Billed monthly, cancel anytime, {MONEY_BACK_DAYS}-day money-back guarantee.
+            Run fair title tests on your channel. Billed monthly, cancel anytime, {MONEY_BACK_DAYS}-day
+            money-back guarantee.
           </Text>
         </Stack>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={880} mx="auto">
@@ -57,7 +66,12 @@ export default function PaywallPage() {
               key={plan.id}
               plan={plan}
               action={
-                <Button size="md" fullWidth variant={plan.mostPopular ? 'filled' : 'outline'} onClick={() => choose(plan.id)}>
+                <Button
+                  size="md"
+                  fullWidth
+                  variant={plan.mostPopular ? 'filled' : 'outline'}
+                  onClick={() => choose(plan.id)}
+                >
                   {`Choose ${plan.name}`}
                 </Button>
               }

@@ -10,7 +10,10 @@ import { showError, showSuccess } from '../../components/toast';
 export function startCheckout(plan: PlanId): '/login' | null {
   if (!getStoredSessionToken()) return '/login';
   const name = plan === 'pro' ? 'Pro' : 'Authority';
-  showSuccess(`${name} plan`, 'Checkout is not open yet. You can keep using your current plan in the meantime.');
+  showSuccess(
+    `${name} plan`,
+    'Checkout is not open yet. You can keep using your current plan in the meantime.',
+  );
   return null;
 }
 

@@ -12,7 +12,13 @@ interface Point {
   title: string;
 }
 
-function ComparisonTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: Point }[] }) {
+function ComparisonTooltip({
+  active,
+  payload,
+}: {
+  active?: boolean;
+  payload?: readonly { payload?: Point }[];
+}) {
   const point = payload?.[0]?.payload;
   if (!active || !point) return null;
   return (
@@ -41,7 +47,9 @@ export function ComparisonChart({ logs }: { logs: RotationLog[] }) {
         series={[{ name: 'views', label: 'Views', color: 'grape.6' }]}
         gridAxis="y"
         valueFormatter={formatCompact}
-        tooltipProps={{ content: (props) => <ComparisonTooltip active={props.active} payload={props.payload} /> }}
+        tooltipProps={{
+          content: (props) => <ComparisonTooltip active={props.active} payload={props.payload} />,
+        }}
       />
     </ChartPanel>
   );

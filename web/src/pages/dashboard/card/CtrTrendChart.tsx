@@ -7,7 +7,11 @@ import { ChartPanel } from './ChartPanel';
 export function CtrTrendChart({ logs }: { logs: RotationLog[] }) {
   const data = logs
     .filter((log) => log.ctrAtRotation !== null)
-    .map((log, index) => ({ label: `Title ${index + 1}`, ctr: Number(log.ctrAtRotation!.toFixed(1)), title: log.titleText }));
+    .map((log, index) => ({
+      label: `Title ${index + 1}`,
+      ctr: Number(log.ctrAtRotation!.toFixed(1)),
+      title: log.titleText,
+    }));
   return (
     <ChartPanel title="CTR Performance Trend" empty={data.length === 0} emptyText="No data available">
       <AreaChart

@@ -60,7 +60,12 @@ export function RotationHistory({ logs }: { logs: RotationLog[] }) {
           No title rotations yet
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={320} type="auto" offsetScrollbars viewportProps={{ tabIndex: 0, "aria-label": "Rotation history list" }}>
+        <ScrollArea.Autosize
+          mah={320}
+          type="auto"
+          offsetScrollbars
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Rotation history list' }}
+        >
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {ordered.map((log) => (
               <HistoryRow key={log.order} log={log} now={now} />

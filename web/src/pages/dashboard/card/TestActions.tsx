@@ -43,30 +43,65 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
     <Group gap="xs" justify="space-between" wrap="wrap">
       <Group gap="xs" wrap="wrap">
         {status === 'active' && (
-          <Button variant="light" color="yellow" onClick={() => run('pause')} loading={pendingAction === 'pause'} disabled={busy}>
+          <Button
+            variant="light"
+            color="yellow"
+            onClick={() => run('pause')}
+            loading={pendingAction === 'pause'}
+            disabled={busy}
+          >
             Pause
           </Button>
         )}
         {status === 'paused' && (
-          <Button variant="light" color="teal" onClick={() => run('resume')} loading={pendingAction === 'resume'} disabled={busy}>
+          <Button
+            variant="light"
+            color="teal"
+            onClick={() => run('resume')}
+            loading={pendingAction === 'resume'}
+            disabled={busy}
+          >
             Resume
           </Button>
         )}
         {(status === 'active' || status === 'paused') && (
-          <Button variant="light" onClick={() => run('complete')} loading={pendingAction === 'complete'} disabled={busy}>
+          <Button
+            variant="light"
+            onClick={() => run('complete')}
+            loading={pendingAction === 'complete'}
+            disabled={busy}
+          >
             Complete
           </Button>
         )}
-        <Button variant="subtle" color="red" onClick={() => run('cancel')} loading={pendingAction === 'cancel'} disabled={busy}>
+        <Button
+          variant="subtle"
+          color="red"
+          onClick={() => run('cancel')}
+          loading={pendingAction === 'cancel'}
+          disabled={busy}
+        >
           Cancel Test
         </Button>
       </Group>
       {isFounder && (
         <Group gap="xs" wrap="wrap">
-          <Button variant="default" size="xs" onClick={() => forceAnalytics.mutate({ id: test.id })} loading={forceAnalytics.isPending} disabled={busy}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => forceAnalytics.mutate({ id: test.id })}
+            loading={forceAnalytics.isPending}
+            disabled={busy}
+          >
             Force Analytics
           </Button>
-          <Button variant="default" size="xs" onClick={() => simulateRotation.mutate({ id: test.id })} loading={simulateRotation.isPending} disabled={busy}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => simulateRotation.mutate({ id: test.id })}
+            loading={simulateRotation.isPending}
+            disabled={busy}
+          >
             Simulate Rotation
           </Button>
         </Group>

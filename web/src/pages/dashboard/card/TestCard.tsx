@@ -1,4 +1,15 @@
-import { Alert, Box, Card, Collapse, Group, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Card,
+  Collapse,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
@@ -42,7 +53,12 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
 
   return (
     <Card padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
-      <UnstyledButton className={classes.summary} onClick={toggle} aria-expanded={expanded} aria-controls={panelId}>
+      <UnstyledButton
+        className={classes.summary}
+        onClick={toggle}
+        aria-expanded={expanded}
+        aria-controls={panelId}
+      >
         <Group justify="space-between" align="center" wrap="nowrap" gap="md">
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
@@ -56,14 +72,20 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             </Text>
           </Stack>
           <Group gap="lg" wrap="nowrap" visibleFrom="sm">
-            <SummaryFigure label="Rotations" value={String(data?.rotationsCount ?? test.analytics.rotationsCount)} />
+            <SummaryFigure
+              label="Rotations"
+              value={String(data?.rotationsCount ?? test.analytics.rotationsCount)}
+            />
             <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
             <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
           </Group>
           <ChevronDownIcon className={classes.chevron} data-expanded={expanded || undefined} />
         </Group>
         <SimpleGrid cols={3} hiddenFrom="sm" mt="sm">
-          <SummaryFigure label="Rotations" value={String(data?.rotationsCount ?? test.analytics.rotationsCount)} />
+          <SummaryFigure
+            label="Rotations"
+            value={String(data?.rotationsCount ?? test.analytics.rotationsCount)}
+          />
           <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
           <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
         </SimpleGrid>
@@ -95,8 +117,12 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               <RotationHistory logs={data.rotationLogs} />
               {data.dataNotes.ctrAndDurationThrough && (
                 <Text fz="xs" c="dimmed">
-                  CTR and view duration come from YouTube’s daily reports through {data.dataNotes.ctrAndDurationThrough}; views are counted live
-                  {data.dataNotes.viewsAsOf ? ` (as of ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})` : ''}.
+                  CTR and view duration come from YouTube’s daily reports through{' '}
+                  {data.dataNotes.ctrAndDurationThrough}; views are counted live
+                  {data.dataNotes.viewsAsOf
+                    ? ` (as of ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})`
+                    : ''}
+                  .
                 </Text>
               )}
             </>

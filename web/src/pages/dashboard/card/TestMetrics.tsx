@@ -25,7 +25,11 @@ export function TestMetrics({ analytics }: { analytics: TestAnalytics }) {
   const { dataNotes } = analytics;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-      <Metric label="Total Views" value={formatCompact(analytics.totalViews)} tag={<FigureSourceTag source="measured" />} />
+      <Metric
+        label="Total Views"
+        value={formatCompact(analytics.totalViews)}
+        tag={<FigureSourceTag source="measured" />}
+      />
       <Metric
         label="Avg CTR"
         value={analytics.averageCtr === null ? '—' : formatCtr(analytics.averageCtr)}

@@ -6,12 +6,20 @@ import { showError, showSuccess } from '../../../components/toast';
 import { ROTATION_INTERVAL_OPTIONS, WINNER_METRICS } from '../../../lib/constants';
 import { formatIntervalHours } from '../../../lib/format';
 import { useRefreshDashboard } from '../dashboard-queries';
-import { initialFormState, toCreateInput, validationProblem, type CreateTestFormState } from './create-test-form';
+import {
+  initialFormState,
+  toCreateInput,
+  validationProblem,
+  type CreateTestFormState,
+} from './create-test-form';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
 import { VideoPicker } from './VideoPicker';
 
-const intervalOptions = ROTATION_INTERVAL_OPTIONS.map((minutes) => ({ value: String(minutes), label: formatIntervalHours(minutes) }));
+const intervalOptions = ROTATION_INTERVAL_OPTIONS.map((minutes) => ({
+  value: String(minutes),
+  label: formatIntervalHours(minutes),
+}));
 const metricOptions = WINNER_METRICS.map((metric) => ({ value: metric.value, label: metric.label }));
 
 interface CreateTestDialogProps {
@@ -87,7 +95,9 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             </Title>
             <TitleInputs
               titles={form.titles}
-              onChange={(index, value) => update({ titles: form.titles.map((title, position) => (position === index ? value : title)) })}
+              onChange={(index, value) =>
+                update({ titles: form.titles.map((title, position) => (position === index ? value : title)) })
+              }
             />
           </Stack>
           <Stack gap="xs">
@@ -111,8 +121,18 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 allowDeselect={false}
                 description="Which metric decides the winner"
               />
-              <TextInput type="datetime-local" label="Start" value={form.start} onChange={(event) => update({ start: event.currentTarget.value })} />
-              <TextInput type="datetime-local" label="End" value={form.end} onChange={(event) => update({ end: event.currentTarget.value })} />
+              <TextInput
+                type="datetime-local"
+                label="Start"
+                value={form.start}
+                onChange={(event) => update({ start: event.currentTarget.value })}
+              />
+              <TextInput
+                type="datetime-local"
+                label="End"
+                value={form.end}
+                onChange={(event) => update({ end: event.currentTarget.value })}
+              />
             </SimpleGrid>
           </Stack>
           {problem && (

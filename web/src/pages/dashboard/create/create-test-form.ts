@@ -1,4 +1,11 @@
-import { DEFAULT_ROTATION_MINUTES, DEFAULT_TEST_DAYS, MAX_TITLE_VARIANTS, MIN_TITLE_VARIANTS, YOUTUBE_TITLE_LIMIT, type WinnerMetric } from '../../../lib/constants';
+import {
+  DEFAULT_ROTATION_MINUTES,
+  DEFAULT_TEST_DAYS,
+  MAX_TITLE_VARIANTS,
+  MIN_TITLE_VARIANTS,
+  YOUTUBE_TITLE_LIMIT,
+  type WinnerMetric,
+} from '../../../lib/constants';
 
 export interface CreateTestFormState {
   videoId: string | null;
@@ -38,8 +45,10 @@ export function nonBlankTitles(titles: string[]): string[] {
 /** The first problem that blocks creation (SPEC §5 messages), or null. */
 export function validationProblem(state: CreateTestFormState): string | null {
   if (!state.videoId) return 'Please select a video';
-  if (nonBlankTitles(state.titles).length < MIN_TITLE_VARIANTS) return 'Please enter at least 2 title variants';
-  if (state.titles.some((title) => title.trim().length > YOUTUBE_TITLE_LIMIT)) return `Titles can be at most ${YOUTUBE_TITLE_LIMIT} characters`;
+  if (nonBlankTitles(state.titles).length < MIN_TITLE_VARIANTS)
+    return 'Please enter at least 2 title variants';
+  if (state.titles.some((title) => title.trim().length > YOUTUBE_TITLE_LIMIT))
+    return `Titles can be at most ${YOUTUBE_TITLE_LIMIT} characters`;
   return null;
 }
 
