@@ -2,3 +2,4 @@ export * from './users';
 export * from './title-tests';
 export * from './operations';
 export * from './simulator';
+export * from './billing-simulator';

@@ -45,6 +45,8 @@ export const titleTests = pgTable(
     verdict: jsonb('verdict'),
     appliedTitle: text('applied_title'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** An admin deleted the test: the test's job removes it once its final title is back on YouTube. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
