@@ -1,15 +1,13 @@
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
-import { dailyMetrics, rotations } from '../../db/schema';
-import { pacificDay } from '../time/pacific';
+import { and, eq, isNull } from 'drizzle-orm';
+import { rotations } from '../../db/schema';
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
-import { rotationFigures } from './rotation-figures';
+import { computeVerdict, finalTitleFor } from './test-verdict';
 import { expectedLiveTitle, setTestFields, type TestRecord } from './title-test-records';
-import { decideByHighestAverage } from './winner-rule';
 
 /**
- * Puts the final title on an ended test: the original after a cancel, the winner (or the original
- * when nothing won) after completion. Idempotent: a test whose final title is applied is left
+ * Puts the final title on an ended test: the original after a cancel; after completion, the
+ * statistics engine's winner or preferred title for the test's metric, else the original. Idempotent: a test whose final title is applied is left
  * alone, and a retry after a crash reads the live title before writing.
  */
 export async function finishTest(ctx: EngineContext, record: TestRecord): Promise<'finished' | 'failed' | 'deferred'> {
@@ -20,25 +18,12 @@ export async function finishTest(ctx: EngineContext, record: TestRecord): Promis
 
   let finalTitle = test.originalTitle;
   let verdict: unknown = test.verdict;
+  let reason: string | null = null;
   if (test.status === 'completed') {
-    const daily = await app.db
-      .select()
-      .from(dailyMetrics)
-      .where(
-        and(
-          eq(dailyMetrics.videoId, test.videoId),
-          gte(dailyMetrics.day, pacificDay(test.startDate)),
-          lte(dailyMetrics.day, pacificDay(test.endedAt ?? now)),
-        ),
-      )
-      .orderBy(asc(dailyMetrics.day));
-    const decided = decideByHighestAverage({
-      metric: test.winnerMetric,
-      variantPositions: new Map(record.variants.map((variant) => [variant.id, variant.position])),
-      figures: rotationFigures({ rotations: record.rotations, daily, currentViews: null, now, intervalMinutes: test.rotationIntervalMinutes }),
-    });
+    const decided = await computeVerdict(app, record, true);
     verdict = decided;
-    if (decided.winnerPosition !== null) finalTitle = record.variants[decided.winnerPosition]!.title;
+    finalTitle = finalTitleFor(record, decided);
+    reason = finalTitle === test.originalTitle ? `${decided.reason} The original title was put back.` : decided.reason;
   }
 
   let viewCount: number;
@@ -76,7 +61,7 @@ export async function finishTest(ctx: EngineContext, record: TestRecord): Promis
     endedAt: test.endedAt ?? now,
     lastError: null,
     deferredUntil: null,
-    statusReason: kept ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.` : null,
+    statusReason: kept ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.` : reason,
     updatedAt: now,
   });
   return 'finished';

@@ -5,6 +5,7 @@ import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { runningStatuses } from './state-machine';
+import { removeTestMarkedForDeletion } from './test-deletion';
 import { expectedLiveTitle, loadTestRecord, setTestFields, variantTitle, type TestRecord } from './title-test-records';
 
 export type AdvanceOutcome =
@@ -16,7 +17,8 @@ export type AdvanceOutcome =
   | 'nothing-due'
   | 'rotated'
   | 'edited-outside'
-  | 'failed';
+  | 'failed'
+  | 'deleted';
 
 /**
  * Does whatever is due for a test now, exactly once per slot, and schedules the next wake-up.
@@ -31,7 +33,12 @@ export async function advanceTest(ctx: EngineContext, testId: string): Promise<A
   const now = app.clock.now();
   const { test } = record;
 
-  if (test.status === 'completed' || test.status === 'cancelled') return finishTest(ctx, record);
+  if (test.status === 'completed' || test.status === 'cancelled') {
+    const outcome = await finishTest(ctx, record);
+    // An admin deleted the test: it goes once its final title is back (never before).
+    if (outcome === 'finished' && test.deletionRequestedAt && (await removeTestMarkedForDeletion(app.db, testId))) return 'deleted';
+    return outcome;
+  }
   if (now >= test.endDate) {
     const ended = await setTestFields(app.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
       ...runningStatuses,

@@ -2,16 +2,16 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { UserRow } from '../auth/session.service';
+import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
 import type { EngineContext } from './engine-context';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
+import type { TitleTestRow } from './title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
 /**
- * Pause, resume, complete or cancel (SPEC §4). The status changes at once; title changes happen
- * in the test's job (never concurrently with a rotation): resume applies the slot due now,
- * complete applies the winner, cancel restores the original title.
+ * Pause, resume, complete or cancel (SPEC §4) the user's own test; another user's is "not found".
  */
 export async function performTestAction(
   ctx: EngineContext,
@@ -19,8 +19,23 @@ export async function performTestAction(
   testId: string,
   action: TestAction,
 ): Promise<void> {
+  await applyTestAction(ctx, await findOwnTest(ctx, user, testId), action);
+}
+
+/**
+ * The transition itself, for whoever may act on the test (its owner, an admin). The status changes
+ * at once; title changes happen in the test's job (never concurrently with a rotation): resume
+ * applies the slot due now, complete applies the winner, cancel restores the original title.
+ * `within` runs in the same transaction (an admin's audit row, a deletion request).
+ */
+export async function applyTestAction(
+  ctx: EngineContext,
+  test: TitleTestRow,
+  action: TestAction,
+  within?: (tx: Tx) => Promise<void>,
+): Promise<void> {
   const { app } = ctx;
-  const test = await findOwnTest(ctx, user, testId);
+  const testId = test.id;
   const to = nextStatus(test.status, action);
   const now = app.clock.now();
   const schedule = await app.db
@@ -39,6 +54,7 @@ export async function performTestAction(
       .where(and(eq(titleTests.id, testId), eq(titleTests.status, test.status)))
       .returning();
     if (!updated) throw conflict('The test changed while you were acting on it. Refresh and try again.');
+    await within?.(tx);
     if (action === 'pause') {
       // The live window ends here; figures while paused do not count for any title.
       await tx

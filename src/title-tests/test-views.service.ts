@@ -6,8 +6,9 @@ import type { DbOrTx } from '../db/database';
 import { notFound } from '../errors/app-error';
 import { pacificDay } from '../time/pacific';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
-import { loadTestDetails, type RotationRow, type TitleTestRow, type VariantRow } from './title-test-records';
-import type { TestAnalytics, TitleTestView } from './title-tests.schemas';
+import { loadTestDetails, loadTestRecord, type RotationRow, type TitleTestRow, type VariantRow } from './title-test-records';
+import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
+import { verdictView } from './verdict-view';
 
 async function latestSample(db: DbOrTx, videoId: string) {
   const [row] = await db
@@ -121,13 +122,15 @@ export async function getOwnTestView(app: AppContext, user: UserRow, testId: str
 }
 
 /** SPEC §3 test analytics: per-rotation history with each figure's source. */
-export async function getTestAnalytics(app: AppContext, user: UserRow, testId: string): Promise<TestAnalytics> {
+export async function getTestAnalytics(app: AppContext, user: UserRow, testId: string): Promise<TestAnalyticsWithVerdict> {
   const [test] = await app.db.select().from(titleTests).where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
   if (!test) throw notFound('Test');
-  const details = await loadTestDetails(app.db, [test.id]);
-  const variants = details.variants.get(test.id) ?? [];
-  const analytics = await computeAnalytics(app, test, variants, details.rotations.get(test.id) ?? []);
+  const record = await loadTestRecord(app.db, test.id);
+  if (!record) throw notFound('Test');
+  const { variants, rotations: schedule } = record;
+  const analytics = await computeAnalytics(app, test, variants, schedule);
   return {
+    verdict: await verdictView(app, record),
     rotationsCount: analytics.figures.length,
     nextRotationIn: analytics.nextRotationIn,
     averageCtr: analytics.totals.averageCtr === null ? null : analytics.totals.averageCtr * 100,

@@ -3,6 +3,7 @@ import { authedProcedure, founderProcedure, router } from '../trpc/init';
 import { createTitleTest } from './create-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
+import { planTest } from './test-plan.service';
 import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
 import {
   actionResultSchema,
@@ -10,7 +11,9 @@ import {
   dashboardStatsSchema,
   founderToolResultSchema,
   testActionParamsSchema,
-  testAnalyticsSchema,
+  testAnalyticsWithVerdictSchema,
+  testPlanInputSchema,
+  testPlanSchema,
   testIdSchema,
   titleTestSchema,
 } from './title-tests.schemas';
@@ -37,8 +40,13 @@ export const titleTestsRouter = router({
 
   analytics: authedProcedure
     .input(testIdSchema)
-    .output(testAnalyticsSchema)
+    .output(testAnalyticsWithVerdictSchema)
     .query(({ ctx, input }) => getTestAnalytics(ctx.app, ctx.auth.user, input.id)),
+
+  plan: authedProcedure
+    .input(testPlanInputSchema)
+    .output(testPlanSchema)
+    .query(({ ctx, input }) => planTest(ctx.app, ctx.auth.user, input)),
 
   dashboardStats: authedProcedure.output(dashboardStatsSchema).query(({ ctx }) => getDashboardStats(ctx.app, ctx.auth.user)),
 

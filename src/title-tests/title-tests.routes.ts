@@ -7,6 +7,7 @@ import type { RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
+import { planTest } from './test-plan.service';
 import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
 import {
   actionResultSchema,
@@ -14,7 +15,9 @@ import {
   dashboardStatsSchema,
   founderToolResultSchema,
   testActionParamsSchema,
-  testAnalyticsSchema,
+  testAnalyticsWithVerdictSchema,
+  testPlanInputSchema,
+  testPlanSchema,
   testIdSchema,
   titleTestSchema,
 } from './title-tests.schemas';
@@ -51,12 +54,23 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
 
   rest.route({
     method: 'GET',
+    url: '/api/tests/plan',
+    summary: 'What a planned test can detect (minimum detectable effect)',
+    tags: ['tests'],
+    auth: 'user',
+    query: testPlanInputSchema,
+    response: testPlanSchema,
+    handler: ({ auth, query }) => planTest(app, auth.user, query),
+  });
+
+  rest.route({
+    method: 'GET',
     url: '/api/tests/:id/analytics',
     summary: 'Per-rotation analytics of a test',
     tags: ['tests'],
     auth: 'user',
     params: testIdSchema,
-    response: testAnalyticsSchema,
+    response: testAnalyticsWithVerdictSchema,
     handler: ({ auth, params }) => getTestAnalytics(app, auth.user, params.id),
   });
 

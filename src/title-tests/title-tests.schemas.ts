@@ -124,3 +124,55 @@ export const dashboardStatsSchema = z.object({
 
 export const actionResultSchema = z.object({ success: z.literal(true), test: titleTestSchema });
 export const founderToolResultSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** GET /api/tests/plan and tests.plan: what a test of this shape can detect, before it starts. */
+export const testPlanInputSchema = z.object({
+  titleCount: z.coerce.number().int().min(MIN_TITLES).max(MAX_TITLES),
+  rotationIntervalMinutes: z.coerce
+    .number()
+    .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
+      message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
+    }),
+  durationDays: z.coerce.number().min(0.04).max(MAX_TEST_DAYS),
+});
+export type TestPlanInput = z.infer<typeof testPlanInputSchema>;
+export const testPlanSchema = z.object({
+  windowsPerTitle: z.number(),
+  minimumDetectableLiftPercent: z.number().nullable(),
+  noiseSource: z.enum(['channel', 'typical']),
+  summary: z.string(),
+});
+export type TestPlan = z.infer<typeof testPlanSchema>;
+
+/** The statistics engine's verdict as the analytics panel shows it (Titlewise's own calculation). */
+export const verdictViewSchema = z.object({
+  verdict: z.enum(['winner', 'preferred', 'no_difference', 'inconclusive']),
+  winnerTitleIndex: z.number().nullable(),
+  reason: z.string(),
+  metric: z.enum(winnerMetrics),
+  final: z.boolean(),
+  titles: z.array(
+    z.object({
+      titleIndex: z.number(),
+      title: z.string(),
+      liftPercent: z.number(),
+      liftLowPercent: z.number(),
+      liftHighPercent: z.number(),
+      probabilityBest: z.number(),
+      expectedLossPercent: z.number(),
+    }),
+  ),
+  progress: z.object({
+    fraction: z.number(),
+    met: z.boolean(),
+    items: z.array(z.object({ label: z.string(), current: z.number(), required: z.number(), met: z.boolean() })),
+  }),
+  notes: z.array(z.string()),
+  /** Raw per-title averages (views per hour), for the raw vs adjusted toggle. */
+  raw: z.array(z.object({ titleIndex: z.number(), viewsPerHour: z.number().nullable(), windows: z.number() })),
+});
+export type VerdictView = z.infer<typeof verdictViewSchema>;
+
+/** GET /api/tests/{id}/analytics: SPEC's fields plus the statistics engine's verdict. */
+export const testAnalyticsWithVerdictSchema = testAnalyticsSchema.extend({ verdict: verdictViewSchema });
+export type TestAnalyticsWithVerdict = z.infer<typeof testAnalyticsWithVerdictSchema>;

@@ -1,0 +1,75 @@
+import type { dailyMetrics, metricSamples } from '../../db/schema';
+import { washoutMinutes, type WindowObservation } from '../statistics';
+import { pacificDay } from '../time/pacific';
+import type { RotationRow, VariantRow } from './title-test-records';
+
+type Sample = typeof metricSamples.$inferSelect;
+type DailyRow = typeof dailyMetrics.$inferSelect;
+const HOUR = 3_600_000;
+
+/** The view counter at `at`, interpolated between the samples around it; null outside their range. */
+export function viewsAt(samples: Sample[], at: Date): number | null {
+  let before: Sample | null = null;
+  let after: Sample | null = null;
+  for (const sample of samples) {
+    if (sample.sampledAt <= at && (!before || sample.sampledAt > before.sampledAt)) before = sample;
+    if (sample.sampledAt >= at && (!after || sample.sampledAt < after.sampledAt)) after = sample;
+  }
+  if (!before || !after) return null;
+  const span = after.sampledAt.getTime() - before.sampledAt.getTime();
+  if (span === 0) return before.viewCount;
+  const share = (at.getTime() - before.sampledAt.getTime()) / span;
+  return before.viewCount + share * (after.viewCount - before.viewCount);
+}
+
+/**
+ * One observation per finished full window of the schedule (STATISTICS.md §2): views gained after
+ * the washout, from the sampled counter (or, without samples around the window, from the counter
+ * read at each switch over the whole window). Impressions, clicks and view duration exist only
+ * per Pacific day, so they are attached to whole-day windows alone.
+ */
+export function windowObservations(input: {
+  rotations: RotationRow[];
+  variants: VariantRow[];
+  samples: Sample[];
+  daily: DailyRow[];
+  intervalMinutes: number;
+}): WindowObservation[] {
+  const position = new Map(input.variants.map((variant) => [variant.id, variant.position]));
+  const byDay = new Map(input.daily.map((row) => [row.day, row]));
+  const washoutMs = washoutMinutes(input.intervalMinutes) * 60_000;
+  const observations: WindowObservation[] = [];
+  for (const rotation of input.rotations) {
+    if (rotation.kind !== 'window' || rotation.status !== 'applied' || !rotation.activatedAt || !rotation.endedAt) continue;
+    const measuredFrom = new Date(rotation.activatedAt.getTime() + washoutMs);
+    if (measuredFrom >= rotation.endedAt) continue;
+    const start = viewsAt(input.samples, measuredFrom);
+    const end = viewsAt(input.samples, rotation.endedAt);
+    let views: number;
+    let measuredHours: number;
+    if (start !== null && end !== null) {
+      views = Math.max(0, end - start);
+      measuredHours = (rotation.endedAt.getTime() - measuredFrom.getTime()) / HOUR;
+    } else if (rotation.viewsAtStart !== null && rotation.viewsAtEnd !== null) {
+      views = Math.max(0, rotation.viewsAtEnd - rotation.viewsAtStart);
+      measuredHours = (rotation.endedAt.getTime() - rotation.activatedAt.getTime()) / HOUR;
+    } else continue;
+    const observation: WindowObservation = {
+      titleIndex: position.get(rotation.variantId)!,
+      startsAt: rotation.plannedStart,
+      endsAt: rotation.plannedEnd,
+      measuredHours,
+      views,
+    };
+    if (input.intervalMinutes === 1440) {
+      const day = byDay.get(pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)));
+      if (day?.impressions != null && typeof day.impressionsCtr === 'number') {
+        observation.impressions = day.impressions;
+        observation.clicks = Math.round(day.impressions * day.impressionsCtr);
+      }
+      if (day?.averageViewDurationSec != null) observation.avgViewDurationSec = day.averageViewDurationSec;
+    }
+    observations.push(observation);
+  }
+  return observations;
+}

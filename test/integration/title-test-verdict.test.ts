@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { titleTests } from '../../db/schema';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { demoCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+
+let testApp: TestApp;
+let creator: HttpClient;
+const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 5);
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  creator = await demoCreator(testApp);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+/** Two titles whose true CTRs (the simulator's ground truth) differ by at least half. */
+async function clearlyDifferentTitles(): Promise<{ weaker: string; stronger: string }> {
+  const video = await liveVideo(testApp, videoId);
+  const candidates = Array.from({ length: 40 }, (_, index) => `Weeknight pasta, version ${index + 1}`);
+  const truths = candidates.map((title) => ({ title, ctr: titleTruthFor(title, video.seed, video.durationSec).ctr }));
+  truths.sort((a, b) => a.ctr - b.ctr);
+  const weaker = truths[0]!;
+  const stronger = truths.at(-1)!;
+  expect(stronger.ctr / weaker.ctr).toBeGreaterThan(1.5);
+  return { weaker: weaker.title, stronger: stronger.title };
+}
+
+interface AnalyticsWithVerdict {
+  verdict: {
+    verdict: string;
+    winnerTitleIndex: number | null;
+    final: boolean;
+    reason: string;
+    titles: Array<{ titleIndex: number; liftPercent: number; liftLowPercent: number; liftHighPercent: number; probabilityBest: number }>;
+    progress: { fraction: number; met: boolean };
+    notes: string[];
+    raw: Array<{ titleIndex: number; viewsPerHour: number | null }>;
+  };
+}
+
+it('shows the engine’s verdict while running, and puts the winning title live at the end', async () => {
+  const { weaker, stronger } = await clearlyDifferentTitles();
+  const plan = (await (await creator.get('/api/tests/plan?titleCount=2&rotationIntervalMinutes=60&durationDays=7')).json()) as {
+    windowsPerTitle: number;
+    minimumDetectableLiftPercent: number;
+    summary: string;
+  };
+  expect(plan.windowsPerTitle).toBe(84);
+  expect(plan.minimumDetectableLiftPercent).toBeGreaterThan(0);
+  expect(plan.summary).toMatch(/can reliably detect a difference of about/);
+
+  const created = await creator.post('/api/tests', { videoId, titles: [weaker, stronger], rotationIntervalMinutes: 60, winnerMetric: 'views' });
+  const { id } = (await created.json()) as { id: string };
+  await runDueWork(testApp);
+
+  await runFor(testApp, 12);
+  const early = (await (await creator.get(`/api/tests/${id}/analytics`)).json()) as AnalyticsWithVerdict;
+  expect(early.verdict.verdict).toBe('inconclusive');
+  expect(early.verdict.final).toBe(false);
+  expect(early.verdict.progress.met).toBe(false);
+  expect(early.verdict.notes[0]).toMatch(/Titlewise’s own calculation/);
+
+  await runFor(testApp, 7 * 24);
+  const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, id));
+  expect(test!.status).toBe('completed');
+  const done = (await (await creator.get(`/api/tests/${id}/analytics`)).json()) as AnalyticsWithVerdict;
+  expect(done.verdict.final).toBe(true);
+  expect(['winner', 'preferred']).toContain(done.verdict.verdict);
+  expect(done.verdict.winnerTitleIndex).toBe(1);
+  const challenger = done.verdict.titles.find((title) => title.titleIndex === 1)!;
+  expect(challenger.liftPercent).toBeGreaterThan(5);
+  expect(challenger.liftLowPercent).toBeLessThan(challenger.liftPercent);
+  expect(challenger.liftHighPercent).toBeGreaterThan(challenger.liftPercent);
+  expect(challenger.probabilityBest).toBeGreaterThan(0.8);
+  expect(done.verdict.raw[1]!.viewsPerHour).toBeGreaterThan(done.verdict.raw[0]!.viewsPerHour!);
+  expect(test!.appliedTitle).toBe(stronger);
+  expect((await liveVideo(testApp, videoId)).title).toBe(stronger);
+}, 300_000);
