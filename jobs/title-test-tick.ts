@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { rotations, titleTests } from '../db/schema';
 import type { AppContext } from '../src/app-context';
 import { scheduleAdvance } from './title-test-queue';
@@ -9,8 +9,8 @@ export const MAX_ROTATION_ATTEMPTS = 8;
 /**
  * The safety net under the chain of wake-ups: every minute, finds tests with work due by the
  * product clock (a slot whose start has passed, an end date reached, an ended test whose final
- * title is not applied yet) and enqueues them. Catches up after downtime or a clock jump;
- * duplicates are harmless because the advance handler is idempotent.
+ * title is not applied yet, an admin's deletion not carried out yet) and enqueues them. Catches up
+ * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
 export async function enqueueDueTests(app: AppContext): Promise<string[]> {
   const now = app.clock.now();
@@ -38,6 +38,8 @@ export async function enqueueDueTests(app: AppContext): Promise<string[]> {
         ),
         and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), lte(titleTests.endDate, now)),
         and(inArray(titleTests.status, ['completed', 'cancelled']), isNull(titleTests.appliedTitle), or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now))),
+        // Deleted by an admin, final title already back: only the removal is left.
+        and(inArray(titleTests.status, ['completed', 'cancelled']), isNotNull(titleTests.deletionRequestedAt), isNotNull(titleTests.appliedTitle)),
       ),
     );
   for (const test of due) await scheduleAdvance(app, test.id, now);

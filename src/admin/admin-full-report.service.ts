@@ -1,0 +1,118 @@
+import { and, asc, desc, eq, gte, lte, sum } from 'drizzle-orm';
+import { dailyMetrics, metricSamples, quotaLedger, titleTests } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import type { UserRow } from '../auth/session.service';
+import { notFound } from '../errors/app-error';
+import { pacificDay } from '../time/pacific';
+import { quotaCosts } from '../youtube/quota-ledger';
+import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
+import { rotationFigures } from '../title-tests/rotation-figures';
+import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
+import type { FullReport } from './admin.schemas';
+import { adminTestViews } from './admin-tests.service';
+import { assertAdmin } from './require-admin';
+
+const percent = (fraction: unknown): number | null => (typeof fraction === 'number' ? fraction * 100 : null);
+
+/**
+ * What the test's own title reads and writes cost: a slot whose title differs from the one before
+ * costs a full write (read, read snippet, write, read back), an unchanged one a read; the final
+ * title likewise. Sampling is shared between videos and not counted.
+ */
+function estimatedUnits(record: TestRecord): number {
+  const titleOf = new Map(record.variants.map((variant) => [variant.id, variant.title]));
+  let live = record.test.originalTitle;
+  let units = 0;
+  for (const rotation of record.rotations.filter((entry) => entry.status === 'applied')) {
+    const title = titleOf.get(rotation.variantId)!;
+    units += title === live ? quotaCosts['videos.list'] : UNITS_PER_ROTATION;
+    live = title;
+  }
+  if (record.test.appliedTitle !== null) {
+    units += record.test.appliedTitle === live ? quotaCosts['videos.list'] : UNITS_PER_ROTATION;
+  }
+  return units;
+}
+
+/** Test, variants, schedule, every rotation with its figures, daily metrics, verdict and quota spent. */
+export async function getFullReport(app: AppContext, actor: UserRow, testId: string): Promise<FullReport> {
+  assertAdmin(app.config, actor);
+  const record = await loadTestRecord(app.db, testId);
+  if (!record) throw notFound('Test');
+  const { test, variants } = record;
+  const now = app.clock.now();
+  const until = test.appliedTitle !== null ? test.updatedAt : now;
+  const [daily, [sample], [channelUnits], [view]] = await Promise.all([
+    app.db
+      .select()
+      .from(dailyMetrics)
+      .where(
+        and(
+          eq(dailyMetrics.videoId, test.videoId),
+          gte(dailyMetrics.day, pacificDay(test.startDate)),
+          lte(dailyMetrics.day, pacificDay(test.endedAt ?? now)),
+        ),
+      )
+      .orderBy(asc(dailyMetrics.day)),
+    app.db.select().from(metricSamples).where(eq(metricSamples.videoId, test.videoId)).orderBy(desc(metricSamples.sampledAt)).limit(1),
+    app.db
+      .select({ units: sum(quotaLedger.units) })
+      .from(quotaLedger)
+      .where(and(eq(quotaLedger.channelConnectionId, test.channelConnectionId), gte(quotaLedger.at, test.createdAt), lte(quotaLedger.at, until))),
+    app.db.select().from(titleTests).where(eq(titleTests.id, testId)).then((rows) => adminTestViews(app, rows)),
+  ]);
+  const labelOf = new Map(variants.map((variant) => [variant.id, `Title ${variant.position + 1}`]));
+  const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
+  const figures = rotationFigures({
+    rotations: record.rotations,
+    daily,
+    currentViews: sample?.viewCount ?? null,
+    now,
+    intervalMinutes: test.rotationIntervalMinutes,
+  });
+  return {
+    test: view!,
+    variants: variants.map((variant) => ({ position: variant.position, label: labelOf.get(variant.id)!, title: variant.title })),
+    schedule: record.rotations.map((rotation) => ({
+      slot: rotation.slot,
+      kind: rotation.kind,
+      block: rotation.block,
+      label: labelOf.get(rotation.variantId)!,
+      status: rotation.status,
+      plannedStart: rotation.plannedStart.toISOString(),
+      plannedEnd: rotation.plannedEnd.toISOString(),
+    })),
+    rotations: figures.map((figure, index) => ({
+      order: index + 1,
+      slot: figure.rotation.slot,
+      label: labelOf.get(figure.rotation.variantId)!,
+      title: titleOf.get(figure.rotation.variantId)!,
+      activatedAt: figure.rotation.activatedAt?.toISOString() ?? null,
+      endedAt: figure.rotation.endedAt?.toISOString() ?? null,
+      titleConfirmed: figure.rotation.titleConfirmed,
+      views: figure.views,
+      hours: figure.hours,
+      ctr: percent(figure.ctr),
+      ctrSource: figure.ctrSource,
+      averageViewDuration: figure.averageViewDuration,
+      durationSource: figure.durationSource,
+      attempts: figure.rotation.attempts,
+      error: figure.rotation.error,
+    })),
+    dailyMetrics: daily.map((row) => ({
+      day: row.day,
+      views: row.views,
+      averageViewDurationSec: row.averageViewDurationSec,
+      impressions: row.impressions,
+      impressionsCtr: percent(row.impressionsCtr),
+      fetchedAt: row.fetchedAt.toISOString(),
+    })),
+    verdict: test.verdict ?? null,
+    quotaSpent: {
+      estimatedUnits: estimatedUnits(record),
+      channelUnitsDuringTest: Number(channelUnits?.units ?? 0),
+      note: 'Estimated from the rotations applied; the channel figure is the quota ledger for the test’s channel while it ran.',
+    },
+    generatedAt: now.toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import { count, eq } from 'drizzle-orm';
+import { titleTests, users } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import type { UserRow } from '../auth/session.service';
+import type { AdminMetrics } from './admin.schemas';
+import { gatherHealthInputs } from './health-signals';
+import { healthSignals, platformHealthOf } from './platform-health';
+import { assertAdmin } from './require-admin';
+
+/**
+ * SPEC §3 Admin metrics from real counts: users, active tests, YouTube units used today (the
+ * quota ledger, Pacific day), and a platform health computed from measured signals.
+ */
+export async function getAdminMetrics(app: AppContext, actor: UserRow): Promise<AdminMetrics> {
+  assertAdmin(app.config, actor);
+  const inputs = await gatherHealthInputs(app);
+  const [userCount] = await app.db.select({ value: count() }).from(users);
+  const [activeCount] = await app.db.select({ value: count() }).from(titleTests).where(eq(titleTests.status, 'active'));
+  const signals = healthSignals(inputs);
+  return {
+    totalUsers: Number(userCount?.value ?? 0),
+    activeTests: Number(activeCount?.value ?? 0),
+    totalApiCalls: inputs.quota.used,
+    dailyQuota: inputs.quota.limit,
+    platformHealth: platformHealthOf(signals),
+    healthSignals: signals,
+    checkedAt: app.clock.now().toISOString(),
+  };
+}

@@ -1,0 +1,115 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { titleTests, users } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import type { AppContext } from '../app-context';
+import { recordAudit } from '../audit/audit-log';
+import type { UserRow } from '../auth/session.service';
+import type { Tx } from '../db/database';
+import { notFound } from '../errors/app-error';
+import type { EngineContext } from '../title-tests/engine-context';
+import { isRunning } from '../title-tests/state-machine';
+import { applyTestAction } from '../title-tests/test-actions.service';
+import { removeTestMarkedForDeletion } from '../title-tests/test-deletion';
+import { viewsOf } from '../title-tests/test-views.service';
+import type { TitleTestRow } from '../title-tests/title-test-records';
+import type { AdminTest } from './admin.schemas';
+import { assertAdmin } from './require-admin';
+
+async function findTest(app: AppContext, testId: string): Promise<TitleTestRow> {
+  const [test] = await app.db.select().from(titleTests).where(eq(titleTests.id, testId)).limit(1);
+  if (!test) throw notFound('Test');
+  return test;
+}
+
+function auditState(test: TitleTestRow) {
+  return { status: test.status, videoId: test.videoId, videoTitle: test.videoTitle, ownerId: test.userId };
+}
+
+/** Tests with their KPIs (the dashboard's figures) and owners. */
+export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
+  const ownerIds = [...new Set(tests.map((test) => test.userId))];
+  const owners =
+    ownerIds.length === 0
+      ? []
+      : await app.db
+          .select({ id: users.id, email: users.email, name: users.name })
+          .from(users)
+          .where(inArray(users.id, ownerIds));
+  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
+  const views = await viewsOf(app, tests);
+  return views.map((view, index) => ({
+    ...view,
+    owner: ownerOf.get(tests[index]!.userId)!,
+    deletionPending: tests[index]!.deletionRequestedAt !== null,
+  }));
+}
+
+/** Every user's tests, newest first. */
+export async function listTestsForAdmin(app: AppContext, actor: UserRow): Promise<AdminTest[]> {
+  assertAdmin(app.config, actor);
+  const tests = await app.db.select().from(titleTests).orderBy(desc(titleTests.createdAt));
+  return adminTestViews(app, tests);
+}
+
+/** Cancels anyone's running test; its job puts the original title back (as the owner's Cancel does). */
+export async function cancelTestAsAdmin(ctx: EngineContext, actor: UserRow, testId: string): Promise<{ message: string }> {
+  const { app } = ctx;
+  assertAdmin(app.config, actor);
+  const test = await findTest(app, testId);
+  await applyTestAction(ctx, test, 'cancel', (tx) =>
+    recordAudit(tx, {
+      actorUserId: actor.id,
+      action: 'test.cancel',
+      targetType: 'test',
+      targetId: test.id,
+      before: auditState(test),
+      after: { ...auditState(test), status: 'cancelled' },
+      at: app.clock.now(),
+    }),
+  );
+  return { message: 'Test cancelled. The original title is being restored on YouTube.' };
+}
+
+/**
+ * Deletes anyone's test without stranding a test title on the video: a running test is cancelled
+ * first and marked, and its job deletes it once the original title is back; an ended test whose
+ * final title is in place goes at once. The audit row commits with the change.
+ */
+export async function deleteTestAsAdmin(ctx: EngineContext, actor: UserRow, testId: string): Promise<{ message: string }> {
+  const { app } = ctx;
+  assertAdmin(app.config, actor);
+  const test = await findTest(app, testId);
+  const now = app.clock.now();
+  const audit = (tx: Tx, after: unknown) =>
+    recordAudit(tx, { actorUserId: actor.id, action: 'test.delete', targetType: 'test', targetId: test.id, before: auditState(test), after, at: now });
+
+  if (isRunning(test.status)) {
+    await applyTestAction(ctx, test, 'cancel', async (tx) => {
+      await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
+      await audit(tx, { status: 'cancelled', deletionRequested: true });
+    });
+    return { message: 'Test cancelled. It will be deleted as soon as its original title is back on YouTube.' };
+  }
+
+  const outcome = await app.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
+    if (!locked) throw notFound('Test');
+    if (locked.appliedTitle !== null) {
+      await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
+      await removeTestMarkedForDeletion(tx, test.id);
+      await audit(tx, { deleted: true });
+      return 'deleted' as const;
+    }
+    // The final title is not on YouTube yet: the test's job applies it, then deletes the test.
+    await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
+    await scheduleAdvance(app, test.id, now, tx);
+    await audit(tx, { deletionRequested: true });
+    return 'pending' as const;
+  });
+  return {
+    message:
+      outcome === 'deleted'
+        ? 'Test deleted.'
+        : 'The test will be deleted as soon as its final title is applied on YouTube.',
+  };
+}

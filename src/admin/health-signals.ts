@@ -1,0 +1,61 @@
+import { performance } from 'node:perf_hooks';
+import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
+import { titleTests } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import { pacificDay } from '../time/pacific';
+import { quotaUsedOn } from '../youtube/quota-ledger';
+import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+async function databaseSignal(app: AppContext): Promise<HealthInputs['database']> {
+  const started = performance.now();
+  try {
+    await app.db.execute(sql`select 1`);
+    return { reachable: true, latencyMs: performance.now() - started };
+  } catch (error) {
+    app.log.warn({ err: error }, 'Health check: database not reachable');
+    return { reachable: false, latencyMs: null };
+  }
+}
+
+/** Jobs past their start time and terminal failures, read from pg-boss's own job table. */
+async function queueSignal(app: AppContext): Promise<HealthInputs['queue']> {
+  try {
+    const waiting = sql`state in ('created', 'retry') and start_after < now() - make_interval(mins => ${OVERDUE_AFTER_MINUTES})`;
+    const result = await app.db.execute(sql`
+      select
+        (count(*) filter (where ${waiting}))::int as overdue,
+        (extract(epoch from now() - min(start_after) filter (where ${waiting})) / 60)::float8 as oldest_minutes,
+        (count(*) filter (where state = 'failed' and completed_on > now() - interval '1 day'))::int as failed
+      from pgboss.job`);
+    const [row] = rowsOf<{ overdue: number; oldest_minutes: number | null; failed: number }>(result);
+    return {
+      overdue: Number(row?.overdue ?? 0),
+      oldestOverdueMinutes: row?.oldest_minutes === null || row?.oldest_minutes === undefined ? null : Number(row.oldest_minutes),
+      failedLastDay: Number(row?.failed ?? 0),
+    };
+  } catch (error) {
+    app.log.warn({ err: error }, 'Health check: job queue not readable');
+    return null;
+  }
+}
+
+/** Measures every signal platformHealth is computed from; a failing probe reports itself, never throws. */
+export async function gatherHealthInputs(app: AppContext): Promise<HealthInputs> {
+  const database = await databaseSignal(app);
+  const queue = await queueSignal(app);
+  let used = 0;
+  let testsWithErrors = 0;
+  if (database.reachable) {
+    used = await quotaUsedOn(app.db, pacificDay(app.clock.now()));
+    const [row] = await app.db
+      .select({ value: count() })
+      .from(titleTests)
+      .where(and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), isNotNull(titleTests.lastError)));
+    testsWithErrors = Number(row?.value ?? 0);
+  }
+  return { database, queue, quota: { used, limit: app.config.youtubeDailyQuota }, testsWithErrors };
+}
