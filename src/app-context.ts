@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
+import type { BillingProvider } from './billing/billing-provider';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { TokenCipher } from './crypto/token-cipher';
@@ -18,6 +19,8 @@ export interface AppContext {
   cipher: TokenCipher;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Stripe through the real client, or the built-in simulated Stripe when no key is set. */
+  billing: BillingProvider;
   /** The title-test engine: this context plus the YouTube port (set once at start-up). */
   engine: EngineContext;
 }

@@ -11,6 +11,9 @@ import { createBoss } from '../jobs/boss';
 import { createQueues, startWorkers } from '../jobs';
 import { registerAdminRoutes } from './admin/admin.routes';
 import { registerAnalyticsRoutes } from './analytics/analytics.routes';
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
+import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
+import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
 import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import type { AppContext } from './app-context';
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: fastify.log,
   } as AppContext;
   app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
+  app.billing = config.stripe.simulated ? simulatedBillingProvider(app) : stripeBillingProvider(createStripeClient(config));
 
   installErrorHandler(fastify);
   await fastify.register(cookie, { secret: config.sessionSecret });
@@ -114,7 +118,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     store: databaseRateLimitStore(database.db, () => clock.now()),
     keyGenerator: (request) => request.ip,
   });
-  await fastify.register(sameOriginPlugin, { config, exemptPrefixes: ['/api/billing/webhook', '/api/stripe/webhook'] });
+  await fastify.register(sameOriginPlugin, { config, exemptPrefixes: [STRIPE_WEBHOOK_PATH] });
   await fastify.register(requestAuthPlugin, { app });
 
   let simulator: BuiltApp['simulator'] = null;
@@ -140,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerVideoRoutes(rest, app);
   registerAnalyticsRoutes(rest, app);
   registerTitleTestRoutes(rest, app);
+  await registerBillingRoutes(fastify, rest, app, registry);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -1,4 +1,15 @@
-import { router } from '../trpc/init';
+import { authedProcedure, router } from '../trpc/init';
+import { checkoutResponseSchema, createSubscriptionInputSchema, portalResponseSchema } from './billing.schemas';
+import { createSubscriptionCheckout } from './checkout.service';
+import { createPortalLink } from './portal.service';
 
-// Procedures arrive with the billing issue (Stripe checkout, webhook, portal).
-export const billingRouter = router({});
+export const billingRouter = router({
+  /** SPEC §7 create-subscription: the Stripe Checkout URL for the plan. */
+  createSubscription: authedProcedure
+    .input(createSubscriptionInputSchema)
+    .output(checkoutResponseSchema)
+    .mutation(({ ctx, input }) => createSubscriptionCheckout(ctx.app, ctx.auth.user, input.plan)),
+
+  /** A Customer Portal link to manage or cancel the subscription. */
+  portal: authedProcedure.output(portalResponseSchema).mutation(({ ctx }) => createPortalLink(ctx.app, ctx.auth.user)),
+});

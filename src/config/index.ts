@@ -157,7 +157,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulated: stripeSimulated,
       secretKey: env.STRIPE_SECRET_KEY ?? null,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? (stripeSimulated ? 'whsec_titlewise_simulated_checkout' : null),
-      priceIds: { pro: env.STRIPE_PRICE_PRO ?? null, authority: env.STRIPE_PRICE_AUTHORITY ?? null },
+      // The simulated checkout sells simulated prices; with a Stripe key both price ids are required above.
+      priceIds: {
+        pro: env.STRIPE_PRICE_PRO ?? (stripeSimulated ? 'price_simulated_pro' : null),
+        authority: env.STRIPE_PRICE_AUTHORITY ?? (stripeSimulated ? 'price_simulated_authority' : null),
+      },
       apiBaseUrl: env.STRIPE_API_BASE_URL ?? null,
     },
     youtubeDailyQuota: env.YOUTUBE_DAILY_QUOTA,

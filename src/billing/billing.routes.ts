@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../app-context';
+import type { OpenApiRegistry } from '../http/openapi';
+import type { RestRouter } from '../http/rest-route';
+import {
+  checkoutResponseSchema,
+  createSubscriptionInputSchema,
+  portalResponseSchema,
+  webhookBodySchema,
+  webhookResponseSchema,
+} from './billing.schemas';
+import { CHECKOUT_RETURN_PATH, createSubscriptionCheckout, syncCompletedCheckout } from './checkout.service';
+import { createPortalLink } from './portal.service';
+import { registerSimulatedStripePages } from './simulated/simulated-pages';
+import { receiveStripeWebhook } from './webhook.service';
+
+/** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
+export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
+
+const empty = z.object({}).passthrough();
+
+/** SPEC §7 create-subscription, the Customer Portal link, Stripe's webhook and the checkout return. */
+export async function registerBillingRoutes(
+  fastify: FastifyInstance,
+  rest: RestRouter,
+  app: AppContext,
+  registry: OpenApiRegistry,
+): Promise<void> {
+  rest.route({
+    method: 'POST',
+    url: '/api/create-subscription',
+    summary: 'Start a subscription: answers the Stripe Checkout URL to send the browser to',
+    tags: ['billing'],
+    auth: 'user',
+    body: createSubscriptionInputSchema,
+    response: checkoutResponseSchema,
+    handler: ({ auth, body }) => createSubscriptionCheckout(app, auth.user, body.plan),
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/billing/portal',
+    summary: 'A Stripe Customer Portal link to manage or cancel the subscription',
+    tags: ['billing'],
+    auth: 'user',
+    body: empty,
+    response: portalResponseSchema,
+    handler: ({ auth }) => createPortalLink(app, auth.user),
+  });
+
+  // Stripe signs the exact bytes it sends, so this route reads the body raw (its own parser scope).
+  await fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(STRIPE_WEBHOOK_PATH, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return webhookResponseSchema.parse(
+        await receiveStripeWebhook(app, body, typeof signature === 'string' ? signature : undefined),
+      );
+    });
+  });
+  registry.add({
+    method: 'post',
+    path: STRIPE_WEBHOOK_PATH,
+    summary: 'Stripe webhook (signed with the endpoint secret; idempotent by event id)',
+    tags: ['billing'],
+    auth: 'public',
+    body: webhookBodySchema,
+    response: webhookResponseSchema,
+  });
+
+  fastify.get(CHECKOUT_RETURN_PATH, async (request, reply) => {
+    const sessionId = (request.query as { session_id?: unknown }).session_id;
+    try {
+      if (typeof sessionId === 'string') await syncCompletedCheckout(app, sessionId);
+    } catch (error) {
+      // The webhook applies the plan anyway; the visitor still lands on the dashboard.
+      request.log.warn({ err: error }, 'Could not sync the checkout on return');
+    }
+    return reply.redirect('/dashboard', 303);
+  });
+  registry.add({
+    method: 'get',
+    path: CHECKOUT_RETURN_PATH,
+    summary: "Stripe Checkout's success URL: re-reads the session from Stripe, then redirects to /dashboard",
+    tags: ['billing'],
+    auth: 'public',
+    query: z.object({ session_id: z.string() }),
+    responseDescription: 'Redirect to /dashboard',
+  });
+
+  if (app.config.stripe.simulated) await registerSimulatedStripePages(fastify, app, registry);
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const paidPlans = ['pro', 'authority'] as const;
+export type PaidPlan = (typeof paidPlans)[number];
+
+/** POST /api/create-subscription and billing.createSubscription (SPEC §7). */
+export const createSubscriptionInputSchema = z.object({
+  plan: z.enum(paidPlans, { message: 'Plan must be pro or authority.' }),
+});
+export const checkoutResponseSchema = z.object({ checkoutUrl: z.url() });
+export const portalResponseSchema = z.object({ url: z.url() });
+export const webhookResponseSchema = z.object({ received: z.literal(true), duplicate: z.boolean() });
+/** The part of a Stripe event the OpenAPI document describes; the whole raw body is what gets verified. */
+export const webhookBodySchema = z.looseObject({ id: z.string(), type: z.string() });

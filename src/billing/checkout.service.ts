@@ -1,0 +1,68 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import { getUser } from '../auth/users.service';
+import type { UserRow } from '../auth/session.service';
+import { AppError, conflict } from '../errors/app-error';
+import type { PaidPlan } from './billing.schemas';
+import { priceIdFor } from './plans';
+import { createPortalLink } from './portal.service';
+import { applySubscriptionTruth } from './subscription-sync';
+
+/** Where Stripe sends the browser after paying: we re-read the session, then go to the dashboard. */
+export const CHECKOUT_RETURN_PATH = '/api/billing/checkout/complete';
+
+/**
+ * The user's Stripe customer, created once and reused. A retried or concurrent first call gets the
+ * same customer from Stripe (idempotency key per user); only the first one is stored.
+ */
+async function ensureStripeCustomer(app: AppContext, actor: UserRow): Promise<string> {
+  const user = await getUser(app.db, actor.id);
+  if (user.stripeCustomerId) return user.stripeCustomerId;
+  const customerId = await app.billing.createCustomer({ userId: user.id, email: user.email, name: user.name });
+  await app.db
+    .update(users)
+    .set({ stripeCustomerId: customerId, updatedAt: app.clock.now() })
+    .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
+  return (await getUser(app.db, user.id)).stripeCustomerId ?? customerId;
+}
+
+/**
+ * SPEC §7 create-subscription: a Stripe Checkout Session for the plan's price, answered as the URL
+ * the browser goes to. A user whose Stripe subscription is active changes or cancels it in the
+ * Customer Portal instead of buying a second one; a lifetime user has nothing to buy.
+ */
+export async function createSubscriptionCheckout(app: AppContext, actor: UserRow, plan: PaidPlan): Promise<{ checkoutUrl: string }> {
+  const user = await getUser(app.db, actor.id);
+  if (user.isLifetime || user.subscriptionTier === 'lifetime') {
+    throw conflict('Your lifetime plan already includes everything Authority has.');
+  }
+  if (user.stripeSubscriptionId && user.subscriptionStatus === 'active') {
+    return { checkoutUrl: (await createPortalLink(app, user)).url };
+  }
+  const customerId = await ensureStripeCustomer(app, user);
+  const session = await app.billing.createCheckoutSession({
+    customerId,
+    priceId: priceIdFor(app.config, plan),
+    userId: user.id,
+    plan,
+    successUrl: `${app.config.publicUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${app.config.publicUrl}/paywall`,
+  });
+  if (!session.url) throw new AppError('UPSTREAM_UNAVAILABLE', 'Stripe did not open a checkout page. Please try again.');
+  return { checkoutUrl: session.url };
+}
+
+/**
+ * After a successful checkout the browser comes back before (or after) Stripe's webhook: re-read
+ * the session and its subscription from Stripe and apply them, so the dashboard shows the new plan
+ * at once. Safe to repeat and safe for anyone to trigger: only Stripe's own answer is applied.
+ */
+export async function syncCompletedCheckout(app: AppContext, sessionId: string): Promise<void> {
+  if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return;
+  const session = await app.billing.getCheckoutSession(sessionId);
+  if (session?.status !== 'complete' || !session.subscriptionId) return;
+  const subscription = await app.billing.getSubscription(session.subscriptionId);
+  if (!subscription) return;
+  await app.db.transaction((tx) => applySubscriptionTruth(app, tx, subscription, session.userId));
+}

@@ -1,0 +1,134 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../app-context';
+import { publicMessage } from '../../errors/app-error';
+import type { OpenApiRegistry } from '../../http/openapi';
+import { paidPlans } from '../billing.schemas';
+import { planDetails, planForPrice } from '../plans';
+import { findObject, type SimCheckoutSession, type SimCustomer } from './objects';
+import { SIMULATED_CHECKOUT_PATH, SIMULATED_PORTAL_PATH } from './simulated-provider';
+import { actInSimulatedPortal, completeSimulatedCheckout, simulatedPortal, type PortalAction } from './simulated-stripe';
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const styles = `
+  body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f4f7;color:#1f2330}
+  main{max-width:440px;margin:48px auto;padding:32px;background:#fff;border-radius:16px;box-shadow:0 4px 24px rgba(0,0,0,.08)}
+  h1{font-size:22px;margin:0 0 4px} .muted{color:#5c6270;font-size:14px}
+  .notice{background:#fff4d6;border:1px solid #e9c46a;border-radius:8px;padding:10px 12px;font-size:14px;margin:16px 0}
+  .price{font-size:32px;font-weight:800;margin:16px 0 4px} form{margin:12px 0 0}
+  button{width:100%;padding:12px;border:0;border-radius:8px;background:#5b3fd6;color:#fff;font-size:16px;font-weight:600;cursor:pointer}
+  button.secondary{background:#fff;color:#1f2330;border:1px solid #c9ccd6} button.danger{background:#fff;color:#b42318;border:1px solid #f1b5ae}
+  a{color:#5b3fd6} .row{display:flex;justify-content:space-between;margin:6px 0;font-size:15px}`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)}</title><style>${styles}</style></head><body><main>${body}</main></body></html>`;
+}
+
+const simulatedNotice =
+  '<p class="notice" role="note">Simulated Stripe: no card is charged and nothing leaves this machine. Set STRIPE_SECRET_KEY to use real Stripe.</p>';
+
+function sendPage(reply: FastifyReply, title: string, body: string, status = 200) {
+  return reply.code(status).type('text/html; charset=utf-8').send(page(title, body));
+}
+
+function errorPage(reply: FastifyReply, error: unknown) {
+  const { status, message } = publicMessage(error);
+  return sendPage(reply, 'Checkout', `<h1>Something is not right</h1><p>${escape(message)}</p><p><a href="/paywall">Back to the plans</a></p>`, status);
+}
+
+const idParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]{24}$/) });
+const portalActions: Record<string, (body: Record<string, string>) => PortalAction> = {
+  switch: (body) => ({ kind: 'switch', plan: z.enum(paidPlans).parse(body.plan) }),
+  cancel: () => ({ kind: 'cancel' }),
+  'fail-payment': () => ({ kind: 'fail-payment' }),
+  pay: () => ({ kind: 'pay' }),
+};
+
+/**
+ * The simulated Stripe's checkout and portal pages, served by Titlewise when no Stripe key is
+ * set. Plain HTML forms (no script, so the app's CSP holds); posts come from our own origin.
+ */
+export async function registerSimulatedStripePages(fastify: FastifyInstance, app: AppContext, registry: OpenApiRegistry): Promise<void> {
+  await fastify.register(async (scope) => {
+    await scope.register(formbody);
+
+    scope.get(`${SIMULATED_CHECKOUT_PATH}/:id`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const session = await findObject<SimCheckoutSession>(app.db, id, 'checkout.session');
+      if (!session) return errorPage(reply, new Error('not found'));
+      const customer = await findObject<SimCustomer>(app.db, session.customer, 'customer');
+      const plan = planDetails[planForPrice(app.config, session.price) ?? 'pro'];
+      if (session.status !== 'open') {
+        return sendPage(reply, 'Checkout complete', `<h1>Checkout complete</h1><p>You are subscribed to Titlewise ${plan.name}.</p><p><a href="/dashboard">Go to your dashboard</a></p>`);
+      }
+      return sendPage(
+        reply,
+        `Subscribe to Titlewise ${plan.name}`,
+        `<p class="muted">Titlewise</p><h1>Subscribe to Titlewise ${plan.name}</h1>${simulatedNotice}
+        <p class="price">$${plan.monthlyUsd.toFixed(2)}</p><p class="muted">per month, billed monthly</p>
+        <div class="row"><span>Email</span><span>${escape(customer?.email ?? '')}</span></div>
+        <form method="post" action="${SIMULATED_CHECKOUT_PATH}/${id}/pay"><button type="submit">Subscribe</button></form>
+        <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
+      );
+    });
+
+    scope.post(`${SIMULATED_CHECKOUT_PATH}/:id/pay`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      try {
+        return await reply.redirect(await completeSimulatedCheckout(app, id), 303);
+      } catch (error) {
+        return errorPage(reply, error);
+      }
+    });
+
+    scope.get(`${SIMULATED_PORTAL_PATH}/:id`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      try {
+        const { portal, subscription } = await simulatedPortal(app, id);
+        const planId = subscription ? planForPrice(app.config, subscription.items.data[0]?.price.id ?? null) : null;
+        const action = (name: string, label: string, kind = '', extra = '') =>
+          `<form method="post" action="${SIMULATED_PORTAL_PATH}/${id}/${name}">${extra}<button type="submit" class="${kind}">${label}</button></form>`;
+        const live = subscription && subscription.status !== 'canceled';
+        const other = planId === 'authority' ? 'pro' : 'authority';
+        const body = live
+          ? `<div class="row"><span>Plan</span><strong>Titlewise ${planId ? planDetails[planId].name : 'unknown plan'}</strong></div>
+             <div class="row"><span>Status</span><span>${subscription.status === 'past_due' ? 'Payment failed, retrying' : 'Active'}</span></div>
+             ${action('switch', `Switch to ${planDetails[other].name} ($${planDetails[other].monthlyUsd}/month)`, 'secondary', `<input type="hidden" name="plan" value="${other}">`)}
+             ${subscription.status === 'past_due' ? action('pay', 'Pay the open invoice', 'secondary') : action('fail-payment', 'Simulate a failed renewal payment', 'secondary')}
+             ${action('cancel', 'Cancel subscription', 'danger')}`
+          : '<p>You have no active subscription.</p>';
+        return sendPage(
+          reply,
+          'Manage your subscription',
+          `<p class="muted">Titlewise</p><h1>Manage your subscription</h1>${simulatedNotice}${body}<p><a href="${escape(portal.return_url)}">Return to Titlewise</a></p>`,
+        );
+      } catch (error) {
+        return errorPage(reply, error);
+      }
+    });
+
+    scope.post(`${SIMULATED_PORTAL_PATH}/:id/:action`, async (request, reply) => {
+      const { id } = idParams.parse(request.params);
+      const toAction = portalActions[(request.params as { action: string }).action];
+      try {
+        if (!toAction) return errorPage(reply, new Error('unknown action'));
+        await actInSimulatedPortal(app, id, toAction((request.body ?? {}) as Record<string, string>));
+        return await reply.redirect(`${SIMULATED_PORTAL_PATH}/${id}`, 303);
+      } catch (error) {
+        return errorPage(reply, error);
+      }
+    });
+  });
+
+  for (const [method, path, summary] of [
+    ['get', `${SIMULATED_CHECKOUT_PATH}/{id}`, 'Simulated Stripe checkout page (no Stripe key configured)'],
+    ['post', `${SIMULATED_CHECKOUT_PATH}/{id}/pay`, 'Pay on the simulated checkout (redirects to the success URL)'],
+    ['get', `${SIMULATED_PORTAL_PATH}/{id}`, 'Simulated Stripe Customer Portal page'],
+    ['post', `${SIMULATED_PORTAL_PATH}/{id}/{action}`, 'Act in the simulated portal: switch, cancel, fail-payment, pay'],
+  ] as const) {
+    registry.add({ method, path, summary, tags: ['billing'], auth: 'public', responseDescription: 'An HTML page or a redirect' });
+  }
+}

@@ -1,0 +1,77 @@
+import type { AppContext } from '../../app-context';
+import { conflict, notFound } from '../../errors/app-error';
+import type { PaidPlan } from '../billing.schemas';
+import { priceIdFor } from '../plans';
+import { deliverSimulatedEvent } from './simulated-events';
+import {
+  currentSubscriptionOf,
+  findObject,
+  insertObject,
+  lockObject,
+  saveObject,
+  simulatedId,
+  type SimCheckoutSession,
+  type SimInvoice,
+  type SimPortalSession,
+  type SimSubscription,
+} from './objects';
+
+/**
+ * The simulated Stripe's own side: what happens when someone pays on its checkout page or acts in
+ * its portal. Each change is stored first, then announced with the events Stripe would send.
+ */
+export async function completeSimulatedCheckout(app: AppContext, sessionId: string): Promise<string> {
+  const result = await app.db.transaction(async (tx) => {
+    const session = await lockObject<SimCheckoutSession>(tx, sessionId, 'checkout.session');
+    if (!session) throw notFound('Checkout session');
+    if (session.status === 'complete') return { session, subscription: null };
+    if (session.status !== 'open') throw conflict('This checkout has expired. Choose a plan again.');
+    const subscription = await insertObject<SimSubscription>(tx, {
+      id: simulatedId('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: 'active',
+      items: { object: 'list', data: [{ price: { id: session.price } }] },
+      metadata: session.metadata,
+    });
+    return { session: await saveObject(tx, { ...session, status: 'complete', subscription: subscription.id }), subscription };
+  });
+  // A second click on Subscribe finds the checkout complete and sends nothing again.
+  if (result.subscription) {
+    await deliverSimulatedEvent(app, 'customer.subscription.created', result.subscription);
+    await deliverSimulatedEvent(app, 'checkout.session.completed', result.session);
+  }
+  return result.session.success_url.replace('{CHECKOUT_SESSION_ID}', result.session.id);
+}
+
+export async function simulatedPortal(app: AppContext, portalId: string) {
+  const portal = await findObject<SimPortalSession>(app.db, portalId, 'billing_portal.session');
+  if (!portal) throw notFound('Billing portal session');
+  return { portal, subscription: await currentSubscriptionOf(app.db, portal.customer) };
+}
+
+export type PortalAction = { kind: 'switch'; plan: PaidPlan } | { kind: 'cancel' } | { kind: 'fail-payment' } | { kind: 'pay' };
+
+/** Portal actions: switch plan, cancel, and (to try the unhappy path offline) a failed renewal and its payment. */
+export async function actInSimulatedPortal(app: AppContext, portalId: string, action: PortalAction): Promise<void> {
+  const { subscription } = await simulatedPortal(app, portalId);
+  if (!subscription || subscription.status === 'canceled') throw conflict('There is no active subscription to change.');
+  if (action.kind === 'switch') {
+    const updated = { ...subscription, items: { ...subscription.items, data: [{ price: { id: priceIdFor(app.config, action.plan) } }] } };
+    await deliverSimulatedEvent(app, 'customer.subscription.updated', await saveObject(app.db, updated));
+  } else if (action.kind === 'cancel') {
+    await deliverSimulatedEvent(app, 'customer.subscription.deleted', await saveObject(app.db, { ...subscription, status: 'canceled' }));
+  } else if (action.kind === 'fail-payment') {
+    await saveObject(app.db, { ...subscription, status: 'past_due' });
+    const invoice = await insertObject<SimInvoice>(app.db, {
+      id: simulatedId('in'),
+      object: 'invoice',
+      customer: subscription.customer,
+      status: 'open',
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
+    });
+    await deliverSimulatedEvent(app, 'invoice.payment_failed', invoice);
+  } else {
+    await deliverSimulatedEvent(app, 'customer.subscription.updated', await saveObject(app.db, { ...subscription, status: 'active' }));
+  }
+}
