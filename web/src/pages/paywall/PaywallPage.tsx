@@ -1,10 +1,11 @@
 import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { FaqList, type FaqItem } from '../../components/FaqList';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
 import { PlanCard } from '../../components/PlanCard';
-import { MONEY_BACK_DAYS, plans } from '../../lib/plans';
+import { MONEY_BACK_DAYS, plans, type PlanId } from '../../lib/plans';
 import { startCheckout } from './checkout';
 
 const faq: FaqItem[] = [
@@ -32,9 +33,13 @@ const faq: FaqItem[] = [
 /** SPEC §2 /paywall: the two plans (Authority most popular), Back to Dashboard, FAQ. */
 export default function PaywallPage() {
   const navigate = useNavigate();
-  const choose = (planId: 'pro' | 'authority') => {
-    const next = startCheckout(planId);
-    if (next) void navigate({ to: next });
+  const [pending, setPending] = useState<PlanId | null>(null);
+  const choose = async (planId: PlanId) => {
+    setPending(planId);
+    const outcome = await startCheckout(planId);
+    if (outcome === '/login') await navigate({ to: '/login' });
+    // While the browser leaves for the checkout page the button keeps spinning.
+    if (outcome !== 'redirecting') setPending(null);
   };
   return (
     <Box mih="100vh" bg="gray.0">
@@ -70,7 +75,9 @@ export default function PaywallPage() {
                   size="md"
                   fullWidth
                   variant={plan.mostPopular ? 'filled' : 'outline'}
-                  onClick={() => choose(plan.id)}
+                  onClick={() => void choose(plan.id)}
+                  loading={pending === plan.id}
+                  disabled={pending !== null && pending !== plan.id}
                 >
                   {`Choose ${plan.name}`}
                 </Button>

@@ -1,22 +1,44 @@
 import type { PlanId } from '../../lib/plans';
 import { getStoredSessionToken } from '../../auth/session-token';
-import { showError, showSuccess } from '../../components/toast';
+import { showError } from '../../components/toast';
 
-/**
- * Starts a subscription for a plan (SPEC §7 create-subscription). The billing procedure
- * (`billing.createSubscription`) belongs to the billing issue; until it exists, choosing a plan
- * says honestly that checkout is not open yet. Returns where to send the visitor, if anywhere.
- */
-export function startCheckout(plan: PlanId): '/login' | null {
-  if (!getStoredSessionToken()) return '/login';
-  const name = plan === 'pro' ? 'Pro' : 'Authority';
-  showSuccess(
-    `${name} plan`,
-    'Checkout is not open yet. You can keep using your current plan in the meantime.',
-  );
-  return null;
+export type CheckoutOutcome = 'redirecting' | '/login' | 'failed';
+
+async function errorText(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
-export function checkoutFailed(): void {
-  showError('Failed to create subscription. Please try again.');
+/**
+ * SPEC §7 create-subscription: POST the plan with the stored session token as bearer, then send the
+ * browser to the checkout URL the server answers (Stripe Checkout, or the built-in simulated one).
+ * SPEC §8: no stored token → /login; a non-ok answer or an exception → its alert.
+ */
+export async function startCheckout(plan: PlanId): Promise<CheckoutOutcome> {
+  const token = getStoredSessionToken();
+  if (!token) return '/login';
+  try {
+    const response = await fetch('/api/create-subscription', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ plan }),
+    });
+    if (response.status === 401) return '/login';
+    if (!response.ok) {
+      showError('Failed to create subscription. Please try again.', await errorText(response));
+      return 'failed';
+    }
+    const { checkoutUrl } = (await response.json()) as { checkoutUrl?: unknown };
+    if (typeof checkoutUrl !== 'string') throw new Error('No checkout URL in the answer');
+    window.location.assign(checkoutUrl);
+    return 'redirecting';
+  } catch {
+    showError('An error occurred. Please try again.');
+    return 'failed';
+  }
 }

@@ -1,0 +1,11 @@
+export type {
+  AdminMetrics,
+  AdminSettings,
+  AdminTest,
+  AdminUser,
+  DowngradeTier,
+  FullReport,
+  HealthSignal,
+  PlatformHealth,
+  UpgradeTier,
+} from '../../../../src/admin/admin.schemas';
