@@ -31,7 +31,15 @@ async function demoSignIn(tracked: TrackedPage): Promise<Page> {
 
 async function toast(page: Page, text: string): Promise<void> {
   const region = page.locator('[data-toast-region]');
-  await region.getByText(text, { exact: true }).waitFor();
+  await region
+    .getByText(text, { exact: true })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await screenshot(page, `failure-${text.replace(/\W+/g, '-')}`);
+      throw new Error(`Toast "${text}" did not show; the region says: ${await region.innerText()}`, {
+        cause: error,
+      });
+    });
   // SPEC §9: one toast at a time (a replaced one may still be fading out for a moment).
   await expect.poll(() => region.getByRole('alert').count()).toBe(1);
 }
@@ -137,8 +145,14 @@ describe('dashboard', () => {
     await paused.getByRole('button', { expanded: false }).click();
     await paused.getByRole('button', { name: 'Resume' }).click();
     await toast(page, 'Test resumed successfully');
-    const resumed = page.getByRole('article', { name: `Test: ${videoTitle}` }).first();
+    // Back under Active Tests (a fresh, collapsed card once the list has been fetched again).
+    const resumed = page
+      .locator('section[aria-labelledby="active-tests-heading"]')
+      .getByRole('article', { name: `Test: ${videoTitle}` });
     await resumed.getByRole('button', { expanded: false }).click();
+    // Let the expanded card settle (its analytics shown) before acting on it.
+    await resumed.getByText('Title Rotation History').waitFor();
+    await resumed.getByRole('button', { name: 'Pause' }).waitFor();
     await resumed.getByRole('button', { name: 'Complete' }).click();
     await toast(page, 'Test completed successfully');
     await page
@@ -177,10 +191,11 @@ describe('dashboard', () => {
     expect(await tooltip.isVisible()).toBe(false);
     await tooltip.waitFor({ timeout: 1500 });
     await page.mouse.move(0, 400);
-    await tooltip.waitFor({ state: 'hidden' });
-    // Back within the skip window: no delay this time.
+    // Back at once, within the 300 ms skip window: it opens well before the 700 ms delay.
+    const backAt = Date.now();
     await badge.hover();
-    await tooltip.waitFor({ timeout: 250 });
+    await tooltip.waitFor({ timeout: 550 });
+    expect(Date.now() - backAt).toBeLessThan(650);
     await screenshot(page, 'tooltip');
     await tracked.context.close();
   });

@@ -5,7 +5,7 @@ import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
 const REGION_SELECTOR = '[data-toast-region]';
 
 /**
- * The one toast region: at most one toast visible (others queue), 5 s each, dismissable by
+ * The one toast region: at most one toast visible (a new one replaces it), 5 s each, dismissable by
  * the close button or a swipe; F8 moves focus to the region (SPEC §4, §9).
  */
 export function ToastRegion() {
@@ -16,17 +16,18 @@ export function ToastRegion() {
     event.preventDefault();
     region.focus();
   });
+  // One labelled region around every position's container (Mantine renders one per position),
+  // so screen readers meet a single "Notifications" landmark and F8 has one place to go.
   return (
-    <Notifications
-      limit={TOAST_LIMIT}
-      autoClose={TOAST_DURATION_MS}
-      position="bottom-right"
-      containerWidth={420}
-      zIndex={1000}
-      role="region"
-      aria-label="Notifications (F8)"
-      tabIndex={-1}
-      data-toast-region
-    />
+    <div role="region" aria-label="Notifications (F8)" tabIndex={-1} data-toast-region>
+      <Notifications
+        limit={TOAST_LIMIT}
+        autoClose={TOAST_DURATION_MS}
+        position="bottom-right"
+        containerWidth={420}
+        zIndex={1000}
+        withinPortal={false}
+      />
+    </div>
   );
 }
