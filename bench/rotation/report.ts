@@ -23,6 +23,17 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
+function diagnosticsLine({ diagnostics }: RotationRun): string {
+  const states = diagnostics.sessionStates
+    .slice(0, 4)
+    .map(({ state, share }) => `${(share * 100).toFixed(0)} % ${state}`)
+    .join(', ');
+  return (
+    `While rotating: event loop ${(diagnostics.eventLoopUtilization * 100).toFixed(0)} % busy, process CPU ` +
+    `${diagnostics.processCpu.toFixed(2)} cores; ${diagnostics.busySessions.toFixed(1)} busy database sessions on average: ${states}.`
+  );
+}
+
 /** The result table (Markdown, so it can go into a report as is) and what the run was. */
 export function formatReport(rotations: RotationRun, ceiling: RunResult, context: { writes: number }): string {
   const ratio = throughput(rotations) / throughput(ceiling);
@@ -38,5 +49,6 @@ export function formatReport(rotations: RotationRun, ceiling: RunResult, context
     `Checks: ${rotations.notApplied} due rotations not applied · ${rotations.testsWithError} tests with an error or not active · ` +
       `${rotations.liveTitleMismatches} videos not showing the applied title · ${rotations.quotaUnits} Data API units ` +
       `(${(rotations.quotaUnits / Math.max(1, rotations.done)).toFixed(1)} per rotation) · enqueue ${rotations.enqueueSeconds.toFixed(1)} s.`,
+    diagnosticsLine(rotations),
   ].join('\n');
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../jobs/title-test-queue';
 import { registerTitleTestJobs } from '../../jobs/title-test-jobs';
 import type { AppContext } from '../../src/app-context';
+import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
 
 export interface RotationRun extends RunResult {
@@ -14,6 +15,7 @@ export interface RotationRun extends RunResult {
   liveTitleMismatches: number;
   /** YouTube Data API units the product's ledger recorded during the run. */
   quotaUnits: number;
+  diagnostics: RunDiagnostics;
 }
 
 async function dueStatusCounts(app: AppContext, due: Date): Promise<Map<string, number>> {
@@ -60,6 +62,8 @@ export async function runRotations(app: AppContext, testIds: string[], due: Date
   // cron does not fire here because this process runs pg-boss without its scheduler).
   await registerTitleTestJobs(app.boss, app.engine);
 
+  await sleep(Math.max(0, due.getTime() - Date.now()));
+  const diagnostics = startDiagnostics(app.database.url!);
   const deadline = due.getTime() + timeoutSeconds * 1000;
   let lastReport = 0;
   for (;;) {
@@ -76,6 +80,7 @@ export async function runRotations(app: AppContext, testIds: string[], due: Date
       note(`${counts.get('applied') ?? 0}/${testIds.length} rotations applied, ${((Date.now() - due.getTime()) / 1000).toFixed(0)} s after due`);
     }
   }
+  const diagnosed = await diagnostics.stop();
   await app.boss.offWork(ADVANCE_QUEUE);
   await app.boss.offWork(TICK_QUEUE);
 
@@ -94,5 +99,6 @@ export async function runRotations(app: AppContext, testIds: string[], due: Date
     testsWithError: checks.errors,
     liveTitleMismatches: checks.mismatches,
     quotaUnits: checks.units,
+    diagnostics: diagnosed,
   };
 }
