@@ -1,21 +1,34 @@
-import type { PgBoss, WorkOptions } from 'pg-boss';
+import type { JobResult, PgBoss, WorkOptions } from 'pg-boss';
 import type { EngineContext } from '../src/title-tests/engine-context';
 import { advanceTest } from '../src/title-tests/rotation-engine';
 import { ADVANCE_QUEUE, TICK_QUEUE, advancePayloadSchema } from './title-test-queue';
 import { enqueueDueTests } from './title-test-tick';
 
 /** How the advance worker fetches; `npm run bench` measures these against a no-op ceiling. */
-export const ADVANCE_WORKER_OPTIONS = { localConcurrency: 4, batchSize: 1 } as const satisfies WorkOptions;
+export const ADVANCE_WORKER_OPTIONS = {
+  localConcurrency: 4,
+  batchSize: 8,
+  burstWhenBatchFull: true,
+  perJobResults: true,
+} as const satisfies WorkOptions;
 
 export async function registerTitleTestJobs(boss: PgBoss, ctx: EngineContext): Promise<void> {
   await boss.schedule(TICK_QUEUE, '* * * * *', {}, { tz: 'UTC' });
   await boss.work(TICK_QUEUE, async () => {
     await enqueueDueTests(ctx.app);
   });
-  await boss.work(ADVANCE_QUEUE, ADVANCE_WORKER_OPTIONS, async ([job]) => {
-    const { testId } = advancePayloadSchema.parse(job!.data);
-    const outcome = await advanceTest(ctx, testId);
-    ctx.app.log.debug({ testId, outcome }, 'title test advanced');
-  });
+  await boss.work(ADVANCE_QUEUE, ADVANCE_WORKER_OPTIONS, async (jobs) =>
+    Promise.all(
+      jobs.map(async (job): Promise<JobResult> => {
+        try {
+          const { testId } = advancePayloadSchema.parse(job.data);
+          const outcome = await advanceTest(ctx, testId);
+          ctx.app.log.debug({ testId, outcome }, 'title test advanced');
+          return { id: job.id, status: 'completed' };
+        } catch (error) {
+          return { id: job.id, status: 'failed', output: error };
+        }
+      }),
+    ),
+  );
 }
-
