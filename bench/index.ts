@@ -1,4 +1,4 @@
-// Rotation benchmark (issue 4 item 7): `npm run bench -- [--tests 10000] [--tests-per-channel 10]`.
+// Rotation benchmark (issue 4 item 7): `npm run bench -- [--tests 10000] [--tests-per-channel 10] [--tick]`.
 // N active title tests whose rotations fall due at the same instant, run by the production
 // title-test worker against the built-in YouTube simulator on loopback through googleapis; then
 // the same number of jobs through pg-boss with a no-op handler as the ceiling. Prints a table.
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     await shiftWorld(app.db, due.getTime() - provisionalDue.getTime());
     note(`seeded ${plan.tests.length} tests on ${plan.creators.length} channels in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
 
-    const rotations = await runRotations(app, plan.tests.map((test) => test.id), due, options.timeoutSeconds);
+    const rotations = await runRotations(app, plan.tests.map((test) => test.id), due, options);
     note('rotations done; running the pg-boss ceiling');
     const ceiling = await runCeiling(app.boss, options.tests, enqueueMargin, options.timeoutSeconds);
     console.log(formatReport(rotations, ceiling, { writes: plan.writes }));

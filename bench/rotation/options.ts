@@ -7,9 +7,11 @@ export interface BenchOptions {
   testsPerChannel: number;
   /** Seconds to wait for the rotations to finish before giving up. */
   timeoutSeconds: number;
+  /** Run the minute tick (the safety net that re-enqueues due tests) during the run, as production does. */
+  tick: boolean;
 }
 
-const usage = `Usage: npm run bench -- [--tests 10000] [--tests-per-channel 10] [--timeout 900]`;
+const usage = `Usage: npm run bench -- [--tests 10000] [--tests-per-channel 10] [--timeout 900] [--tick]`;
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -25,6 +27,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       tests: { type: 'string' },
       'tests-per-channel': { type: 'string' },
       timeout: { type: 'string' },
+      tick: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -36,5 +39,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     tests: positiveInteger('tests', values.tests, 10_000),
     testsPerChannel: positiveInteger('tests-per-channel', values['tests-per-channel'], 10),
     timeoutSeconds: positiveInteger('timeout', values.timeout, 900),
+    tick: values.tick ?? false,
   };
 }

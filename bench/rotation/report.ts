@@ -49,6 +49,8 @@ export function formatReport(rotations: RotationRun, ceiling: RunResult, context
     `Checks: ${rotations.notApplied} due rotations not applied · ${rotations.testsWithError} tests with an error or not active · ` +
       `${rotations.liveTitleMismatches} videos not showing the applied title · ${rotations.quotaUnits} Data API units ` +
       `(${(rotations.quotaUnits / Math.max(1, rotations.done)).toFixed(1)} per rotation) · enqueue ${rotations.enqueueSeconds.toFixed(1)} s.`,
+    `Advance jobs after the run: ${rotations.advanceJobs} (${rotations.jobs} due + ${rotations.done} next slots` +
+      `${rotations.ticks ? `; ${rotations.ticks} minute ticks ran meanwhile` : '; minute tick off (--tick runs it)'}).`,
     diagnosticsLine(rotations),
   ].join('\n');
 }

@@ -15,6 +15,10 @@ export interface RotationRun extends RunResult {
   liveTitleMismatches: number;
   /** YouTube Data API units the product's ledger recorded during the run. */
   quotaUnits: number;
+  /** Advance jobs in the queue after the run: one per due rotation plus one per next slot, plus any duplicates. */
+  advanceJobs: number;
+  /** Ticks sent (the production minute cron) while rotating, with --tick. */
+  ticks: number;
   diagnostics: RunDiagnostics;
 }
 
@@ -32,7 +36,7 @@ async function collect(app: AppContext, due: Date) {
     select extract(epoch from activated_at - planned_start) * 1000 as lateness_ms,
            extract(epoch from activated_at) * 1000 as at_ms
     from rotations where planned_start = ${dueAt} and status = 'applied'`);
-  const [checks] = await queryRows<{ mismatches: number; errors: number; units: number }>(app.db, sql`
+  const [checks] = await queryRows<{ mismatches: number; errors: number; units: number; jobs: number }>(app.db, sql`
     select
       (select count(*)::int from rotations r
          join title_variants v on v.id = r.variant_id
@@ -40,16 +44,23 @@ async function collect(app: AppContext, due: Date) {
          join sim_videos s on s.id = t.video_id
        where r.planned_start = ${dueAt} and r.status = 'applied' and s.title <> v.title) as mismatches,
       (select count(*)::int from title_tests where last_error is not null or status <> 'active') as errors,
-      (select coalesce(sum(units), 0)::int from quota_ledger where at >= ${dueAt}) as units`);
+      (select coalesce(sum(units), 0)::int from quota_ledger where at >= ${dueAt}) as units,
+      (select count(*)::int from pgboss.job where name = ${ADVANCE_QUEUE}) as jobs`);
   return { rows: lateness.map((row) => ({ lateness: Number(row.lateness_ms), at: Number(row.at_ms) })), checks: checks! };
 }
 
 /**
  * Enqueues one advance job per test for `due` (as the previous rotation's commit does), starts
  * the production title-test worker, waits for every due rotation, and reads lateness
- * (activatedAt − plannedStart) from the rotations table.
+ * (activatedAt − plannedStart) from the rotations table. With `tick`, the safety-net tick runs
+ * every whole minute as its cron would in production.
  */
-export async function runRotations(app: AppContext, testIds: string[], due: Date, timeoutSeconds: number): Promise<RotationRun> {
+export async function runRotations(
+  app: AppContext,
+  testIds: string[],
+  due: Date,
+  options: { timeoutSeconds: number; tick: boolean },
+): Promise<RotationRun> {
   const enqueueStarted = Date.now();
   await inParallel(testIds, 8, (testId) => scheduleAdvance(app, testId, due));
   const enqueueSeconds = (Date.now() - enqueueStarted) / 1000;
@@ -58,16 +69,21 @@ export async function runRotations(app: AppContext, testIds: string[], due: Date
   } else {
     note(`enqueued ${testIds.length} advance jobs in ${enqueueSeconds.toFixed(1)} s; due in ${((due.getTime() - Date.now()) / 1000).toFixed(1)} s`);
   }
-  // The production wiring: the advance worker with its real options (and the tick worker, whose
-  // cron does not fire here because this process runs pg-boss without its scheduler).
+  // The production wiring: the advance worker with its real options, and the tick worker (its cron
+  // does not fire here, as this process runs pg-boss without its scheduler: --tick sends it).
   await registerTitleTestJobs(app.boss, app.engine);
 
   await sleep(Math.max(0, due.getTime() - Date.now()));
   const diagnostics = startDiagnostics(app.database.url!);
-  const deadline = due.getTime() + timeoutSeconds * 1000;
+  const deadline = due.getTime() + options.timeoutSeconds * 1000;
   let lastReport = 0;
+  let ticks = 0;
   for (;;) {
     await sleep(1000);
+    if (options.tick && Date.now() >= Math.ceil((due.getTime() + 1) / 60_000) * 60_000 + ticks * 60_000) {
+      ticks += 1;
+      await app.boss.send(TICK_QUEUE, {});
+    }
     const counts = await dueStatusCounts(app, due);
     const planned = counts.get('planned') ?? 0;
     if (planned === 0) break;
@@ -99,6 +115,8 @@ export async function runRotations(app: AppContext, testIds: string[], due: Date
     testsWithError: checks.errors,
     liveTitleMismatches: checks.mismatches,
     quotaUnits: checks.units,
+    advanceJobs: checks.jobs,
+    ticks,
     diagnostics: diagnosed,
   };
 }
