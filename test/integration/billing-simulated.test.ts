@@ -36,6 +36,8 @@ describe('the simulated checkout', () => {
     const page = await creator.get(checkoutUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    // A browser then posts the page's forms with our Origin (the app-wide no-referrer policy would send `null`).
+    expect(page.headers.get('referrer-policy')).toBe('same-origin');
     const html = await page.text();
     expect(html).toContain('Subscribe to Titlewise Pro');
     expect(html).toContain('$29.00');

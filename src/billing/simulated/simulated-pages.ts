@@ -31,7 +31,13 @@ const simulatedNotice =
   '<p class="notice" role="note">Simulated Stripe: no card is charged and nothing leaves this machine. Set STRIPE_SECRET_KEY to use real Stripe.</p>';
 
 function sendPage(reply: FastifyReply, title: string, body: string, status = 200) {
-  return reply.code(status).type('text/html; charset=utf-8').send(page(title, body));
+  // With the app-wide no-referrer policy a browser posts these forms with `Origin: null`, which
+  // the same-origin guard refuses; same-origin keeps the real origin on our own posts only.
+  return reply
+    .code(status)
+    .header('referrer-policy', 'same-origin')
+    .type('text/html; charset=utf-8')
+    .send(page(title, body));
 }
 
 function errorPage(reply: FastifyReply, error: unknown) {

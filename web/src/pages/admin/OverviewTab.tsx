@@ -88,7 +88,7 @@ export function OverviewTab({ metrics }: { metrics: AdminMetrics | undefined }) 
         </Title>
         <Accordion variant="separated" chevronPosition="right">
           {changelog.map((entry) => (
-            <Accordion.Item key={entry.title} value={entry.title}>
+            <Accordion.Item key={entry.id} value={entry.id}>
               <Accordion.Control>
                 <Group justify="space-between" wrap="wrap" gap="xs">
                   <Text fw={600}>{entry.title}</Text>

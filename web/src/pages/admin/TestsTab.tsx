@@ -17,11 +17,17 @@ export function TestsTab() {
   const tests = trpc.admin.tests.useQuery();
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<{ test: AdminTest; action: 'cancel' | 'delete' } | null>(null);
+  // The dialog keeps showing its last target while it closes.
+  const [open, setOpen] = useState(false);
+  const ask = (next: { test: AdminTest; action: 'cancel' | 'delete' }) => {
+    setPending(next);
+    setOpen(true);
+  };
   const [reportId, setReportId] = useState<string | null>(null);
   const refresh = () => Promise.all([utils.admin.tests.invalidate(), utils.admin.metrics.invalidate()]);
   const settle = {
     onSuccess: async (result: { message: string }) => {
-      setPending(null);
+      setOpen(false);
       showSuccess(result.message);
       await refresh();
     },
@@ -29,14 +35,14 @@ export function TestsTab() {
   const cancel = trpc.admin.cancelTest.useMutation({
     ...settle,
     onError: (error) => {
-      setPending(null);
+      setOpen(false);
       showAdminAlert('cancel', error);
     },
   });
   const remove = trpc.admin.deleteTest.useMutation({
     ...settle,
     onError: (error) => {
-      setPending(null);
+      setOpen(false);
       showAdminAlert('delete', error);
     },
   });
@@ -115,7 +121,7 @@ export function TestsTab() {
                       <Button
                         size="xs"
                         variant="default"
-                        onClick={() => setPending({ test, action: 'cancel' })}
+                        onClick={() => ask({ test, action: 'cancel' })}
                         aria-label={`Cancel test: ${test.videoTitle}`}
                       >
                         Cancel
@@ -125,7 +131,7 @@ export function TestsTab() {
                       size="xs"
                       variant="subtle"
                       color="red"
-                      onClick={() => setPending({ test, action: 'delete' })}
+                      onClick={() => ask({ test, action: 'delete' })}
                       aria-label={`Delete test: ${test.videoTitle}`}
                     >
                       Delete
@@ -138,7 +144,7 @@ export function TestsTab() {
         </Table>
       </Table.ScrollContainer>
       <ConfirmDialog
-        opened={pending !== null}
+        opened={open}
         title={deleting ? 'Delete test' : 'Cancel test'}
         message={
           target
@@ -155,7 +161,7 @@ export function TestsTab() {
           if (pending.action === 'delete') remove.mutate({ id: pending.test.id });
           else cancel.mutate({ id: pending.test.id });
         }}
-        onClose={() => setPending(null)}
+        onClose={() => setOpen(false)}
       />
       <FullReportModal testId={reportId} onClose={() => setReportId(null)} />
     </>

@@ -42,22 +42,28 @@ export function UsersTab() {
   const users = trpc.admin.users.useQuery();
   const utils = trpc.useUtils();
   const [pending, setPending] = useState<{ user: AdminUser; change: Change } | null>(null);
+  // The dialog keeps showing its last target while it closes.
+  const [open, setOpen] = useState(false);
+  const ask = (next: { user: AdminUser; change: Change }) => {
+    setPending(next);
+    setOpen(true);
+  };
   const onDone = async (message: string) => {
-    setPending(null);
+    setOpen(false);
     showSuccess(message);
     await Promise.all([utils.admin.users.invalidate(), utils.admin.metrics.invalidate()]);
   };
   const upgrade = trpc.admin.upgradeUser.useMutation({
     onSuccess: (result) => onDone(result.message),
     onError: (error) => {
-      setPending(null);
+      setOpen(false);
       showAdminAlert('upgrade', error);
     },
   });
   const downgrade = trpc.admin.downgradeUser.useMutation({
     onSuccess: (result) => onDone(result.message),
     onError: (error) => {
-      setPending(null);
+      setOpen(false);
       showAdminAlert('downgrade', error);
     },
   });
@@ -145,7 +151,7 @@ export function UsersTab() {
                         {upgrades.map((tier) => (
                           <Menu.Item
                             key={tier}
-                            onClick={() => setPending({ user, change: { direction: 'upgrade', tier } })}
+                            onClick={() => ask({ user, change: { direction: 'upgrade', tier } })}
                           >
                             {tierNames[tier]}
                           </Menu.Item>
@@ -168,7 +174,7 @@ export function UsersTab() {
                           <Menu.Item
                             key={tier}
                             color={tier === 'cancelled' ? 'red' : undefined}
-                            onClick={() => setPending({ user, change: { direction: 'downgrade', tier } })}
+                            onClick={() => ask({ user, change: { direction: 'downgrade', tier } })}
                           >
                             {label}
                           </Menu.Item>
@@ -183,14 +189,14 @@ export function UsersTab() {
         </Table>
       </Table.ScrollContainer>
       <ConfirmDialog
-        opened={pending !== null}
+        opened={open}
         title={dialog?.title ?? ''}
         message={dialog?.message ?? ''}
         confirmLabel={dialog?.confirm ?? 'Confirm'}
         danger={pending?.change.tier === 'cancelled'}
         loading={upgrade.isPending || downgrade.isPending}
         onConfirm={confirm}
-        onClose={() => setPending(null)}
+        onClose={() => setOpen(false)}
       />
     </>
   );

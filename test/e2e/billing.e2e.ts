@@ -1,0 +1,106 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { seriousAxeViolations } from './support/axe';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  // No Stripe key: the paywall runs the built-in simulated checkout, offline.
+  [app, browser] = await Promise.all([startTestApp({ WORKERS: 'true' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The browser's own session, so API calls act as the user the page shows. */
+async function apiAs(page: Page): Promise<HttpClient> {
+  const token = await page.evaluate(() => window.localStorage.getItem('sessionToken'));
+  return new HttpClient(app.url, { authorization: `Bearer ${token}` });
+}
+
+const createTest = (api: HttpClient, index: number) =>
+  api.post('/api/tests', { videoId: simulatedVideoId(DEMO_ACCOUNT_ID, index), titles: [`Plan ${index} A`, `Plan ${index} B`], rotationIntervalMinutes: 1440 });
+
+describe('paywall → simulated checkout', () => {
+  it('Choose Pro → checkout page → Subscribe → back on the dashboard on Pro, with the plan limit lifted', async () => {
+    const tracked = await openPage(browser, app.url);
+    const { page } = tracked;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    const api = await apiAs(page);
+    expect((await createTest(api, 1)).status).toBe(201);
+    const refused = await createTest(api, 2);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toMatch(/\/paywall/);
+
+    await page.goto('/paywall');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(/\/api\/billing\/simulated-checkout\/cs_sim_[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Subscribe to Titlewise Pro' }).waitFor();
+    await page.getByText('$29.00').waitFor();
+    await page.getByText('demo@titlewise.app').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'simulated-checkout');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+
+    expect(await (await api.get('/api/auth/me')).json()).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });
+    expect((await createTest(api, 2)).status).toBe(201);
+    await page.goto('/oauth-test');
+    await page.getByText('pro', { exact: true }).waitFor();
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('a subscriber choosing Authority manages the plan in the simulated portal and comes back with the Authority badge', async () => {
+    const tracked = await openPage(browser, app.url);
+    const { page } = tracked;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    expect(await page.getByRole('banner').getByText('Authority', { exact: true }).count()).toBe(0);
+
+    await page.goto('/paywall');
+    await page.getByRole('button', { name: 'Choose Authority' }).click();
+    await page.waitForURL(/\/api\/billing\/simulated-portal\/bps_sim_[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Manage your subscription' }).waitFor();
+    await page.getByText('Titlewise Pro').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /Switch to Authority/ }).click();
+    await page.getByText('Titlewise Authority').waitFor();
+    await screenshot(page, 'simulated-portal');
+    await page.getByRole('link', { name: 'Return to Titlewise' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('banner').getByText('Authority', { exact: true }).waitFor();
+    await screenshot(page, 'dashboard-authority');
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('shows the SPEC alert when the subscription cannot be created', async () => {
+    const tracked = await openPage(browser, app.url);
+    const { page } = tracked;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto('/paywall');
+    await page.route('**/api/create-subscription', (route) => route.fulfill({ status: 502, body: '{"error":"Bad gateway"}', contentType: 'application/json' }));
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.locator('[data-toast-region]').getByText('Failed to create subscription. Please try again.').waitFor();
+    await page.unroute('**/api/create-subscription');
+    await page.route('**/api/create-subscription', (route) => route.abort());
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.locator('[data-toast-region]').getByText('An error occurred. Please try again.').waitFor();
+    expect(page.url()).toBe(`${app.url}/paywall`);
+    await tracked.context.close();
+  });
+});
