@@ -8,6 +8,7 @@ import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
 import { rotationFigures } from '../title-tests/rotation-figures';
 import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
+import { verdictView } from '../title-tests/verdict-view';
 import type { FullReport } from './admin.schemas';
 import { adminTestViews } from './admin-tests.service';
 import { assertAdmin } from './require-admin';
@@ -107,7 +108,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
       impressionsCtr: percent(row.impressionsCtr),
       fetchedAt: row.fetchedAt.toISOString(),
     })),
-    verdict: test.verdict ?? null,
+    verdict: await verdictView(app, record),
     quotaSpent: {
       estimatedUnits: estimatedUnits(record),
       channelUnitsDuringTest: Number(channelUnits?.units ?? 0),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionTiers } from '../../db/schema/users';
-import { titleTestSchema } from '../title-tests/title-tests.schemas';
+import { titleTestSchema, verdictViewSchema } from '../title-tests/title-tests.schemas';
 
 /** Admin console shapes (SPEC §3 Admin metrics, User; §7 admin paths), shared by tRPC, REST and the web app. */
 
@@ -121,8 +121,8 @@ export const fullReportSchema = z.object({
       fetchedAt: z.iso.datetime(),
     }),
   ),
-  /** The verdict stored when the test ended (null while it runs). */
-  verdict: z.unknown().nullable(),
+  /** The statistics engine's verdict: the final one of a completed test, else its current reading. */
+  verdict: verdictViewSchema,
   quotaSpent: z.object({
     /** Rotations applied × their cost, plus the final title: what this test's own writes cost. */
     estimatedUnits: z.number(),

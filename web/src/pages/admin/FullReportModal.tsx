@@ -32,14 +32,6 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function verdictText(verdict: unknown, status: string): string {
-  if (verdict && typeof verdict === 'object' && 'reason' in verdict && typeof verdict.reason === 'string')
-    return verdict.reason;
-  return status === 'completed' || status === 'cancelled'
-    ? 'No verdict was stored for this test.'
-    : 'No verdict yet: the test is still running.';
-}
-
 function Report({ report }: { report: FullReport }) {
   const { test } = report;
   const counts = report.schedule.reduce<Record<string, number>>(
@@ -157,7 +149,20 @@ function Report({ report }: { report: FullReport }) {
         )}
       </Section>
       <Section title="Verdict">
-        <Text fz="sm">{verdictText(report.verdict, test.status)}</Text>
+        <Text fz="sm">
+          <Badge variant="light" color={report.verdict.final ? 'violet' : 'gray'} mr="xs">
+            {report.verdict.final ? 'Final' : 'Current reading'}
+          </Badge>
+          {report.verdict.reason}
+        </Text>
+        <Stack gap={2} mt="xs">
+          {report.verdict.titles.map((title) => (
+            <Text key={title.titleIndex} fz="xs" c="dimmed">
+              Title {title.titleIndex + 1}: {Math.round(title.probabilityBest * 100)}% chance to be best, lift{' '}
+              {title.liftPercent}% ({title.liftLowPercent}% to {title.liftHighPercent}%)
+            </Text>
+          ))}
+        </Stack>
       </Section>
       <Section title="YouTube quota spent">
         <Text fz="sm">
