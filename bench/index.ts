@@ -28,6 +28,10 @@ async function main(): Promise<void> {
     await database.drop();
     throw error;
   });
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () => (cleaning ??= built.close().finally(() => database.drop()));
+  // An interrupted run stops the app and drops its database too.
+  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
   try {
     const { app } = built;
     const seeding = Date.now();
@@ -45,8 +49,7 @@ async function main(): Promise<void> {
     const ceiling = await runCeiling(app.boss, options.tests, enqueueMargin, options.timeoutSeconds);
     console.log(formatReport(rotations, ceiling, { writes: plan.writes }));
   } finally {
-    await built.close();
-    await database.drop();
+    await cleanUp();
   }
 }
 

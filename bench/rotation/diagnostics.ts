@@ -35,21 +35,25 @@ export function startDiagnostics(databaseUrl: string): { stop(): Promise<RunDiag
   let samples = 0;
   let busy = 0;
   let running = true;
+  const sample = async () => {
+    const rows = await client<{ wait_event_type: string | null; wait_event: string | null; query: string }[]>`
+      select wait_event_type, wait_event, query from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+        and query not like '%from rotations where planned_start%'`;
+    samples += 1;
+    for (const row of rows) {
+      const state = describe(row.wait_event_type, row.wait_event, row.query);
+      counts.set(state, (counts.get(state) ?? 0) + 1);
+      busy += 1;
+    }
+  };
+  // Sampling ends quietly if the database goes away (an interrupted run drops it).
   const sampling = (async () => {
     while (running) {
-      const rows = await client<{ wait_event_type: string | null; wait_event: string | null; query: string }[]>`
-        select wait_event_type, wait_event, query from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-          and query not like '%from rotations where planned_start%'`;
-      samples += 1;
-      for (const row of rows) {
-        const state = describe(row.wait_event_type, row.wait_event, row.query);
-        counts.set(state, (counts.get(state) ?? 0) + 1);
-        busy += 1;
-      }
+      await sample();
       await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
     }
-  })();
+  })().catch(() => undefined);
   return {
     async stop() {
       running = false;
