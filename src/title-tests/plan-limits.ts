@@ -14,6 +14,9 @@ export function activeTestLimit(user: { subscriptionTier: SubscriptionTier; isLi
 }
 
 export function planLimitMessage(tier: SubscriptionTier, limit: number): string {
+  if (tier === 'cancelled') {
+    return `Your subscription has ended, so you can run ${limit} test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or subscribe to Pro for up to 5 or Authority for unlimited at /paywall.`;
+  }
   const plan = tier === 'pro' ? 'Pro' : 'Free';
   const upgrade = tier === 'pro' ? 'Authority for unlimited tests' : 'Pro for up to 5 or Authority for unlimited';
   return `Your ${plan} plan allows ${limit} running test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or upgrade to ${upgrade} at /paywall.`;

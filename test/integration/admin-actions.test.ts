@@ -103,6 +103,10 @@ describe('tests across users', () => {
   it('lists every test with its owner and KPIs, and gives a full report', async () => {
     demoTestId = await createTest(admin, demoVideo, ['Admin report A', 'Admin report B']);
     alexTestId = await createTest(alex, alexVideo, ['Alex title A', 'Alex title B', 'Alex title C']);
+    // Downgraded to cancelled above: one running test, and the refusal says why and where to go.
+    const refused = await alex.post('/api/tests', { videoId: simulatedVideoId('sim-alex', 2), titles: ['X', 'Y'] });
+    expect(refused.status).toBe(403);
+    expect((await json<{ error: string }>(refused)).error).toMatch(/^Your subscription has ended, so you can run 1 test at a time\..*\/paywall\.$/);
     await runFor(testApp, 3);
     interface AdminTest {
       id: string;
