@@ -55,12 +55,27 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
         ),
       )
       .orderBy(asc(dailyMetrics.day)),
-    app.db.select().from(metricSamples).where(eq(metricSamples.videoId, test.videoId)).orderBy(desc(metricSamples.sampledAt)).limit(1),
+    app.db
+      .select()
+      .from(metricSamples)
+      .where(eq(metricSamples.videoId, test.videoId))
+      .orderBy(desc(metricSamples.sampledAt))
+      .limit(1),
     app.db
       .select({ units: sum(quotaLedger.units) })
       .from(quotaLedger)
-      .where(and(eq(quotaLedger.channelConnectionId, test.channelConnectionId), gte(quotaLedger.at, test.createdAt), lte(quotaLedger.at, until))),
-    app.db.select().from(titleTests).where(eq(titleTests.id, testId)).then((rows) => adminTestViews(app, rows)),
+      .where(
+        and(
+          eq(quotaLedger.channelConnectionId, test.channelConnectionId),
+          gte(quotaLedger.at, test.createdAt),
+          lte(quotaLedger.at, until),
+        ),
+      ),
+    app.db
+      .select()
+      .from(titleTests)
+      .where(eq(titleTests.id, testId))
+      .then((rows) => adminTestViews(app, rows)),
   ]);
   const labelOf = new Map(variants.map((variant) => [variant.id, `Title ${variant.position + 1}`]));
   const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
@@ -73,7 +88,11 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
   });
   return {
     test: view!,
-    variants: variants.map((variant) => ({ position: variant.position, label: labelOf.get(variant.id)!, title: variant.title })),
+    variants: variants.map((variant) => ({
+      position: variant.position,
+      label: labelOf.get(variant.id)!,
+      title: variant.title,
+    })),
     schedule: record.rotations.map((rotation) => ({
       slot: rotation.slot,
       kind: rotation.kind,

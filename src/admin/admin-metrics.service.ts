@@ -15,7 +15,10 @@ export async function getAdminMetrics(app: AppContext, actor: UserRow): Promise<
   assertAdmin(app.config, actor);
   const inputs = await gatherHealthInputs(app);
   const [userCount] = await app.db.select({ value: count() }).from(users);
-  const [activeCount] = await app.db.select({ value: count() }).from(titleTests).where(eq(titleTests.status, 'active'));
+  const [activeCount] = await app.db
+    .select({ value: count() })
+    .from(titleTests)
+    .where(eq(titleTests.status, 'active'));
   const signals = healthSignals(inputs);
   return {
     totalUsers: Number(userCount?.value ?? 0),

@@ -42,7 +42,8 @@ export function getAdminSettings(app: AppContext, actor: UserRow): AdminSettings
         key: 'bot-detection',
         label: 'Bot detection',
         status: 'inactive',
-        detail: 'No bot detection service is configured; sign-in attempts are rate limited per IP address instead.',
+        detail:
+          'No bot detection service is configured; sign-in attempts are rate limited per IP address instead.',
       },
       {
         key: 'login-attempts',
@@ -53,7 +54,11 @@ export function getAdminSettings(app: AppContext, actor: UserRow): AdminSettings
     ],
     integrations: {
       youtube: config.google.simulator ? 'simulator' : 'google',
-      payments: config.stripe.simulated ? 'simulated' : config.stripe.secretKey?.startsWith('sk_live_') ? 'stripe-live' : 'stripe-test',
+      payments: config.stripe.simulated
+        ? 'simulated'
+        : config.stripe.secretKey?.startsWith('sk_live_')
+          ? 'stripe-live'
+          : 'stripe-test',
     },
   };
 }

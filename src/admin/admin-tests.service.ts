@@ -52,7 +52,11 @@ export async function listTestsForAdmin(app: AppContext, actor: UserRow): Promis
 }
 
 /** Cancels anyone's running test; its job puts the original title back (as the owner's Cancel does). */
-export async function cancelTestAsAdmin(ctx: EngineContext, actor: UserRow, testId: string): Promise<{ message: string }> {
+export async function cancelTestAsAdmin(
+  ctx: EngineContext,
+  actor: UserRow,
+  testId: string,
+): Promise<{ message: string }> {
   const { app } = ctx;
   assertAdmin(app.config, actor);
   const test = await findTest(app, testId);
@@ -75,20 +79,34 @@ export async function cancelTestAsAdmin(ctx: EngineContext, actor: UserRow, test
  * first and marked, and its job deletes it once the original title is back; an ended test whose
  * final title is in place goes at once. The audit row commits with the change.
  */
-export async function deleteTestAsAdmin(ctx: EngineContext, actor: UserRow, testId: string): Promise<{ message: string }> {
+export async function deleteTestAsAdmin(
+  ctx: EngineContext,
+  actor: UserRow,
+  testId: string,
+): Promise<{ message: string }> {
   const { app } = ctx;
   assertAdmin(app.config, actor);
   const test = await findTest(app, testId);
   const now = app.clock.now();
   const audit = (tx: Tx, after: unknown) =>
-    recordAudit(tx, { actorUserId: actor.id, action: 'test.delete', targetType: 'test', targetId: test.id, before: auditState(test), after, at: now });
+    recordAudit(tx, {
+      actorUserId: actor.id,
+      action: 'test.delete',
+      targetType: 'test',
+      targetId: test.id,
+      before: auditState(test),
+      after,
+      at: now,
+    });
 
   if (isRunning(test.status)) {
     await applyTestAction(ctx, test, 'cancel', async (tx) => {
       await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
       await audit(tx, { status: 'cancelled', deletionRequested: true });
     });
-    return { message: 'Test cancelled. It will be deleted as soon as its original title is back on YouTube.' };
+    return {
+      message: 'Test cancelled. It will be deleted as soon as its original title is back on YouTube.',
+    };
   }
 
   const outcome = await app.db.transaction(async (tx) => {

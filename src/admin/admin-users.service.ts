@@ -21,12 +21,17 @@ const planNames: Record<SubscriptionTier, string> = {
 
 /** SPEC §4 admin tier changes: what each one sets. Downgrading to cancelled ends access to paid limits. */
 function planFor(tier: UpgradeTier | DowngradeTier): Plan {
-  if (tier === 'cancelled') return { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false };
+  if (tier === 'cancelled')
+    return { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false };
   return { subscriptionTier: tier, subscriptionStatus: 'active', isLifetime: tier === 'lifetime' };
 }
 
 function planOf(user: UserRow): Plan {
-  return { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus, isLifetime: user.isLifetime };
+  return {
+    subscriptionTier: user.subscriptionTier,
+    subscriptionStatus: user.subscriptionStatus,
+    isLifetime: user.isLifetime,
+  };
 }
 
 async function toAdminUsers(app: AppContext, rows: UserRow[]): Promise<AdminUser[]> {
@@ -45,7 +50,8 @@ async function toAdminUsers(app: AppContext, rows: UserRow[]): Promise<AdminUser
       .groupBy(titleTests.userId),
   ]);
   const channelOf = new Map<string, string>();
-  for (const connection of connections) if (!channelOf.has(connection.userId)) channelOf.set(connection.userId, connection.title);
+  for (const connection of connections)
+    if (!channelOf.has(connection.userId)) channelOf.set(connection.userId, connection.title);
   const runningOf = new Map(running.map((row) => [row.userId, Number(row.value)]));
   return rows.map((user) => ({
     id: user.id,
@@ -90,7 +96,11 @@ export async function changeUserTier(
     if (JSON.stringify(before) === JSON.stringify(after)) {
       throw conflict(`${user.email} is already on the ${planNames[after.subscriptionTier]} plan.`);
     }
-    const [row] = await tx.update(users).set({ ...after, updatedAt: now }).where(eq(users.id, userId)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ ...after, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
     await recordAudit(tx, {
       actorUserId: actor.id,
       action: `user.${change.direction}`,

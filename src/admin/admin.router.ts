@@ -23,11 +23,17 @@ import {
 
 export const adminRouter = router({
   /** Whether the caller may open the admin console; decided on the server only. */
-  check: authedProcedure.output(adminCheckSchema).query(({ ctx }) => ({ isAdmin: isAdmin(ctx.app.config, ctx.auth.user) })),
+  check: authedProcedure
+    .output(adminCheckSchema)
+    .query(({ ctx }) => ({ isAdmin: isAdmin(ctx.app.config, ctx.auth.user) })),
 
-  metrics: adminProcedure.output(adminMetricsSchema).query(({ ctx }) => getAdminMetrics(ctx.app, ctx.auth.user)),
+  metrics: adminProcedure
+    .output(adminMetricsSchema)
+    .query(({ ctx }) => getAdminMetrics(ctx.app, ctx.auth.user)),
 
-  users: adminProcedure.output(z.array(adminUserSchema)).query(({ ctx }) => listUsersForAdmin(ctx.app, ctx.auth.user)),
+  users: adminProcedure
+    .output(z.array(adminUserSchema))
+    .query(({ ctx }) => listUsersForAdmin(ctx.app, ctx.auth.user)),
 
   upgradeUser: adminProcedure
     .input(userIdSchema.extend(upgradeBodySchema.shape))
@@ -42,10 +48,15 @@ export const adminRouter = router({
     .output(tierChangeResultSchema)
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
-      ...(await changeUserTier(ctx.app, ctx.auth.user, input.id, { direction: 'downgrade', tier: input.tier })),
+      ...(await changeUserTier(ctx.app, ctx.auth.user, input.id, {
+        direction: 'downgrade',
+        tier: input.tier,
+      })),
     })),
 
-  tests: adminProcedure.output(z.array(adminTestSchema)).query(({ ctx }) => listTestsForAdmin(ctx.app, ctx.auth.user)),
+  tests: adminProcedure
+    .output(z.array(adminTestSchema))
+    .query(({ ctx }) => listTestsForAdmin(ctx.app, ctx.auth.user)),
 
   fullReport: adminProcedure
     .input(adminTestIdSchema)
@@ -62,5 +73,7 @@ export const adminRouter = router({
     .output(messageSchema)
     .mutation(({ ctx, input }) => deleteTestAsAdmin(ctx.app.engine, ctx.auth.user, input.id)),
 
-  settings: adminProcedure.output(adminSettingsSchema).query(({ ctx }) => getAdminSettings(ctx.app, ctx.auth.user)),
+  settings: adminProcedure
+    .output(adminSettingsSchema)
+    .query(({ ctx }) => getAdminSettings(ctx.app, ctx.auth.user)),
 });

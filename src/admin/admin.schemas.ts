@@ -61,7 +61,11 @@ export const upgradeBodySchema = z.object({
 export const downgradeBodySchema = z.object({
   tier: z.enum(downgradeTiers, { message: 'Tier must be pro or cancelled.' }),
 });
-export const tierChangeResultSchema = z.object({ success: z.literal(true), message: z.string(), user: adminUserSchema });
+export const tierChangeResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: adminUserSchema,
+});
 
 /** A test in the admin list: SPEC §3 Test with its KPIs, plus who owns it. */
 export const adminTestSchema = titleTestSchema.extend({

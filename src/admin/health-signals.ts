@@ -34,7 +34,8 @@ async function queueSignal(app: AppContext): Promise<HealthInputs['queue']> {
     const [row] = rowsOf<{ overdue: number; oldest_minutes: number | null; failed: number }>(result);
     return {
       overdue: Number(row?.overdue ?? 0),
-      oldestOverdueMinutes: row?.oldest_minutes === null || row?.oldest_minutes === undefined ? null : Number(row.oldest_minutes),
+      oldestOverdueMinutes:
+        row?.oldest_minutes === null || row?.oldest_minutes === undefined ? null : Number(row.oldest_minutes),
       failedLastDay: Number(row?.failed ?? 0),
     };
   } catch (error) {
@@ -54,7 +55,9 @@ export async function gatherHealthInputs(app: AppContext): Promise<HealthInputs>
     const [row] = await app.db
       .select({ value: count() })
       .from(titleTests)
-      .where(and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), isNotNull(titleTests.lastError)));
+      .where(
+        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), isNotNull(titleTests.lastError)),
+      );
     testsWithErrors = Number(row?.value ?? 0);
   }
   return { database, queue, quota: { used, limit: app.config.youtubeDailyQuota }, testsWithErrors };

@@ -32,7 +32,10 @@ describe('platform health', () => {
   });
 
   it('says what is wrong', () => {
-    const signals = healthSignals({ ...good, queue: { overdue: 3, oldestOverdueMinutes: 12, failedLastDay: 0 } });
+    const signals = healthSignals({
+      ...good,
+      queue: { overdue: 3, oldestOverdueMinutes: 12, failedLastDay: 0 },
+    });
     expect(signals.find((signal) => signal.key === 'job-queue')?.detail).toBe(
       '3 jobs overdue (oldest 12 min): are the workers running?',
     );

@@ -1,5 +1,9 @@
 import { authedProcedure, router } from '../trpc/init';
-import { checkoutResponseSchema, createSubscriptionInputSchema, portalResponseSchema } from './billing.schemas';
+import {
+  checkoutResponseSchema,
+  createSubscriptionInputSchema,
+  portalResponseSchema,
+} from './billing.schemas';
 import { createSubscriptionCheckout } from './checkout.service';
 import { createPortalLink } from './portal.service';
 
@@ -11,5 +15,7 @@ export const billingRouter = router({
     .mutation(({ ctx, input }) => createSubscriptionCheckout(ctx.app, ctx.auth.user, input.plan)),
 
   /** A Customer Portal link to manage or cancel the subscription. */
-  portal: authedProcedure.output(portalResponseSchema).mutation(({ ctx }) => createPortalLink(ctx.app, ctx.auth.user)),
+  portal: authedProcedure
+    .output(portalResponseSchema)
+    .mutation(({ ctx }) => createPortalLink(ctx.app, ctx.auth.user)),
 });

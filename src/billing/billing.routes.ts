@@ -35,6 +35,8 @@ export async function registerBillingRoutes(
     auth: 'user',
     body: createSubscriptionInputSchema,
     response: checkoutResponseSchema,
+    // Each call opens a session at Stripe.
+    rateLimit: { max: 20, timeWindow: 60_000 },
     handler: ({ auth, body }) => createSubscriptionCheckout(app, auth.user, body.plan),
   });
 
@@ -71,16 +73,20 @@ export async function registerBillingRoutes(
     response: webhookResponseSchema,
   });
 
-  fastify.get(CHECKOUT_RETURN_PATH, async (request, reply) => {
-    const sessionId = (request.query as { session_id?: unknown }).session_id;
-    try {
-      if (typeof sessionId === 'string') await syncCompletedCheckout(app, sessionId);
-    } catch (error) {
-      // The webhook applies the plan anyway; the visitor still lands on the dashboard.
-      request.log.warn({ err: error }, 'Could not sync the checkout on return');
-    }
-    return reply.redirect('/dashboard', 303);
-  });
+  fastify.get(
+    CHECKOUT_RETURN_PATH,
+    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const sessionId = (request.query as { session_id?: unknown }).session_id;
+      try {
+        if (typeof sessionId === 'string') await syncCompletedCheckout(app, sessionId);
+      } catch (error) {
+        // The webhook applies the plan anyway; the visitor still lands on the dashboard.
+        request.log.warn({ err: error }, 'Could not sync the checkout on return');
+      }
+      return reply.redirect('/dashboard', 303);
+    },
+  );
   registry.add({
     method: 'get',
     path: CHECKOUT_RETURN_PATH,

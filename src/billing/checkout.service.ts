@@ -19,7 +19,11 @@ export const CHECKOUT_RETURN_PATH = '/api/billing/checkout/complete';
 async function ensureStripeCustomer(app: AppContext, actor: UserRow): Promise<string> {
   const user = await getUser(app.db, actor.id);
   if (user.stripeCustomerId) return user.stripeCustomerId;
-  const customerId = await app.billing.createCustomer({ userId: user.id, email: user.email, name: user.name });
+  const customerId = await app.billing.createCustomer({
+    userId: user.id,
+    email: user.email,
+    name: user.name,
+  });
   await app.db
     .update(users)
     .set({ stripeCustomerId: customerId, updatedAt: app.clock.now() })
@@ -30,14 +34,21 @@ async function ensureStripeCustomer(app: AppContext, actor: UserRow): Promise<st
 /**
  * SPEC §7 create-subscription: a Stripe Checkout Session for the plan's price, answered as the URL
  * the browser goes to. A user whose Stripe subscription is active changes or cancels it in the
- * Customer Portal instead of buying a second one; a lifetime user has nothing to buy.
+ * Customer Portal instead of buying a second one (also while a payment is being retried); a
+ * lifetime user has nothing to buy.
  */
-export async function createSubscriptionCheckout(app: AppContext, actor: UserRow, plan: PaidPlan): Promise<{ checkoutUrl: string }> {
+export async function createSubscriptionCheckout(
+  app: AppContext,
+  actor: UserRow,
+  plan: PaidPlan,
+): Promise<{ checkoutUrl: string }> {
   const user = await getUser(app.db, actor.id);
   if (user.isLifetime || user.subscriptionTier === 'lifetime') {
     throw conflict('Your lifetime plan already includes everything Authority has.');
   }
-  if (user.stripeSubscriptionId && user.subscriptionStatus === 'active') {
+  // Active, or past due while Stripe retries the payment: the portal switches plans or fixes the card.
+  const subscribed = user.subscriptionTier === 'pro' || user.subscriptionTier === 'authority';
+  if (user.stripeSubscriptionId && subscribed) {
     return { checkoutUrl: (await createPortalLink(app, user)).url };
   }
   const customerId = await ensureStripeCustomer(app, user);
@@ -49,7 +60,8 @@ export async function createSubscriptionCheckout(app: AppContext, actor: UserRow
     successUrl: `${app.config.publicUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${app.config.publicUrl}/paywall`,
   });
-  if (!session.url) throw new AppError('UPSTREAM_UNAVAILABLE', 'Stripe did not open a checkout page. Please try again.');
+  if (!session.url)
+    throw new AppError('UPSTREAM_UNAVAILABLE', 'Stripe did not open a checkout page. Please try again.');
   return { checkoutUrl: session.url };
 }
 

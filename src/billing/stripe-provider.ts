@@ -17,9 +17,7 @@ export function createStripeClient(config: Config): Stripe {
     timeout: 20_000,
     telemetry: false,
     appInfo: { name: 'Titlewise' },
-    ...(base
-      ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol }
-      : {}),
+    ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
   });
 }
 
@@ -35,7 +33,9 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw new AppError('UPSTREAM_UNAVAILABLE', `Stripe could not ${what} right now. Please try again.`, { cause: error });
+    throw new AppError('UPSTREAM_UNAVAILABLE', `Stripe could not ${what} right now. Please try again.`, {
+      cause: error,
+    });
   }
 }
 
@@ -109,7 +109,10 @@ export function stripeBillingProvider(stripe: Stripe): BillingProvider {
 
     createPortalSession: ({ customerId, returnUrl }) =>
       call('open the billing portal', async () => {
-        const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl });
+        const session = await stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+        });
         return session.url;
       }),
   };

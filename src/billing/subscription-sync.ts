@@ -33,15 +33,24 @@ export function accessFor(status: string, plan: 'pro' | 'authority'): Access {
   }
 }
 
-const grantsAccess = (status: string) => status === 'active' || status === 'trialing' || status === 'past_due';
+const grantsAccess = (status: string) =>
+  status === 'active' || status === 'trialing' || status === 'past_due';
 
-async function findSubscriber(db: DbOrTx, truth: SubscriptionTruth, userIdHint: string | null): Promise<UserRow | null> {
+async function findSubscriber(
+  db: DbOrTx,
+  truth: SubscriptionTruth,
+  userIdHint: string | null,
+): Promise<UserRow | null> {
   for (const id of [truth.userId, userIdHint]) {
     if (!id || !/^[0-9a-f-]{36}$/i.test(id)) continue;
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (user) return user;
   }
-  const [byCustomer] = await db.select().from(users).where(eq(users.stripeCustomerId, truth.customerId)).limit(1);
+  const [byCustomer] = await db
+    .select()
+    .from(users)
+    .where(eq(users.stripeCustomerId, truth.customerId))
+    .limit(1);
   return byCustomer ?? null;
 }
 
@@ -60,13 +69,20 @@ export async function applySubscriptionTruth(
 ): Promise<string | null> {
   const user = await findSubscriber(db, truth, userIdHint);
   if (!user) {
-    app.log.warn({ subscription: truth.id, customer: truth.customerId }, 'Stripe subscription for no known user');
+    app.log.warn(
+      { subscription: truth.id, customer: truth.customerId },
+      'Stripe subscription for no known user',
+    );
     return null;
   }
-  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== truth.id && !grantsAccess(truth.status)) return user.id;
+  if (user.stripeSubscriptionId && user.stripeSubscriptionId !== truth.id && !grantsAccess(truth.status))
+    return user.id;
   const plan = planForPrice(app.config, truth.priceId);
   if (!plan) {
-    app.log.warn({ subscription: truth.id, price: truth.priceId }, 'Stripe subscription for a price Titlewise does not sell');
+    app.log.warn(
+      { subscription: truth.id, price: truth.priceId },
+      'Stripe subscription for a price Titlewise does not sell',
+    );
     return user.id;
   }
   const access = user.isLifetime ? null : accessFor(truth.status, plan);
@@ -84,7 +100,10 @@ export async function applySubscriptionTruth(
   };
   if (JSON.stringify(before) === JSON.stringify(after)) return user.id;
   const now = app.clock.now();
-  await db.update(users).set({ ...after, updatedAt: now }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ ...after, updatedAt: now })
+    .where(eq(users.id, user.id));
   await recordAudit(db, {
     actorUserId: null,
     action: 'billing.subscription-sync',

@@ -60,11 +60,16 @@ export async function receiveStripeWebhook(
     throw badRequest('Invalid Stripe webhook signature.');
   }
 
-  const [seen] = await app.db.select({ id: billingEvents.id }).from(billingEvents).where(eq(billingEvents.id, event.id)).limit(1);
+  const [seen] = await app.db
+    .select({ id: billingEvents.id })
+    .from(billingEvents)
+    .where(eq(billingEvents.id, event.id))
+    .limit(1);
   if (seen) return { received: true, duplicate: true };
 
   const objectId = (event.data.object as { id?: unknown }).id;
-  const handled = (handledEventTypes as readonly string[]).includes(event.type) && typeof objectId === 'string';
+  const handled =
+    (handledEventTypes as readonly string[]).includes(event.type) && typeof objectId === 'string';
   const truth = handled ? await readTruth(app.billing, event.type, objectId) : null;
   const now = app.clock.now();
   const duplicate = await app.db.transaction(async (tx) => {

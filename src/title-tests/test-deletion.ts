@@ -9,7 +9,13 @@ import type { DbOrTx } from '../db/database';
 export async function removeTestMarkedForDeletion(db: DbOrTx, testId: string): Promise<boolean> {
   const removed = await db
     .delete(titleTests)
-    .where(and(eq(titleTests.id, testId), isNotNull(titleTests.deletionRequestedAt), isNotNull(titleTests.appliedTitle)))
+    .where(
+      and(
+        eq(titleTests.id, testId),
+        isNotNull(titleTests.deletionRequestedAt),
+        isNotNull(titleTests.appliedTitle),
+      ),
+    )
     .returning({ id: titleTests.id });
   return removed.length > 0;
 }

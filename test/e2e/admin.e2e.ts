@@ -61,7 +61,10 @@ describe('/admin', () => {
 
   it('lets the admin run the console: overview, users, tests with report, cancel and delete, settings', async () => {
     const creator = await demoCreator(app);
-    const created = await creator.post('/api/tests', { videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3), titles: ['Console A', 'Console B'] });
+    const created = await creator.post('/api/tests', {
+      videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3),
+      titles: ['Console A', 'Console B'],
+    });
     expect(created.status).toBe(201);
     const { videoTitle } = (await created.json()) as { videoTitle: string };
 
@@ -72,7 +75,8 @@ describe('/admin', () => {
     await header.getByRole('link', { name: 'Exit Admin' }).waitFor();
     await header.getByLabel(/Platform status: (Excellent|Good|Degraded|Critical)/).waitFor();
     await page.getByRole('region', { name: 'Total Users' }).getByText('2', { exact: true }).waitFor();
-    for (const card of ['Active Tests', 'API Calls Today', 'Platform Health']) await page.getByRole('region', { name: card }).waitFor();
+    for (const card of ['Active Tests', 'API Calls Today', 'Platform Health'])
+      await page.getByRole('region', { name: card }).waitFor();
     await page.getByRole('button', { name: /Admin console and Stripe billing/ }).click();
     await page.getByText('By Titlewise team').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -105,11 +109,20 @@ describe('/admin', () => {
 
     // Tests: KPIs and owner, the full report, cancel, then delete.
     await page.getByRole('tab', { name: 'Tests' }).click();
-    const row = page.getByRole('table', { name: 'Tests' }).getByRole('row', { name: new RegExp(videoTitle.slice(0, 20)) });
+    const row = page
+      .getByRole('table', { name: 'Tests' })
+      .getByRole('row', { name: new RegExp(videoTitle.slice(0, 20)) });
     await row.getByText('demo@titlewise.app').waitFor();
     await row.getByRole('button', { name: `Full report: ${videoTitle}` }).click();
     const report = page.getByRole('dialog', { name: `Full report: ${videoTitle}` });
-    for (const section of ['Titles', 'Schedule', 'Rotations', 'Daily metrics', 'Verdict', 'YouTube quota spent']) {
+    for (const section of [
+      'Titles',
+      'Schedule',
+      'Rotations',
+      'Daily metrics',
+      'Verdict',
+      'YouTube quota spent',
+    ]) {
       await report.getByRole('heading', { name: section }).waitFor();
     }
     await report.getByText('Console B').waitFor();
@@ -123,20 +136,32 @@ describe('/admin', () => {
     await row.getByText('cancelled', { exact: true }).waitFor();
     await row.getByRole('button', { name: `Delete test: ${videoTitle}` }).click();
     await confirm(page, 'Delete test', 'Delete test');
-    await toast(page, /^(Test deleted\.|The test will be deleted as soon as its final title is applied on YouTube\.)$/);
+    await toast(
+      page,
+      /^(Test deleted\.|The test will be deleted as soon as its final title is applied on YouTube\.)$/,
+    );
     await screenshot(page, 'admin-tests');
 
     // Settings: the static cards and the security status as configured (http, rate limit 30/min).
     await page.getByRole('tab', { name: 'Settings' }).click();
-    for (const card of ['A/B Testing', 'AI Title Generation', 'Default Test Interval', 'Authority Analytics']) {
+    for (const card of [
+      'A/B Testing',
+      'AI Title Generation',
+      'Default Test Interval',
+      'Authority Analytics',
+    ]) {
       await page.getByRole('region', { name: card }).waitFor();
     }
     await page.getByText('1 Hour Minimum').waitFor();
     await page.getByText('Premium Only').waitFor();
     const ssl = page.locator('[data-security-item="ssl"]');
     await ssl.getByText('Needs attention').waitFor();
-    await page.locator('[data-security-item="login-attempts"]').getByText(/At most 30 sign-in attempts per minute/).waitFor();
-    for (const item of ['backups', 'firewall', 'bot-detection']) await page.locator(`[data-security-item="${item}"]`).waitFor();
+    await page
+      .locator('[data-security-item="login-attempts"]')
+      .getByText(/At most 30 sign-in attempts per minute/)
+      .waitFor();
+    for (const item of ['backups', 'firewall', 'bot-detection'])
+      await page.locator(`[data-security-item="${item}"]`).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-settings');
 

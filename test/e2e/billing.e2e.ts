@@ -26,7 +26,11 @@ async function apiAs(page: Page): Promise<HttpClient> {
 }
 
 const createTest = (api: HttpClient, index: number) =>
-  api.post('/api/tests', { videoId: simulatedVideoId(DEMO_ACCOUNT_ID, index), titles: [`Plan ${index} A`, `Plan ${index} B`], rotationIntervalMinutes: 1440 });
+  api.post('/api/tests', {
+    videoId: simulatedVideoId(DEMO_ACCOUNT_ID, index),
+    titles: [`Plan ${index} A`, `Plan ${index} B`],
+    rotationIntervalMinutes: 1440,
+  });
 
 describe('paywall → simulated checkout', () => {
   it('Choose Pro → checkout page → Subscribe → back on the dashboard on Pro, with the plan limit lifted', async () => {
@@ -53,7 +57,10 @@ describe('paywall → simulated checkout', () => {
     await page.waitForURL(`${app.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 
-    expect(await (await api.get('/api/auth/me')).json()).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });
+    expect(await (await api.get('/api/auth/me')).json()).toMatchObject({
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+    });
     expect((await createTest(api, 2)).status).toBe(201);
     await page.goto('/oauth-test');
     await page.getByText('pro', { exact: true }).waitFor();
@@ -93,9 +100,14 @@ describe('paywall → simulated checkout', () => {
     await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.waitForURL(`${app.url}/dashboard`);
     await page.goto('/paywall');
-    await page.route('**/api/create-subscription', (route) => route.fulfill({ status: 502, body: '{"error":"Bad gateway"}', contentType: 'application/json' }));
+    await page.route('**/api/create-subscription', (route) =>
+      route.fulfill({ status: 502, body: '{"error":"Bad gateway"}', contentType: 'application/json' }),
+    );
     await page.getByRole('button', { name: 'Choose Pro' }).click();
-    await page.locator('[data-toast-region]').getByText('Failed to create subscription. Please try again.').waitFor();
+    await page
+      .locator('[data-toast-region]')
+      .getByText('Failed to create subscription. Please try again.')
+      .waitFor();
     await page.unroute('**/api/create-subscription');
     await page.route('**/api/create-subscription', (route) => route.abort());
     await page.getByRole('button', { name: 'Choose Pro' }).click();

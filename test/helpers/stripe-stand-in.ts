@@ -33,7 +33,9 @@ export interface StripeStandIn {
 const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
 
 function notFound(reply: FastifyReply, what: string) {
-  return reply.code(404).send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+  return reply
+    .code(404)
+    .send({ error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
 }
 
 /** The flat `metadata[userId]` keys of a form body as an object. */
@@ -53,7 +55,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   server.addHook('onRequest', async (request, reply) => {
     if (request.headers.authorization !== `Bearer ${STAND_IN_KEY}`) {
-      return reply.code(401).send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+      return reply
+        .code(401)
+        .send({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
   });
   server.addHook('preHandler', async (request, reply) => {
@@ -75,7 +79,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const key = request.headers['idempotency-key'] as string;
     const existing = byIdempotencyKey.get(key);
     if (existing) return existing;
-    const customer = put({ id: id('cus'), object: 'customer', email: body.email, name: body.name, metadata: metadataOf(body) });
+    const customer = put({
+      id: id('cus'),
+      object: 'customer',
+      email: body.email,
+      name: body.name,
+      metadata: metadataOf(body),
+    });
     byIdempotencyKey.set(key, customer);
     return customer;
   });
@@ -95,7 +105,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       cancel_url: body.cancel_url,
       metadata: metadataOf(body),
       subscription_metadata: metadataOf(body, 'subscription_data[metadata]'),
-      line_items: { object: 'list', data: [{ price: { id: body['line_items[0][price]'] }, quantity: Number(body['line_items[0][quantity]']) }] },
+      line_items: {
+        object: 'list',
+        data: [
+          { price: { id: body['line_items[0][price]'] }, quantity: Number(body['line_items[0][quantity]']) },
+        ],
+      },
       url: `https://checkout.stripe.test/c/pay/${sessionId}`,
     });
   });
@@ -114,7 +129,13 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   server.post('/v1/billing_portal/sessions', async (request) => {
     const body = request.body as Body;
     const sessionId = id('bps');
-    return put({ id: sessionId, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `https://billing.stripe.test/p/session/${sessionId}` });
+    return put({
+      id: sessionId,
+      object: 'billing_portal.session',
+      customer: body.customer,
+      return_url: body.return_url,
+      url: `https://billing.stripe.test/p/session/${sessionId}`,
+    });
   });
 
   await server.listen({ port: 0, host: '127.0.0.1' });
@@ -123,7 +144,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const updateSubscription: StripeStandIn['updateSubscription'] = (subscriptionId, changes) => {
     const subscription = objects.get(subscriptionId)!;
-    const items = changes.price ? { object: 'list', data: [{ price: { id: changes.price } }] } : subscription.items;
+    const items = changes.price
+      ? { object: 'list', data: [{ price: { id: changes.price } }] }
+      : subscription.items;
     return put({ ...subscription, ...(changes.status ? { status: changes.status } : {}), items });
   };
 
@@ -154,7 +177,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         object: 'invoice',
         status: 'open',
         customer: subscription.customer,
-        parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: subscriptionId, metadata: {} },
+        },
       });
     },
     failNextReads(count) {

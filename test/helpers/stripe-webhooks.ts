@@ -9,7 +9,12 @@ export interface SignedEvent {
 }
 
 /** A Stripe-shaped event signed the way Stripe signs it (the library's own test signer). */
-export function signedEvent(type: string, object: Record<string, unknown>, secret: string, id = `evt_${randomBytes(10).toString('hex')}`): SignedEvent {
+export function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  secret: string,
+  id = `evt_${randomBytes(10).toString('hex')}`,
+): SignedEvent {
   const payload = JSON.stringify({
     id,
     object: 'event',
@@ -25,10 +30,17 @@ export function signedEvent(type: string, object: Record<string, unknown>, secre
 }
 
 /** Delivers an event to Titlewise's webhook endpoint as Stripe does: the raw JSON and its signature. */
-export function deliver(testApp: TestApp, event: Pick<SignedEvent, 'payload' | 'signature'>): Promise<Response> {
+export function deliver(
+  testApp: TestApp,
+  event: Pick<SignedEvent, 'payload' | 'signature'>,
+): Promise<Response> {
   return fetch(`${testApp.url}/api/billing/webhook`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': event.signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'stripe-signature': event.signature,
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+    },
     body: event.payload,
   });
 }

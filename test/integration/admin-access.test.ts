@@ -86,7 +86,9 @@ describe('who may use the admin paths', () => {
   });
 
   it('lists every admin path in the OpenAPI document', async () => {
-    const document = await json<{ paths: Record<string, Record<string, unknown>> }>(await anonymous.get('/api/openapi.json'));
+    const document = await json<{ paths: Record<string, Record<string, unknown>> }>(
+      await anonymous.get('/api/openapi.json'),
+    );
     for (const path of [
       '/api/admin/check',
       '/api/admin/metrics',
@@ -123,7 +125,10 @@ describe('metrics', () => {
     await runDueWork(testApp);
     const db = testApp.built.app.db;
     const [userCount] = await db.select({ value: count() }).from(users);
-    const [activeCount] = await db.select({ value: count() }).from(titleTests).where(eq(titleTests.status, 'active'));
+    const [activeCount] = await db
+      .select({ value: count() })
+      .from(titleTests)
+      .where(eq(titleTests.status, 'active'));
     const metrics = await json<Metrics>(await admin.get('/api/admin/metrics'));
     expect(metrics.totalUsers).toBe(userCount!.value);
     expect(metrics.totalUsers).toBe(2);
@@ -166,6 +171,8 @@ describe('metrics', () => {
     // The test app runs on http:// with PostgreSQL or PGlite and SIGN_IN_RATE_LIMIT's default.
     expect(item('ssl').status).toBe('warning');
     expect(item('login-attempts').detail).toMatch(/At most 30 sign-in attempts per minute/);
-    expect(item('backups').status).toBe(testApp.built.app.config.database.kind === 'postgres' ? 'active' : 'warning');
+    expect(item('backups').status).toBe(
+      testApp.built.app.config.database.kind === 'postgres' ? 'active' : 'warning',
+    );
   });
 });

@@ -63,18 +63,45 @@ describe('users and their plans', () => {
     expect(upgraded.status).toBe(200);
     const body = await json<{ success: boolean; message: string; user: AdminUser }>(upgraded);
     expect(body.message).toBe('alex.rivera@example.com upgraded to Pro.');
-    expect(body.user).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active', isLifetime: false });
-    expect(await json(await alex.get('/api/auth/me'))).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });
+    expect(body.user).toMatchObject({
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+      isLifetime: false,
+    });
+    expect(await json(await alex.get('/api/auth/me'))).toMatchObject({
+      subscriptionTier: 'pro',
+      subscriptionStatus: 'active',
+    });
 
     expect((await admin.post(`/api/admin/users/${alexId}/upgrade`, { tier: 'lifetime' })).status).toBe(200);
     const downgraded = await admin.post(`/api/admin/users/${alexId}/downgrade`, { tier: 'cancelled' });
-    expect(await json(downgraded)).toMatchObject({ user: { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false } });
+    expect(await json(downgraded)).toMatchObject({
+      user: { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false },
+    });
 
     const rows = await auditFor(alexId);
     expect(rows.map((row) => [row.action, row.actorUserId, row.targetType, row.before, row.after])).toEqual([
-      ['user.upgrade', adminId, 'user', { subscriptionTier: 'free', subscriptionStatus: 'inactive', isLifetime: false }, { subscriptionTier: 'pro', subscriptionStatus: 'active', isLifetime: false }],
-      ['user.upgrade', adminId, 'user', { subscriptionTier: 'pro', subscriptionStatus: 'active', isLifetime: false }, { subscriptionTier: 'lifetime', subscriptionStatus: 'active', isLifetime: true }],
-      ['user.downgrade', adminId, 'user', { subscriptionTier: 'lifetime', subscriptionStatus: 'active', isLifetime: true }, { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false }],
+      [
+        'user.upgrade',
+        adminId,
+        'user',
+        { subscriptionTier: 'free', subscriptionStatus: 'inactive', isLifetime: false },
+        { subscriptionTier: 'pro', subscriptionStatus: 'active', isLifetime: false },
+      ],
+      [
+        'user.upgrade',
+        adminId,
+        'user',
+        { subscriptionTier: 'pro', subscriptionStatus: 'active', isLifetime: false },
+        { subscriptionTier: 'lifetime', subscriptionStatus: 'active', isLifetime: true },
+      ],
+      [
+        'user.downgrade',
+        adminId,
+        'user',
+        { subscriptionTier: 'lifetime', subscriptionStatus: 'active', isLifetime: true },
+        { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false },
+      ],
     ]);
     for (const row of rows) expect(row.at.getTime()).toBeLessThanOrEqual(testApp.clock.now().getTime());
   });
@@ -104,9 +131,14 @@ describe('tests across users', () => {
     demoTestId = await createTest(admin, demoVideo, ['Admin report A', 'Admin report B']);
     alexTestId = await createTest(alex, alexVideo, ['Alex title A', 'Alex title B', 'Alex title C']);
     // Downgraded to cancelled above: one running test, and the refusal says why and where to go.
-    const refused = await alex.post('/api/tests', { videoId: simulatedVideoId('sim-alex', 2), titles: ['X', 'Y'] });
+    const refused = await alex.post('/api/tests', {
+      videoId: simulatedVideoId('sim-alex', 2),
+      titles: ['X', 'Y'],
+    });
     expect(refused.status).toBe(403);
-    expect((await json<{ error: string }>(refused)).error).toMatch(/^Your subscription has ended, so you can run 1 test at a time\..*\/paywall\.$/);
+    expect((await json<{ error: string }>(refused)).error).toMatch(
+      /^Your subscription has ended, so you can run 1 test at a time\..*\/paywall\.$/,
+    );
     await runFor(testApp, 3);
     interface AdminTest {
       id: string;
@@ -134,7 +166,10 @@ describe('tests across users', () => {
     }>(await admin.get(`/api/admin/tests/${alexTestId}/full-report`));
     expect(report.test.owner.email).toBe('alex.rivera@example.com');
     expect(report.variants.map((variant) => variant.label)).toEqual(['Title 1', 'Title 2', 'Title 3']);
-    const stored = await testApp.built.app.db.select().from(rotations).where(eq(rotations.testId, alexTestId));
+    const stored = await testApp.built.app.db
+      .select()
+      .from(rotations)
+      .where(eq(rotations.testId, alexTestId));
     expect(report.schedule).toHaveLength(stored.length);
     const applied = stored.filter((rotation) => rotation.status === 'applied');
     expect(report.rotations.map((rotation) => rotation.order)).toEqual(applied.map((_, index) => index + 1));
@@ -147,18 +182,29 @@ describe('tests across users', () => {
   });
 
   it("cancels anyone's test: the original title comes back through the test's job", async () => {
-    const original = (await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, alexTestId)))[0]!.originalTitle;
+    const original = (
+      await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, alexTestId))
+    )[0]!.originalTitle;
     expect((await liveVideo(testApp, alexVideo)).title).not.toBe(original);
     const cancelled = await admin.post(`/api/admin/tests/${alexTestId}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(await json(cancelled)).toEqual({ message: 'Test cancelled. The original title is being restored on YouTube.' });
+    expect(await json(cancelled)).toEqual({
+      message: 'Test cancelled. The original title is being restored on YouTube.',
+    });
     expect(await runDueWork(testApp)).toEqual([]);
     expect((await liveVideo(testApp, alexVideo)).title).toBe(original);
     const again = await admin.post(`/api/admin/tests/${alexTestId}/cancel`);
     expect(again.status).toBe(409);
     expect(await json(again)).toEqual({ error: 'Cannot cancel a test that is cancelled.' });
-    expect((await auditFor(alexTestId)).map((row) => [row.action, row.actorUserId, row.before, row.after])).toEqual([
-      ['test.cancel', adminId, expect.objectContaining({ status: 'active' }), expect.objectContaining({ status: 'cancelled' })],
+    expect(
+      (await auditFor(alexTestId)).map((row) => [row.action, row.actorUserId, row.before, row.after]),
+    ).toEqual([
+      [
+        'test.cancel',
+        adminId,
+        expect.objectContaining({ status: 'active' }),
+        expect.objectContaining({ status: 'cancelled' }),
+      ],
     ]);
   });
 
@@ -174,17 +220,29 @@ describe('tests across users', () => {
       message: 'Test cancelled. It will be deleted as soon as its original title is back on YouTube.',
     });
     // Until the test's job has put the title back, the test exists (cancelled, marked for deletion).
-    const pending = await json<Array<{ id: string; status: string; deletionPending: boolean }>>(await admin.get('/api/admin/tests'));
-    expect(pending.find((entry) => entry.id === demoTestId)).toMatchObject({ status: 'cancelled', deletionPending: true });
+    const pending = await json<Array<{ id: string; status: string; deletionPending: boolean }>>(
+      await admin.get('/api/admin/tests'),
+    );
+    expect(pending.find((entry) => entry.id === demoTestId)).toMatchObject({
+      status: 'cancelled',
+      deletionPending: true,
+    });
 
     expect(await runDueWork(testApp)).toEqual([]);
     expect((await liveVideo(testApp, demoVideo)).title).toBe(test!.originalTitle);
     const db = testApp.built.app.db;
     expect(await db.select().from(titleTests).where(eq(titleTests.id, demoTestId))).toEqual([]);
     expect(await db.select().from(titleVariants).where(eq(titleVariants.testId, demoTestId))).toEqual([]);
-    const audit = await db.select().from(auditLog).where(and(eq(auditLog.targetId, demoTestId), eq(auditLog.action, 'test.delete')));
+    const audit = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, demoTestId), eq(auditLog.action, 'test.delete')));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorUserId: adminId, before: { status: 'active', videoId: demoVideo }, after: { status: 'cancelled', deletionRequested: true } });
+    expect(audit[0]).toMatchObject({
+      actorUserId: adminId,
+      before: { status: 'active', videoId: demoVideo },
+      after: { status: 'cancelled', deletionRequested: true },
+    });
     const gone = await admin.request('DELETE', `/api/admin/tests/${demoTestId}`);
     expect(gone.status).toBe(404);
     expect(await json(gone)).toEqual({ error: 'Test not found.' });
@@ -193,7 +251,9 @@ describe('tests across users', () => {
   it('deletes an ended test whose final title is in place at once', async () => {
     const response = await admin.request('DELETE', `/api/admin/tests/${alexTestId}`);
     expect(await json(response)).toEqual({ message: 'Test deleted.' });
-    expect(await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, alexTestId))).toEqual([]);
+    expect(await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, alexTestId))).toEqual(
+      [],
+    );
     expect((await alex.get('/api/tests')).status).toBe(200);
     expect(await json(await alex.get('/api/tests'))).toEqual([]);
   });

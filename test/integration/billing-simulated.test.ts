@@ -31,8 +31,12 @@ let portalPath: string;
 
 describe('the simulated checkout', () => {
   it('upgrades end to end offline: checkout page → Subscribe → signed events through the webhook code → back to the dashboard', async () => {
-    const { checkoutUrl } = await json<{ checkoutUrl: string }>(await creator.post('/api/create-subscription', { plan: 'pro' }));
-    expect(checkoutUrl).toMatch(new RegExp(`^${testApp.url}/api/billing/simulated-checkout/cs_sim_[0-9a-f]{24}$`));
+    const { checkoutUrl } = await json<{ checkoutUrl: string }>(
+      await creator.post('/api/create-subscription', { plan: 'pro' }),
+    );
+    expect(checkoutUrl).toMatch(
+      new RegExp(`^${testApp.url}/api/billing/simulated-checkout/cs_sim_[0-9a-f]{24}$`),
+    );
     const page = await creator.get(checkoutUrl);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
@@ -65,7 +69,9 @@ describe('the simulated checkout', () => {
   });
 
   it('refuses a pay post from another site', async () => {
-    const { checkoutUrl } = await json<{ checkoutUrl: string }>(await creator.post('/api/create-subscription', { plan: 'authority' }));
+    const { checkoutUrl } = await json<{ checkoutUrl: string }>(
+      await creator.post('/api/create-subscription', { plan: 'authority' }),
+    );
     // An active subscriber is sent to the portal rather than a second checkout.
     expect(checkoutUrl).toMatch(/\/api\/billing\/simulated-portal\/bps_sim_/);
     const forged = await creator.request('POST', `${new URL(checkoutUrl).pathname}/cancel`, {
@@ -85,7 +91,9 @@ describe('the simulated Customer Portal', () => {
     expect(page).toContain('Titlewise Pro');
     expect(page).toContain('Switch to Authority');
 
-    expect((await submit(`${portalPath}/switch`, { plan: 'authority' })).headers.get('location')).toBe(portalPath);
+    expect((await submit(`${portalPath}/switch`, { plan: 'authority' })).headers.get('location')).toBe(
+      portalPath,
+    );
     expect(await userRow()).toMatchObject({ subscriptionTier: 'authority', subscriptionStatus: 'active' });
     await submit(`${portalPath}/fail-payment`);
     expect(await userRow()).toMatchObject({ subscriptionTier: 'authority', subscriptionStatus: 'inactive' });
@@ -106,17 +114,26 @@ describe('the simulated Customer Portal', () => {
   it('takes webhooks over HTTP with the simulated signing secret, through the same code', async () => {
     const secret = testApp.built.app.config.stripe.webhookSecret!;
     const subscription = (await userRow()).stripeSubscriptionId!;
-    const event = signedEvent('customer.subscription.updated', { id: subscription, object: 'subscription' }, secret);
+    const event = signedEvent(
+      'customer.subscription.updated',
+      { id: subscription, object: 'subscription' },
+      secret,
+    );
     expect(await json(await deliver(testApp, event))).toEqual({ received: true, duplicate: false });
     expect(await json(await deliver(testApp, event))).toEqual({ received: true, duplicate: true });
-    const forged = await deliver(testApp, signedEvent('customer.subscription.updated', { id: subscription }, 'whsec_wrong'));
+    const forged = await deliver(
+      testApp,
+      signedEvent('customer.subscription.updated', { id: subscription }, 'whsec_wrong'),
+    );
     expect(forged.status).toBe(400);
     // Stripe's truth (cancelled) still holds.
     expect(await userRow()).toMatchObject({ subscriptionTier: 'cancelled' });
   });
 
   it('starts a fresh checkout once the subscription has ended', async () => {
-    const { checkoutUrl } = await json<{ checkoutUrl: string }>(await creator.post('/api/create-subscription', { plan: 'pro' }));
+    const { checkoutUrl } = await json<{ checkoutUrl: string }>(
+      await creator.post('/api/create-subscription', { plan: 'pro' }),
+    );
     expect(checkoutUrl).toMatch(/simulated-checkout\/cs_sim_/);
     expect((await submit(`${new URL(checkoutUrl).pathname}/pay`)).status).toBe(303);
     expect(await userRow()).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });

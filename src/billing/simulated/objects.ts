@@ -59,18 +59,32 @@ export function simulatedId(prefix: string): string {
   return `${prefix}_sim_${randomBytes(12).toString('hex')}`;
 }
 
-export async function insertObject<T extends SimObject>(db: DbOrTx, object: T, idempotencyKey?: string): Promise<T> {
-  await db.insert(simStripeObjects).values({ id: object.id, object: object.object, data: object, idempotencyKey: idempotencyKey ?? null });
+export async function insertObject<T extends SimObject>(
+  db: DbOrTx,
+  object: T,
+  idempotencyKey?: string,
+): Promise<T> {
+  await db
+    .insert(simStripeObjects)
+    .values({ id: object.id, object: object.object, data: object, idempotencyKey: idempotencyKey ?? null });
   return object;
 }
 
-export async function findObject<T extends SimObject>(db: DbOrTx, id: string, kind: T['object']): Promise<T | null> {
+export async function findObject<T extends SimObject>(
+  db: DbOrTx,
+  id: string,
+  kind: T['object'],
+): Promise<T | null> {
   const [row] = await db.select().from(simStripeObjects).where(eq(simStripeObjects.id, id)).limit(1);
   return row && row.object === kind ? (row.data as T) : null;
 }
 
 export async function findByIdempotencyKey<T extends SimObject>(db: DbOrTx, key: string): Promise<T | null> {
-  const [row] = await db.select().from(simStripeObjects).where(eq(simStripeObjects.idempotencyKey, key)).limit(1);
+  const [row] = await db
+    .select()
+    .from(simStripeObjects)
+    .where(eq(simStripeObjects.idempotencyKey, key))
+    .limit(1);
   return row ? (row.data as T) : null;
 }
 
@@ -80,8 +94,17 @@ export async function saveObject<T extends SimObject>(db: DbOrTx, object: T): Pr
 }
 
 /** Locks an object for a read-modify-write (a double-clicked Subscribe must not subscribe twice). */
-export async function lockObject<T extends SimObject>(db: DbOrTx, id: string, kind: T['object']): Promise<T | null> {
-  const [row] = await db.select().from(simStripeObjects).where(eq(simStripeObjects.id, id)).for('update').limit(1);
+export async function lockObject<T extends SimObject>(
+  db: DbOrTx,
+  id: string,
+  kind: T['object'],
+): Promise<T | null> {
+  const [row] = await db
+    .select()
+    .from(simStripeObjects)
+    .where(eq(simStripeObjects.id, id))
+    .for('update')
+    .limit(1);
   return row && row.object === kind ? (row.data as T) : null;
 }
 
@@ -90,7 +113,12 @@ export async function currentSubscriptionOf(db: DbOrTx, customerId: string): Pro
   const rows = await db
     .select()
     .from(simStripeObjects)
-    .where(and(eq(simStripeObjects.object, 'subscription'), sql`${simStripeObjects.data}->>'customer' = ${customerId}`))
+    .where(
+      and(
+        eq(simStripeObjects.object, 'subscription'),
+        sql`${simStripeObjects.data}->>'customer' = ${customerId}`,
+      ),
+    )
     .orderBy(desc(simStripeObjects.createdAt));
   const subscriptions = rows.map((row) => row.data as SimSubscription);
   return subscriptions.find((subscription) => subscription.status !== 'canceled') ?? subscriptions[0] ?? null;

@@ -6,7 +6,9 @@ import { simulatedId, type SimObject } from './objects';
 
 /** Stripe's v1 signature scheme: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the signing secret>`. */
 export function signWebhookPayload(payload: string, secret: string, timestampSeconds: number): string {
-  const signature = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');
+  const signature = createHmac('sha256', secret)
+    .update(`${timestampSeconds}.${payload}`, 'utf8')
+    .digest('hex');
   return `t=${timestampSeconds},v1=${signature}`;
 }
 
@@ -29,5 +31,9 @@ export async function deliverSimulatedEvent(app: AppContext, type: string, objec
     data: { object },
   };
   const payload = JSON.stringify(event);
-  await receiveStripeWebhook(app, Buffer.from(payload), signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)));
+  await receiveStripeWebhook(
+    app,
+    Buffer.from(payload),
+    signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)),
+  );
 }

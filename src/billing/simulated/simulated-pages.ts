@@ -8,10 +8,18 @@ import { paidPlans } from '../billing.schemas';
 import { planDetails, planForPrice } from '../plans';
 import { findObject, type SimCheckoutSession, type SimCustomer } from './objects';
 import { SIMULATED_CHECKOUT_PATH, SIMULATED_PORTAL_PATH } from './simulated-provider';
-import { actInSimulatedPortal, completeSimulatedCheckout, simulatedPortal, type PortalAction } from './simulated-stripe';
+import {
+  actInSimulatedPortal,
+  completeSimulatedCheckout,
+  simulatedPortal,
+  type PortalAction,
+} from './simulated-stripe';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 const styles = `
   body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f4f7;color:#1f2330}
@@ -42,7 +50,12 @@ function sendPage(reply: FastifyReply, title: string, body: string, status = 200
 
 function errorPage(reply: FastifyReply, error: unknown) {
   const { status, message } = publicMessage(error);
-  return sendPage(reply, 'Checkout', `<h1>Something is not right</h1><p>${escape(message)}</p><p><a href="/paywall">Back to the plans</a></p>`, status);
+  return sendPage(
+    reply,
+    'Checkout',
+    `<h1>Something is not right</h1><p>${escape(message)}</p><p><a href="/paywall">Back to the plans</a></p>`,
+    status,
+  );
 }
 
 const idParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]{24}$/) });
@@ -57,7 +70,11 @@ const portalActions: Record<string, (body: Record<string, string>) => PortalActi
  * The simulated Stripe's checkout and portal pages, served by Titlewise when no Stripe key is
  * set. Plain HTML forms (no script, so the app's CSP holds); posts come from our own origin.
  */
-export async function registerSimulatedStripePages(fastify: FastifyInstance, app: AppContext, registry: OpenApiRegistry): Promise<void> {
+export async function registerSimulatedStripePages(
+  fastify: FastifyInstance,
+  app: AppContext,
+  registry: OpenApiRegistry,
+): Promise<void> {
   await fastify.register(async (scope) => {
     await scope.register(formbody);
 
@@ -68,7 +85,11 @@ export async function registerSimulatedStripePages(fastify: FastifyInstance, app
       const customer = await findObject<SimCustomer>(app.db, session.customer, 'customer');
       const plan = planDetails[planForPrice(app.config, session.price) ?? 'pro'];
       if (session.status !== 'open') {
-        return sendPage(reply, 'Checkout complete', `<h1>Checkout complete</h1><p>You are subscribed to Titlewise ${plan.name}.</p><p><a href="/dashboard">Go to your dashboard</a></p>`);
+        return sendPage(
+          reply,
+          'Checkout complete',
+          `<h1>Checkout complete</h1><p>You are subscribed to Titlewise ${plan.name}.</p><p><a href="/dashboard">Go to your dashboard</a></p>`,
+        );
       }
       return sendPage(
         reply,
@@ -94,7 +115,9 @@ export async function registerSimulatedStripePages(fastify: FastifyInstance, app
       const { id } = idParams.parse(request.params);
       try {
         const { portal, subscription } = await simulatedPortal(app, id);
-        const planId = subscription ? planForPrice(app.config, subscription.items.data[0]?.price.id ?? null) : null;
+        const planId = subscription
+          ? planForPrice(app.config, subscription.items.data[0]?.price.id ?? null)
+          : null;
         const action = (name: string, label: string, kind = '', extra = '') =>
           `<form method="post" action="${SIMULATED_PORTAL_PATH}/${id}/${name}">${extra}<button type="submit" class="${kind}">${label}</button></form>`;
         const live = subscription && subscription.status !== 'canceled';
@@ -131,10 +154,25 @@ export async function registerSimulatedStripePages(fastify: FastifyInstance, app
 
   for (const [method, path, summary] of [
     ['get', `${SIMULATED_CHECKOUT_PATH}/{id}`, 'Simulated Stripe checkout page (no Stripe key configured)'],
-    ['post', `${SIMULATED_CHECKOUT_PATH}/{id}/pay`, 'Pay on the simulated checkout (redirects to the success URL)'],
+    [
+      'post',
+      `${SIMULATED_CHECKOUT_PATH}/{id}/pay`,
+      'Pay on the simulated checkout (redirects to the success URL)',
+    ],
     ['get', `${SIMULATED_PORTAL_PATH}/{id}`, 'Simulated Stripe Customer Portal page'],
-    ['post', `${SIMULATED_PORTAL_PATH}/{id}/{action}`, 'Act in the simulated portal: switch, cancel, fail-payment, pay'],
+    [
+      'post',
+      `${SIMULATED_PORTAL_PATH}/{id}/{action}`,
+      'Act in the simulated portal: switch, cancel, fail-payment, pay',
+    ],
   ] as const) {
-    registry.add({ method, path, summary, tags: ['billing'], auth: 'public', responseDescription: 'An HTML page or a redirect' });
+    registry.add({
+      method,
+      path,
+      summary,
+      tags: ['billing'],
+      auth: 'public',
+      responseDescription: 'An HTML page or a redirect',
+    });
   }
 }

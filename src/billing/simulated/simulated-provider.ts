@@ -29,7 +29,11 @@ export function simulatedBillingProvider(app: AppContext): BillingProvider {
       const key = `titlewise-customer-${userId}`;
       const existing = await findByIdempotencyKey<SimCustomer>(db, key);
       if (existing) return existing.id;
-      const customer = await insertObject<SimCustomer>(db, { id: simulatedId('cus'), object: 'customer', email, name, metadata: { userId } }, key);
+      const customer = await insertObject<SimCustomer>(
+        db,
+        { id: simulatedId('cus'), object: 'customer', email, name, metadata: { userId } },
+        key,
+      );
       return customer.id;
     },
 

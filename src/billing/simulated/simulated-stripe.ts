@@ -34,7 +34,10 @@ export async function completeSimulatedCheckout(app: AppContext, sessionId: stri
       items: { object: 'list', data: [{ price: { id: session.price } }] },
       metadata: session.metadata,
     });
-    return { session: await saveObject(tx, { ...session, status: 'complete', subscription: subscription.id }), subscription };
+    return {
+      session: await saveObject(tx, { ...session, status: 'complete', subscription: subscription.id }),
+      subscription,
+    };
   });
   // A second click on Subscribe finds the checkout complete and sends nothing again.
   if (result.subscription) {
@@ -50,17 +53,30 @@ export async function simulatedPortal(app: AppContext, portalId: string) {
   return { portal, subscription: await currentSubscriptionOf(app.db, portal.customer) };
 }
 
-export type PortalAction = { kind: 'switch'; plan: PaidPlan } | { kind: 'cancel' } | { kind: 'fail-payment' } | { kind: 'pay' };
+export type PortalAction =
+  { kind: 'switch'; plan: PaidPlan } | { kind: 'cancel' } | { kind: 'fail-payment' } | { kind: 'pay' };
 
 /** Portal actions: switch plan, cancel, and (to try the unhappy path offline) a failed renewal and its payment. */
-export async function actInSimulatedPortal(app: AppContext, portalId: string, action: PortalAction): Promise<void> {
+export async function actInSimulatedPortal(
+  app: AppContext,
+  portalId: string,
+  action: PortalAction,
+): Promise<void> {
   const { subscription } = await simulatedPortal(app, portalId);
-  if (!subscription || subscription.status === 'canceled') throw conflict('There is no active subscription to change.');
+  if (!subscription || subscription.status === 'canceled')
+    throw conflict('There is no active subscription to change.');
   if (action.kind === 'switch') {
-    const updated = { ...subscription, items: { ...subscription.items, data: [{ price: { id: priceIdFor(app.config, action.plan) } }] } };
+    const updated = {
+      ...subscription,
+      items: { ...subscription.items, data: [{ price: { id: priceIdFor(app.config, action.plan) } }] },
+    };
     await deliverSimulatedEvent(app, 'customer.subscription.updated', await saveObject(app.db, updated));
   } else if (action.kind === 'cancel') {
-    await deliverSimulatedEvent(app, 'customer.subscription.deleted', await saveObject(app.db, { ...subscription, status: 'canceled' }));
+    await deliverSimulatedEvent(
+      app,
+      'customer.subscription.deleted',
+      await saveObject(app.db, { ...subscription, status: 'canceled' }),
+    );
   } else if (action.kind === 'fail-payment') {
     await saveObject(app.db, { ...subscription, status: 'past_due' });
     const invoice = await insertObject<SimInvoice>(app.db, {
@@ -72,6 +88,10 @@ export async function actInSimulatedPortal(app: AppContext, portalId: string, ac
     });
     await deliverSimulatedEvent(app, 'invoice.payment_failed', invoice);
   } else {
-    await deliverSimulatedEvent(app, 'customer.subscription.updated', await saveObject(app.db, { ...subscription, status: 'active' }));
+    await deliverSimulatedEvent(
+      app,
+      'customer.subscription.updated',
+      await saveObject(app.db, { ...subscription, status: 'active' }),
+    );
   }
 }
