@@ -26,7 +26,7 @@ export function getAdminSettings(app: AppContext, actor: UserRow): AdminSettings
       {
         key: 'backups',
         label: 'Backups',
-        status: postgres ? 'active' : 'warning',
+        status: postgres ? 'external' : 'warning',
         detail: postgres
           ? 'PostgreSQL (DATABASE_URL): backups are taken by your database host; check its schedule there.'
           : `Embedded database in ${config.dataDir}: nothing backs it up automatically. Copy that folder, or set DATABASE_URL to a managed PostgreSQL.`,

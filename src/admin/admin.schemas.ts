@@ -141,7 +141,8 @@ export type FullReport = z.infer<typeof fullReportSchema>;
 export const securityItemSchema = z.object({
   key: z.enum(['ssl', 'backups', 'firewall', 'bot-detection', 'login-attempts']),
   label: z.string(),
-  status: z.enum(['active', 'warning', 'inactive']),
+  /** external: in place outside Titlewise (e.g. the database host's backups), not verifiable from here. */
+  status: z.enum(['active', 'warning', 'inactive', 'external']),
   detail: z.string(),
 });
 

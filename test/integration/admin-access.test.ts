@@ -172,7 +172,7 @@ describe('metrics', () => {
     expect(item('ssl').status).toBe('warning');
     expect(item('login-attempts').detail).toMatch(/At most 30 sign-in attempts per minute/);
     expect(item('backups').status).toBe(
-      testApp.built.app.config.database.kind === 'postgres' ? 'active' : 'warning',
+      testApp.built.app.config.database.kind === 'postgres' ? 'external' : 'warning',
     );
   });
 });

@@ -14,11 +14,13 @@ const statusColor: Record<AdminSettings['security'][number]['status'], string> =
   active: 'teal',
   warning: 'yellow',
   inactive: 'gray',
+  external: 'blue',
 };
 const statusLabel: Record<AdminSettings['security'][number]['status'], string> = {
   active: 'Active',
   warning: 'Needs attention',
   inactive: 'Not configured',
+  external: 'Managed by your host',
 };
 const integrationLabel = {
   youtube: { google: 'Google (YouTube APIs)', simulator: 'Built-in YouTube simulator' },
