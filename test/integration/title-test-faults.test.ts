@@ -97,7 +97,11 @@ describe('YouTube faults', () => {
     const testId = await startTest(['Quota A', 'Quota B']);
     await runDueWork(testApp);
     testApp.built.simulator!.faults.inject('data', 'quotaExceeded', 1);
-    await runFor(testApp, 1);
+    // Move to the next planned switch (a lead-in can last a few hours), where YouTube is called.
+    const planned = (await testApp.built.app.db.select().from(rotations).where(and(eq(rotations.testId, testId), eq(rotations.status, 'planned'))))
+      .sort((a, b) => a.slot - b.slot)[0]!;
+    testApp.clock.set(new Date(planned.plannedStart.getTime() + 60_000));
+    expect(await runDueWork(testApp)).toEqual([]);
     const [deferred] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
     expect(deferred!.deferredUntil?.toISOString()).toBe(nextPacificMidnight(testApp.clock.now()).toISOString());
     expect(deferred!.statusReason).toMatch(/quota is used up.*resets at/);
