@@ -101,6 +101,12 @@ export const simQuotaUsage = pgTable(
   (table) => [index('sim_quota_usage_day_idx').on(table.day)],
 );
 
+/** Running total of units per Pacific day: one conditional upsert charges a call (no lock, no re-summing). */
+export const simQuotaDays = pgTable('sim_quota_days', {
+  day: text('day').primaryKey(),
+  units: integer('units').notNull(),
+});
+
 /** Simulator knobs that must survive a restart (e.g. the project's daily quota). */
 export const simSettings = pgTable('sim_settings', {
   key: text('key').primaryKey(),

@@ -1,5 +1,5 @@
-import { eq, sql, sum } from 'drizzle-orm';
-import { simQuotaUsage } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { simQuotaDays, simQuotaUsage } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
 import { nextPacificMidnight, pacificDay } from '../time/pacific';
 import { dailyQuota } from './settings-store';
@@ -15,28 +15,29 @@ export const dataApiCosts = {
 export type DataApiMethod = keyof typeof dataApiCosts;
 
 export async function unitsUsedOn(db: DbOrTx, day: string): Promise<number> {
-  const [row] = await db
-    .select({ units: sum(simQuotaUsage.units) })
-    .from(simQuotaUsage)
-    .where(eq(simQuotaUsage.day, day));
+  const [row] = await db.select({ units: simQuotaDays.units }).from(simQuotaDays).where(eq(simQuotaDays.day, day));
   return Number(row?.units ?? 0);
 }
 
 /**
  * Charges a request against the project's quota for the Pacific day of `now`, or refuses it
- * when the day's allocation cannot cover it. Serialised with an advisory lock so concurrent
- * requests never overspend.
+ * when the day's allocation cannot cover it. One conditional upsert on the day's running total,
+ * so concurrent requests never overspend and never wait on each other for long.
  */
 export async function chargeQuota(db: Db, method: DataApiMethod, now: Date): Promise<boolean> {
   const day = pacificDay(now);
   const units = dataApiCosts[method];
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('sim_quota_usage'))`);
-    const [used, allowed] = await Promise.all([unitsUsedOn(tx, day), dailyQuota(tx)]);
-    if (used + units > allowed) return false;
-    await tx.insert(simQuotaUsage).values({ day, method, units, at: now });
-    return true;
-  });
+  const allowed = await dailyQuota(db);
+  const charged = await db.execute<{ units: number }>(sql`
+    insert into sim_quota_days (day, units)
+    select ${day}, ${units} where ${units}::int <= ${allowed}::int
+    on conflict (day) do update set units = sim_quota_days.units + excluded.units
+      where sim_quota_days.units + excluded.units <= ${allowed}::int
+    returning units`);
+  const rows = Array.isArray(charged) ? charged : (charged as { rows: unknown[] }).rows;
+  if (rows.length === 0) return false;
+  await db.insert(simQuotaUsage).values({ day, method, units, at: now });
+  return true;
 }
 
 export async function quotaState(db: DbOrTx, now: Date) {
