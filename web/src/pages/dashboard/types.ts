@@ -2,12 +2,17 @@ import type { z } from 'zod';
 import type {
   dashboardStatsSchema,
   TestAnalytics,
+  TestPlan,
   TitleTestView,
+  VerdictView,
 } from '../../../../src/title-tests/title-tests.schemas';
 
 /** Shapes of SPEC §3 as the server's schemas define them (types only). */
 export type TitleTest = TitleTestView;
-export type { TestAnalytics };
+export type { TestAnalytics, TestPlan, VerdictView };
+export type VerdictTitle = VerdictView['titles'][number];
+export type VerdictRaw = VerdictView['raw'][number];
+export type ProgressItem = VerdictView['progress']['items'][number];
 export type RotationLog = TestAnalytics['rotationLogs'][number];
 export type FigureSource = TestAnalytics['dataNotes']['ctrSource'];
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -22,6 +22,7 @@ import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from './StatusBadge';
 import { TestActions } from './TestActions';
 import { TestMetrics } from './TestMetrics';
+import { VerdictPanel } from './verdict/VerdictPanel';
 import classes from './TestCard.module.css';
 
 function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
@@ -107,6 +108,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               {analytics.error.message}
             </Alert>
           )}
+          {!analytics.isError && <VerdictPanel verdict={data?.verdict} titles={test.titles} />}
           {data ? (
             <>
               <TestMetrics analytics={data} />

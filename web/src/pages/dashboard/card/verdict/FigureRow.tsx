@@ -1,0 +1,57 @@
+import { Badge, Box, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface Figure {
+  label: string;
+  value: ReactNode;
+}
+
+interface FigureRowProps {
+  titleIndex: number;
+  title: string;
+  figures: Figure[];
+  /** "Winner" or "Preferred" when the verdict names this title. */
+  mark?: string | null;
+}
+
+/** One title's figures as a labelled list: "Title 2", its text, then label/value pairs. */
+export function FigureRow({ titleIndex, title, figures, mark }: FigureRowProps) {
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="sm"
+      radius="md"
+      style={mark ? { borderColor: 'var(--mantine-color-teal-7)', borderWidth: 2 } : undefined}
+    >
+      <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
+        <Box style={{ minWidth: 0 }}>
+          <Text fz="xs" c="dimmed" fw={600}>
+            Title {titleIndex + 1}
+            {titleIndex === 0 ? ' (baseline)' : ''}
+          </Text>
+          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Text>
+        </Box>
+        {mark && (
+          <Badge color="teal" variant="light" size="sm" style={{ flexShrink: 0 }}>
+            {mark}
+          </Badge>
+        )}
+      </Group>
+      <SimpleGrid component="dl" cols={{ base: 1, xs: figures.length }} spacing={6} mt={6} mb={0}>
+        {figures.map((figure) => (
+          <div key={figure.label}>
+            <Text component="dt" fz="xs" c="dimmed">
+              {figure.label}
+            </Text>
+            <Text component="dd" fz="sm" fw={700} m={0}>
+              {figure.value}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}
