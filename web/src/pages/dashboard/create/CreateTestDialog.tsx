@@ -8,12 +8,17 @@ import { formatIntervalHours } from '../../../lib/format';
 import { useRefreshDashboard } from '../dashboard-queries';
 import {
   initialFormState,
+  planInput,
+  planProblem,
   toCreateInput,
   validationProblem,
+  withPickedVideo,
   type CreateTestFormState,
 } from './create-test-form';
+import { PlanSummary } from './PlanSummary';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
+import { useTestPlan } from './use-test-plan';
 import { VideoPicker } from './VideoPicker';
 
 const intervalOptions = ROTATION_INTERVAL_OPTIONS.map((minutes) => ({
@@ -45,6 +50,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
 
   const update = (patch: Partial<CreateTestFormState>) => setForm((current) => ({ ...current, ...patch }));
   const problem = validationProblem(form);
+  const plan = useTestPlan(opened ? planInput(form) : null);
   const close = () => {
     if (create.isPending) return;
     onClose();
@@ -86,7 +92,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               loading={videos.isPending && opened}
               error={videos.isError ? videos.error.message : null}
               selectedId={form.videoId}
-              onSelect={(video) => update({ videoId: video.id, videoTitle: video.title })}
+              onSelect={(video) => setForm((current) => withPickedVideo(current, video))}
             />
           </Stack>
           <Stack gap="xs">
@@ -134,6 +140,13 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 onChange={(event) => update({ end: event.currentTarget.value })}
               />
             </SimpleGrid>
+            <PlanSummary
+              problem={planProblem(form)}
+              plan={plan.query.data}
+              loading={plan.query.isFetching}
+              stale={!plan.settled || plan.query.isPlaceholderData}
+              error={plan.query.isError ? plan.query.error.message : null}
+            />
           </Stack>
           {problem && (
             <Text fz="sm" c="dimmed" role="status">

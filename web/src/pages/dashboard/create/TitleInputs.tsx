@@ -6,7 +6,7 @@ interface TitleInputsProps {
   onChange: (index: number, value: string) => void;
 }
 
-/** Five title variants: the first two required (outlined red while empty), each counted to 100. */
+/** Five title variants: Title 1 is the baseline; the first two required (outlined red while empty), each counted to 100. */
 export function TitleInputs({ titles, onChange }: TitleInputsProps) {
   return (
     <Stack gap="xs">
@@ -18,7 +18,12 @@ export function TitleInputs({ titles, onChange }: TitleInputsProps) {
         return (
           <TextInput
             key={index}
-            label={`Title ${index + 1}${required ? '' : ' (optional)'}`}
+            label={`Title ${index + 1}${index === 0 ? ' (baseline)' : required ? '' : ' (optional)'}`}
+            description={
+              index === 0
+                ? 'The title the others are measured against; picking a video fills in its current title.'
+                : undefined
+            }
             withAsterisk={required}
             required={required}
             placeholder={index === 0 ? 'Your current or main title' : `Title variant ${index + 1}`}
