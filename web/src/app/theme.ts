@@ -9,6 +9,9 @@ export const theme = createTheme({
     'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
+  // Visitors who ask for reduced motion get instant collapses, modals and toasts. (Browser tests
+  // ask for it too: a card still animating open moved its buttons under the pointer mid-click.)
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Card: { defaultProps: { radius: 'lg', withBorder: true } },
