@@ -116,6 +116,11 @@ describe('dashboard', () => {
 
     await card.getByText('2 variants · every 60 min').waitFor();
     await card.getByRole('button', { expanded: false }).click();
+    const verdict = card.getByRole('region', { name: 'Which title is winning' });
+    await verdict.getByText('Not enough data yet', { exact: true }).waitFor();
+    await verdict
+      .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
+      .waitFor({ state: 'attached' });
     await card.getByText('CTR Performance Trend').waitFor();
     await card.getByText('Title Performance Comparison').waitFor();
     await card.getByText('Title Rotation History').waitFor();

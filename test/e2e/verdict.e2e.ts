@@ -1,0 +1,256 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { demoCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+import { seriousAxeViolations } from './support/axe';
+import {
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  SCREENSHOT_DIR,
+  type TrackedPage,
+} from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+let creator: HttpClient;
+/** The running test the card and phone checks share. */
+let running = { id: '', videoTitle: '' };
+
+// Workers stay off: the product clock and the test queue are driven from here (runFor), so the
+// engine sees hours of rotations within seconds.
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  creator = await demoCreator(app);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function demoSignIn(tracked: TrackedPage): Promise<Page> {
+  const { page } = tracked;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Try the demo' }).click();
+  await page.waitForURL(`${app.url}/dashboard`);
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return page;
+}
+
+/** Creates a running test through the REST API and runs its first rotation. */
+async function createTest(
+  videoIndex: number,
+  titles: string[],
+  days = 7,
+): Promise<{ id: string; videoTitle: string }> {
+  const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, videoIndex);
+  const endDate = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString();
+  const response = await creator.post('/api/tests', {
+    videoId,
+    titles,
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+    endDate,
+  });
+  expect(response.status).toBe(201);
+  await runDueWork(app);
+  return (await response.json()) as { id: string; videoTitle: string };
+}
+
+/** Expands a card and waits until its verdict panel has its figures. */
+async function expandCard(page: Page, videoTitle: string): Promise<{ card: Locator; panel: Locator }> {
+  const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
+  await card.getByRole('button', { expanded: false }).click();
+  const panel = card.getByRole('region', { name: 'Which title is winning' });
+  await panel.getByText('Minimum sample', { exact: true }).waitFor();
+  return { card, panel };
+}
+
+const SIGNED = '[+\u2212]?\\d+\\.\\d%';
+const LIFT_WITH_INTERVAL = new RegExp(`^${SIGNED} \\(${SIGNED} to ${SIGNED}\\)$`);
+
+describe('which title is winning', () => {
+  it('the create dialog: Title 1 is the baseline, prefilled from the video; the plan says what the test can detect', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    const baseline = dialog.getByLabel('Title 1 (baseline)');
+    await baseline.waitFor();
+    await dialog
+      .getByText('Enter at least 2 titles to see how small a difference this test can detect.')
+      .waitFor();
+
+    // Picking a video fills the empty baseline with its current title; another pick replaces it
+    // while the creator has not changed it.
+    const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
+    const first = videos.nth(0);
+    await first.waitFor();
+    await first.click();
+    expect(await baseline.inputValue()).toBe((await first.locator('p').first().textContent()) ?? '');
+    const second = videos.nth(1);
+    const secondTitle = (await second.locator('p').first().textContent()) ?? '';
+    await second.click();
+    expect(await baseline.inputValue()).toBe(secondTitle);
+    // A baseline the creator typed is theirs: picking a video leaves it alone.
+    await baseline.fill('My own baseline title');
+    await first.click();
+    expect(await baseline.inputValue()).toBe('My own baseline title');
+    await baseline.fill('');
+    await second.click();
+    expect(await baseline.inputValue()).toBe(secondTitle);
+
+    // Two titles and valid dates: the plan (debounced) says what the test can detect.
+    await dialog.getByLabel('Title 2').fill('The Title Nobody Expected');
+    const plan = dialog.getByRole('status').filter({ hasText: 'What this test can detect' });
+    await plan
+      .getByText(/With 84 windows per title, this test can reliably detect a difference of about/)
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await plan.scrollIntoViewIfNeeded();
+    await screenshot(page, 'create-test-plan');
+
+    // One day: only large differences would show.
+    const start = await dialog.getByLabel('Start').inputValue();
+    const oneDayLater = new Date(new Date(start).getTime() + 86_400_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    const local = (date: Date) =>
+      `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+    await dialog.getByLabel('End').fill(local(oneDayLater));
+    const warning = dialog.getByRole('status').filter({ hasText: 'Only large differences can be detected' });
+    await warning.getByText(/With 12 windows per title/).waitFor();
+    await warning.scrollIntoViewIfNeeded();
+    await screenshot(page, 'create-test-plan-large');
+
+    // A day at a 24-hour interval: too short for every title to get a window.
+    await dialog.getByLabel('Rotation Interval').click();
+    await page.getByRole('option', { name: '24 hours' }).click();
+    const tooShort = dialog.getByRole('status').filter({ hasText: 'Too short to compare the titles' });
+    await tooShort.waitFor();
+    await tooShort.scrollIntoViewIfNeeded();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-plan-too-short');
+
+    // End before start: no plan is asked for, and the dialog says why.
+    await dialog.getByLabel('End').fill(start);
+    await dialog
+      .getByText('Set an end after the start to see how small a difference this test can detect.')
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('the expanded card: not enough data yet early on, adjusted lifts with intervals, raw averages on the toggle', async () => {
+    running = await createTest(3, ['Weeknight pasta, version A', 'Weeknight pasta, version B']);
+    const { videoTitle } = running;
+    await runFor(app, 30);
+
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    const { card, panel } = await expandCard(page, videoTitle);
+    await panel.getByText('Not enough data yet', { exact: true }).waitFor();
+    await panel.getByText(/^Not enough data yet: /).waitFor();
+    await panel.getByText('Titlewise’s own calculation', { exact: true }).waitFor();
+    await panel
+      .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
+      .waitFor({ state: 'attached' });
+    const missing = panel.getByRole('list', { name: 'Still needed before a verdict' }).getByRole('listitem');
+    expect(await missing.count()).toBeGreaterThan(0);
+    expect(await missing.allInnerTexts()).toContainEqual(expect.stringMatching(/ of 3 days$/));
+
+    // Adjusted: Title 1 is the baseline, Title 2's lift carries its 95% interval.
+    const adjusted = panel.getByRole('list', { name: 'Adjusted figures per title' }).getByRole('listitem');
+    expect(await adjusted.count()).toBe(2);
+    await adjusted.nth(0).getByText('Baseline', { exact: true }).waitFor();
+    const lift = await adjusted.nth(1).locator('dd').first().innerText();
+    expect(lift).toMatch(LIFT_WITH_INTERVAL);
+    expect(await adjusted.nth(1).locator('dd').nth(1).innerText()).toMatch(/^(<1|>99|\d{1,2})%$/);
+    await panel.getByText(/Lifts, intervals and chances are Titlewise’s own calculation/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'verdict-panel-adjusted');
+    await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-adjusted-closeup.png` });
+
+    // Raw: naive views-per-hour averages, with why they mislead.
+    await panel.locator('label').filter({ hasText: /^Raw$/ }).click();
+    expect(await panel.getByRole('radio', { name: 'Raw' }).isChecked()).toBe(true);
+    const raw = panel.getByRole('list', { name: 'Raw averages per title' }).getByRole('listitem');
+    expect(await raw.count()).toBe(2);
+    expect(await raw.nth(0).locator('dd').first().innerText()).toMatch(/^\d+\.\d views\/hour$/);
+    await panel
+      .getByText(/Raw averages mislead: views swing with the time of day and fall as a video ages/)
+      .waitFor();
+    expect(await panel.getByRole('list', { name: 'Adjusted figures per title' }).count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-raw-closeup.png` });
+    await panel
+      .locator('label')
+      .filter({ hasText: /^Adjusted$/ })
+      .click();
+    await panel.getByRole('list', { name: 'Adjusted figures per title' }).waitFor();
+
+    // The measured / estimated marks stay on the card's figures.
+    await card
+      .getByLabel(/^Measured: YouTube reported this figure/)
+      .first()
+      .waitFor();
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('the panel fits a 375 px phone', async () => {
+    const tracked = await openPage(browser, app.url, PHONE);
+    const page = await demoSignIn(tracked);
+    const { panel } = await expandCard(page, running.videoTitle);
+    await panel.getByRole('list', { name: 'Adjusted figures per title' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'verdict-panel-phone');
+    await tracked.context.close();
+  });
+
+  it('at the end: the winner, decided on the final data, with its lift and chance to be best', async () => {
+    // The demo plan runs one test at a time.
+    if (running.id) expect((await creator.post(`/api/tests/${running.id}/cancel`)).status).toBe(200);
+    // Two titles whose true click-through rates (the simulator's ground truth) differ by half.
+    const videoIndex = 5;
+    const video = await liveVideo(app, simulatedVideoId(DEMO_ACCOUNT_ID, videoIndex));
+    const candidates = Array.from({ length: 40 }, (_, index) => `Sheet-pan dinner, take ${index + 1}`);
+    const ranked = candidates
+      .map((title) => ({ title, ctr: titleTruthFor(title, video.seed, video.durationSec).ctr }))
+      .sort((a, b) => a.ctr - b.ctr);
+    const [weaker, stronger] = [ranked[0]!, ranked.at(-1)!];
+    expect(stronger.ctr / weaker.ctr).toBeGreaterThan(1.5);
+    const { videoTitle } = await createTest(videoIndex, [weaker.title, stronger.title], 4);
+    await runFor(app, 4 * 24 + 1);
+
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    const { panel } = await expandCard(page, videoTitle);
+    await panel
+      .getByText(/^(Winner|Preferred)$/)
+      .first()
+      .waitFor();
+    await panel.getByText('Decided at the end of the test').waitFor();
+    const adjusted = panel.getByRole('list', { name: 'Adjusted figures per title' }).getByRole('listitem');
+    const challenger = adjusted.nth(1);
+    await challenger.getByText(stronger.title).waitFor();
+    await challenger.getByText(/^(Winner|Preferred)$/).waitFor();
+    expect(await challenger.locator('dd').first().innerText()).toMatch(LIFT_WITH_INTERVAL);
+    expect(await challenger.locator('dd').first().innerText()).toMatch(/^\+/);
+    await panel.getByText('Reached', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'verdict-panel-final');
+    await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-final-closeup.png` });
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  }, 300_000);
+});
