@@ -5,6 +5,7 @@ import { scheduleAdvance } from './title-test-queue';
 
 /** A rotation that failed this often waits for a person (the card shows the error). */
 export const MAX_ROTATION_ATTEMPTS = 8;
+export const TICK_GRACE_MS = 2 * 60_000;
 
 /**
  * The safety net under the chain of wake-ups: every minute, finds tests with work due by the
@@ -12,8 +13,11 @@ export const MAX_ROTATION_ATTEMPTS = 8;
  * title is not applied yet, an admin's deletion not carried out yet) and enqueues them. Catches up
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
-export async function enqueueDueTests(app: AppContext): Promise<string[]> {
+export async function enqueueDueTests(app: AppContext, options: { graceMs?: number } = {}): Promise<string[]> {
   const now = app.clock.now();
+  // Work the chain of wake-ups will do on time is left to it: only what is overdue by more than
+  // the grace is re-enqueued, so a backlog does not snowball into duplicate jobs every minute.
+  const overdue = new Date(now.getTime() - (options.graceMs ?? TICK_GRACE_MS));
   const dueRotation = app.db
     .select({ testId: rotations.testId })
     .from(rotations)
@@ -21,7 +25,7 @@ export async function enqueueDueTests(app: AppContext): Promise<string[]> {
       and(
         eq(rotations.testId, titleTests.id),
         eq(rotations.status, 'planned'),
-        lte(rotations.plannedStart, now),
+        lte(rotations.plannedStart, overdue),
         lt(rotations.attempts, MAX_ROTATION_ATTEMPTS),
         sql`${rotations.slot} > coalesce(${titleTests.currentSlot}, -1)`,
       ),
@@ -36,8 +40,13 @@ export async function enqueueDueTests(app: AppContext): Promise<string[]> {
           or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
           sql`exists (${dueRotation})`,
         ),
-        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), lte(titleTests.endDate, now)),
-        and(inArray(titleTests.status, ['completed', 'cancelled']), isNull(titleTests.appliedTitle), or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now))),
+        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), lte(titleTests.endDate, overdue)),
+        and(
+          inArray(titleTests.status, ['completed', 'cancelled']),
+          isNull(titleTests.appliedTitle),
+          lte(titleTests.updatedAt, overdue),
+          or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
+        ),
         // Deleted by an admin, final title already back: only the removal is left.
         and(inArray(titleTests.status, ['completed', 'cancelled']), isNotNull(titleTests.deletionRequestedAt), isNotNull(titleTests.appliedTitle)),
       ),

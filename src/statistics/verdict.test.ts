@@ -79,7 +79,7 @@ describe('decide (STATISTICS.md §4)', () => {
       summary(1, { probabilityBest: 0.04 }),
     ];
     expect(decide(titles, met, true, 'views')).toMatchObject({ verdict: 'winner', winnerTitleIndex: 0 });
-    expect(decide(titles, met, true, 'views').reason).toMatch(/^The original title wins/);
+    expect(decide(titles, met, true, 'views').reason).toMatch(/^Title 1 wins/);
   });
 
   it('gives no verdict before the minimums, even with a huge effect', () => {

@@ -63,7 +63,8 @@ export function washoutMinutes(intervalMinutes: number): number {
   return Math.max(15, 0.1 * intervalMinutes);
 }
 
-const titleName = (index: number): string => (index === 0 ? 'the original title' : `Title ${index + 1}`);
+// Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
+const titleName = (index: number): string => `Title ${index + 1}`;
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 /** Whole percent, but never rounds a near-certainty up to "100%" (or past the 99.9% bar). */
@@ -113,7 +114,7 @@ export function decide(
     return {
       verdict: 'no_difference',
       ...keepOriginal,
-      reason: `No meaningful difference: every title is within ±${EQUIVALENCE_MARGIN * 100}% of the original on ${METRIC_WORDS[metric]} — keep the original.`,
+      reason: `No meaningful difference: every title is within ±${EQUIVALENCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]} — keep the original.`,
     };
   }
   if (isFinal && best.probabilityBest >= PREFERRED_PROBABILITY) {
@@ -177,7 +178,9 @@ function asCtrRatios(titles: TitleSummary[], baselineCtr: number): TitleSummary[
 export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   if (!Number.isInteger(input.titleCount) || input.titleCount < 2)
     throw new RangeError('a test needs at least 2 titles');
-  const notes: string[] = ['Lifts and chances are Titlewise calculations, not YouTube figures.'];
+  const notes: string[] = [
+    'Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to Title 1.',
+  ];
   const result = effectsFor(input, notes);
   const residualDf = result.ok ? result.effects.df : 0;
   const progress = measureProgress(input.windows, input.titleCount, input.metric, residualDf);

@@ -57,10 +57,7 @@ export async function verdictView(app: AppContext, record: TestRecord): Promise<
       met: verdict.progress.met,
       items: verdict.progress.items.map(({ label, current, required, met }) => ({ label, current, required, met })),
     },
-    notes: [
-      'Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to Title 1.',
-      ...verdict.notes,
-    ],
+    notes: verdict.notes,
     raw: rawAverages(windows, record.variants.length),
   };
 }

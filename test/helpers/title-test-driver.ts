@@ -15,7 +15,7 @@ export async function runDueWork(testApp: TestApp, engine?: EngineContext): Prom
   const { boss } = testApp.built;
   const ctx = engine ?? testApp.built.app.engine;
   const errors: unknown[] = [];
-  await enqueueDueTests(ctx.app);
+  await enqueueDueTests(ctx.app, { graceMs: 0 });
   for (let round = 0; round < 100; round += 1) {
     const jobs = await boss.fetch(ADVANCE_QUEUE, { batchSize: 20 });
     if (jobs.length === 0) return errors;
