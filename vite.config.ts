@@ -13,7 +13,6 @@ export default defineConfig({
     proxy: {
       '/api': 'http://localhost:3000',
       '/trpc': 'http://localhost:3000',
-    
     },
   },
 });

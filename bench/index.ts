@@ -42,9 +42,16 @@ async function main(): Promise<void> {
     const enqueueMargin = ENQUEUE_LEAD_MS + options.tests * ENQUEUE_MS_PER_JOB;
     const due = new Date(Math.ceil((Date.now() + enqueueMargin) / 1000) * 1000);
     await shiftWorld(app.db, due.getTime() - provisionalDue.getTime());
-    note(`seeded ${plan.tests.length} tests on ${plan.creators.length} channels in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    note(
+      `seeded ${plan.tests.length} tests on ${plan.creators.length} channels in ${((Date.now() - seeding) / 1000).toFixed(1)} s`,
+    );
 
-    const rotations = await runRotations(app, plan.tests.map((test) => test.id), due, options);
+    const rotations = await runRotations(
+      app,
+      plan.tests.map((test) => test.id),
+      due,
+      options,
+    );
     note('rotations done; running the pg-boss ceiling');
     const ceiling = await runCeiling(app.boss, options.tests, enqueueMargin, options.timeoutSeconds);
     console.log(formatReport(rotations, ceiling, { writes: plan.writes }));

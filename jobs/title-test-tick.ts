@@ -13,7 +13,10 @@ export const TICK_GRACE_MS = 2 * 60_000;
  * title is not applied yet, an admin's deletion not carried out yet) and enqueues them. Catches up
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
-export async function enqueueDueTests(app: AppContext, options: { graceMs?: number } = {}): Promise<string[]> {
+export async function enqueueDueTests(
+  app: AppContext,
+  options: { graceMs?: number } = {},
+): Promise<string[]> {
   const now = app.clock.now();
   // Work the chain of wake-ups will do on time is left to it: only what is overdue by more than
   // the grace is re-enqueued, so a backlog does not snowball into duplicate jobs every minute.
@@ -48,7 +51,11 @@ export async function enqueueDueTests(app: AppContext, options: { graceMs?: numb
           or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
         ),
         // Deleted by an admin, final title already back: only the removal is left.
-        and(inArray(titleTests.status, ['completed', 'cancelled']), isNotNull(titleTests.deletionRequestedAt), isNotNull(titleTests.appliedTitle)),
+        and(
+          inArray(titleTests.status, ['completed', 'cancelled']),
+          isNotNull(titleTests.deletionRequestedAt),
+          isNotNull(titleTests.appliedTitle),
+        ),
       ),
     );
   for (const test of due) await scheduleAdvance(app, test.id, now);

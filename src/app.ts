@@ -90,7 +90,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: fastify.log,
   } as AppContext;
   app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
-  app.billing = config.stripe.simulated ? simulatedBillingProvider(app) : stripeBillingProvider(createStripeClient(config));
+  app.billing = config.stripe.simulated
+    ? simulatedBillingProvider(app)
+    : stripeBillingProvider(createStripeClient(config));
 
   installErrorHandler(fastify);
   await fastify.register(cookie, { secret: config.sessionSecret });
@@ -176,7 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     boss,
     simulator,
     async listen() {
-      if (simulator) await simulator.fastify.listen({ port: config.google.simulatorPort!, host: config.host });
+      if (simulator)
+        await simulator.fastify.listen({ port: config.google.simulatorPort!, host: config.host });
       await fastify.listen({ port: config.port, host: config.host });
     },
     async close() {

@@ -15,7 +15,9 @@ try {
   throw error;
 }
 if (config.database.kind === 'pglite') {
-  console.error('npm run worker needs DATABASE_URL: the embedded database is single-process (use npm start).');
+  console.error(
+    'npm run worker needs DATABASE_URL: the embedded database is single-process (use npm start).',
+  );
   process.exit(1);
 }
 const built = await buildApp({ config, workers: true });

@@ -21,7 +21,12 @@ function noopHandler(startedAt: number[]): WorkHandlerFor<typeof ADVANCE_WORKER_
  * queue's policy and retry settings, worked with the advance worker's options by a no-op handler.
  * Lateness is when pg-boss handed each job over, after its startAfter.
  */
-export async function runCeiling(boss: PgBoss, jobs: number, enqueueMarginMs: number, timeoutSeconds: number): Promise<RunResult> {
+export async function runCeiling(
+  boss: PgBoss,
+  jobs: number,
+  enqueueMarginMs: number,
+  timeoutSeconds: number,
+): Promise<RunResult> {
   const shape = await boss.getQueue(ADVANCE_QUEUE);
   if (!shape) throw new Error(`queue ${ADVANCE_QUEUE} is missing`);
   await boss.deleteQueue(CEILING_QUEUE).catch(() => undefined);
@@ -34,8 +39,11 @@ export async function runCeiling(boss: PgBoss, jobs: number, enqueueMarginMs: nu
   });
   const due = new Date(Math.ceil((Date.now() + enqueueMarginMs) / 1000) * 1000);
   const keys = Array.from({ length: jobs }, () => randomUUID());
-  await inParallel(keys, 8, (key) => boss.send(CEILING_QUEUE, { testId: key }, { singletonKey: key, startAfter: due }));
-  if (Date.now() > due.getTime()) note('WARNING: ceiling enqueue overran its due instant; lateness includes it');
+  await inParallel(keys, 8, (key) =>
+    boss.send(CEILING_QUEUE, { testId: key }, { singletonKey: key, startAfter: due }),
+  );
+  if (Date.now() > due.getTime())
+    note('WARNING: ceiling enqueue overran its due instant; lateness includes it');
 
   const startedAt: number[] = [];
   await boss.work(CEILING_QUEUE, ADVANCE_WORKER_OPTIONS, noopHandler(startedAt));

@@ -15,7 +15,8 @@ export interface RunDiagnostics {
 const SAMPLE_MS = 250;
 
 function describe(waitType: string | null, waitEvent: string | null, query: string): string {
-  if (waitType === 'Lock' && waitEvent === 'advisory' && query.includes('sim_quota_usage')) return 'waiting for the simulator quota lock';
+  if (waitType === 'Lock' && waitEvent === 'advisory' && query.includes('sim_quota_usage'))
+    return 'waiting for the simulator quota lock';
   if (waitType === 'Client' && waitEvent === 'ClientRead') return 'waiting for Node (ClientRead)';
   if (waitType === null) return 'running';
   return `waiting: ${waitType}/${waitEvent}`;

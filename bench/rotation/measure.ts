@@ -44,7 +44,11 @@ export function note(message: string): void {
 }
 
 /** Runs `tasks` with at most `width` in flight. */
-export async function inParallel<T>(items: readonly T[], width: number, task: (item: T) => Promise<unknown>): Promise<void> {
+export async function inParallel<T>(
+  items: readonly T[],
+  width: number,
+  task: (item: T) => Promise<unknown>,
+): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
     while (next < items.length) await task(items[next++]!);

@@ -16,7 +16,8 @@ const usage = `Usage: npm run bench -- [--tests 10000] [--tests-per-channel 10] 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`--${name} must be a positive integer.\n${usage}`);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${name} must be a positive integer.\n${usage}`);
   return parsed;
 }
 

@@ -19,8 +19,13 @@ function row(result: RunResult): string[] {
 
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((r) => r[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [line(header), `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  return [
+    line(header),
+    `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 function diagnosticsLine({ diagnostics }: RotationRun): string {
@@ -35,7 +40,11 @@ function diagnosticsLine({ diagnostics }: RotationRun): string {
 }
 
 /** The result table (Markdown, so it can go into a report as is) and what the run was. */
-export function formatReport(rotations: RotationRun, ceiling: RunResult, context: { writes: number }): string {
+export function formatReport(
+  rotations: RotationRun,
+  ceiling: RunResult,
+  context: { writes: number },
+): string {
   const ratio = throughput(rotations) / throughput(ceiling);
   return [
     `Rotation benchmark: ${rotations.jobs} active title tests, one rotation each due at the same instant`,

@@ -32,11 +32,16 @@ async function dueStatusCounts(app: AppContext, due: Date): Promise<Map<string, 
 
 async function collect(app: AppContext, due: Date) {
   const dueAt = sql`${due.toISOString()}::timestamptz`;
-  const lateness = await queryRows<{ lateness_ms: string; at_ms: string }>(app.db, sql`
+  const lateness = await queryRows<{ lateness_ms: string; at_ms: string }>(
+    app.db,
+    sql`
     select extract(epoch from activated_at - planned_start) * 1000 as lateness_ms,
            extract(epoch from activated_at) * 1000 as at_ms
-    from rotations where planned_start = ${dueAt} and status = 'applied'`);
-  const [checks] = await queryRows<{ mismatches: number; errors: number; units: number; jobs: number }>(app.db, sql`
+    from rotations where planned_start = ${dueAt} and status = 'applied'`,
+  );
+  const [checks] = await queryRows<{ mismatches: number; errors: number; units: number; jobs: number }>(
+    app.db,
+    sql`
     select
       (select count(*)::int from rotations r
          join title_variants v on v.id = r.variant_id
@@ -45,8 +50,12 @@ async function collect(app: AppContext, due: Date) {
        where r.planned_start = ${dueAt} and r.status = 'applied' and s.title <> v.title) as mismatches,
       (select count(*)::int from title_tests where last_error is not null or status <> 'active') as errors,
       (select coalesce(sum(units), 0)::int from quota_ledger where at >= ${dueAt}) as units,
-      (select count(*)::int from pgboss.job where name = ${ADVANCE_QUEUE}) as jobs`);
-  return { rows: lateness.map((row) => ({ lateness: Number(row.lateness_ms), at: Number(row.at_ms) })), checks: checks! };
+      (select count(*)::int from pgboss.job where name = ${ADVANCE_QUEUE}) as jobs`,
+  );
+  return {
+    rows: lateness.map((row) => ({ lateness: Number(row.lateness_ms), at: Number(row.at_ms) })),
+    checks: checks!,
+  };
 }
 
 /**
@@ -65,9 +74,13 @@ export async function runRotations(
   await inParallel(testIds, 8, (testId) => scheduleAdvance(app, testId, due));
   const enqueueSeconds = (Date.now() - enqueueStarted) / 1000;
   if (Date.now() > due.getTime()) {
-    note(`WARNING: enqueueing finished ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due instant; lateness includes it`);
+    note(
+      `WARNING: enqueueing finished ${((Date.now() - due.getTime()) / 1000).toFixed(1)} s after the due instant; lateness includes it`,
+    );
   } else {
-    note(`enqueued ${testIds.length} advance jobs in ${enqueueSeconds.toFixed(1)} s; due in ${((due.getTime() - Date.now()) / 1000).toFixed(1)} s`);
+    note(
+      `enqueued ${testIds.length} advance jobs in ${enqueueSeconds.toFixed(1)} s; due in ${((due.getTime() - Date.now()) / 1000).toFixed(1)} s`,
+    );
   }
   // The production wiring: the advance worker with its real options, and the tick worker (its cron
   // does not fire here, as this process runs pg-boss without its scheduler: --tick sends it).
@@ -93,7 +106,9 @@ export async function runRotations(
     }
     if (Date.now() - lastReport >= 10_000 && Date.now() > due.getTime()) {
       lastReport = Date.now();
-      note(`${counts.get('applied') ?? 0}/${testIds.length} rotations applied, ${((Date.now() - due.getTime()) / 1000).toFixed(0)} s after due`);
+      note(
+        `${counts.get('applied') ?? 0}/${testIds.length} rotations applied, ${((Date.now() - due.getTime()) / 1000).toFixed(0)} s after due`,
+      );
     }
   }
   const diagnosed = await diagnostics.stop();

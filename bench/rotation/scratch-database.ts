@@ -13,13 +13,17 @@ export interface ScratchDatabase {
  */
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
   const adminUrl =
-    process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    process.env.TEST_DATABASE_URL ??
+    process.env.DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `titlewise_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   try {
     await admin.unsafe(`create database ${name}`);
   } catch (error) {
-    throw new Error(`Could not create a scratch database on ${new URL(adminUrl).host}: ${String(error)}`, { cause: error });
+    throw new Error(`Could not create a scratch database on ${new URL(adminUrl).host}: ${String(error)}`, {
+      cause: error,
+    });
   } finally {
     await admin.end({ timeout: 1 });
   }

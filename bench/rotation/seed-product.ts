@@ -2,7 +2,13 @@ import { channelConnections, rotations, titleTests, titleVariants, users } from 
 import type { AppContext } from '../../src/app-context';
 import { GOOGLE_SCOPES } from '../../src/youtube/google-clients';
 import { issueTokens } from '../../src/youtube-simulator/identity-store';
-import { chunks, historicActivation, INTERVAL_MINUTES, type PlannedCreator, type WorldPlan } from './world-plan';
+import {
+  chunks,
+  historicActivation,
+  INTERVAL_MINUTES,
+  type PlannedCreator,
+  type WorldPlan,
+} from './world-plan';
 
 /** The simulator issues real tokens; they are stored encrypted, as sign-in does (upsertChannelConnection). */
 async function connectionRow(app: AppContext, creator: PlannedCreator) {
@@ -50,7 +56,9 @@ export async function seedProduct(app: AppContext, plan: WorldPlan): Promise<voi
     );
   }
   for (const part of chunks(plan.creators, 25)) {
-    await db.insert(channelConnections).values(await Promise.all(part.map((creator) => connectionRow(app, creator))));
+    await db
+      .insert(channelConnections)
+      .values(await Promise.all(part.map((creator) => connectionRow(app, creator))));
   }
   for (const part of chunks(plan.tests, 2_000)) {
     await db.insert(titleTests).values(
@@ -73,7 +81,14 @@ export async function seedProduct(app: AppContext, plan: WorldPlan): Promise<voi
       })),
     );
     await db.insert(titleVariants).values(
-      part.flatMap((test) => test.titles.map((title, position) => ({ id: test.variantIds[position]!, testId: test.id, position, title }))),
+      part.flatMap((test) =>
+        test.titles.map((title, position) => ({
+          id: test.variantIds[position]!,
+          testId: test.id,
+          position,
+          title,
+        })),
+      ),
     );
   }
   const rotationRows = plan.tests.flatMap((test) =>

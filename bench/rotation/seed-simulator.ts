@@ -55,7 +55,8 @@ export async function seedSimulator(db: Db, plan: WorldPlan): Promise<void> {
     const changes = [{ videoId: test.videoId, title: test.titles[0]!, since: test.publishedAt }];
     for (const slot of test.slots.slice(0, test.dueSlot)) {
       const title = test.titles[slot.titleIndex]!;
-      if (title !== changes.at(-1)!.title) changes.push({ videoId: test.videoId, title, since: historicActivation(slot) });
+      if (title !== changes.at(-1)!.title)
+        changes.push({ videoId: test.videoId, title, since: historicActivation(slot) });
     }
     return changes;
   });

@@ -77,10 +77,15 @@ export async function registerGoogleOAuth(
       }
       if (query.error === 'access_denied') {
         return reply.redirect(
-          loginRedirect('access_denied', 'Google sign-in was cancelled. Connect again and allow access to continue.'),
+          loginRedirect(
+            'access_denied',
+            'Google sign-in was cancelled. Connect again and allow access to continue.',
+          ),
         );
       }
-      return reply.redirect(loginRedirect(query.error, description || 'Google could not complete the sign-in.'));
+      return reply.redirect(
+        loginRedirect(query.error, description || 'Google could not complete the sign-in.'),
+      );
     }
     try {
       const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);

@@ -34,7 +34,9 @@ export async function findSessionUser(db: DbOrTx, token: string, now: Date): Pro
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
     .limit(1);
   return rows[0]?.user ?? null;
 }

@@ -53,7 +53,10 @@ export async function completeGoogleSignIn(
   const profile = await fetchUserInfo(app, auth);
   const channel = await fetchOwnChannel(app, auth);
   if (!channel) {
-    throw new SignInError('no_channel', `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`);
+    throw new SignInError(
+      'no_channel',
+      `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`,
+    );
   }
   const now = app.clock.now();
   const { user, session, connection } = await app.db.transaction(async (tx) => {
@@ -63,7 +66,12 @@ export async function completeGoogleSignIn(
       name: profile.name ?? profile.given_name ?? profile.email,
     });
     const connection = await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
-    const session = await createSession(tx, { userId: user.id, ttlDays: app.config.sessionTtlDays, now, userAgent });
+    const session = await createSession(tx, {
+      userId: user.id,
+      ttlDays: app.config.sessionTtlDays,
+      now,
+      userAgent,
+    });
     return { user, session, connection };
   });
   await requestReachReport(app, connection);
@@ -100,9 +108,13 @@ export async function signInWithGoogleCode(
     });
     tokens = response.tokens;
   } catch (error) {
-    throw new AppError('BAD_REQUEST', 'Authentication failed: Google did not accept the authorization code.', {
-      cause: error,
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      'Authentication failed: Google did not accept the authorization code.',
+      {
+        cause: error,
+      },
+    );
   }
   return completeGoogleSignIn(app, tokens, userAgent);
 }
@@ -127,17 +139,27 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
       const issued = await issueTokens(tx, {
         accountId: account.id,
         clientId: app.config.google.clientId,
-        scope: 'openid email profile https://www.googleapis.com/auth/youtube.force-ssl https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly',
+        scope:
+          'openid email profile https://www.googleapis.com/auth/youtube.force-ssl https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly',
         now,
         withRefresh: true,
       });
       connection = await upsertChannelConnection(app, tx, {
         userId: user.id,
-        channel: { id: account.channelId, title: account.channelTitle, uploadsPlaylistId: account.uploadsPlaylistId },
+        channel: {
+          id: account.channelId,
+          title: account.channelTitle,
+          uploadsPlaylistId: account.uploadsPlaylistId,
+        },
         tokens: { ...issued, expiry_date: now.getTime() + issued.expires_in * 1000 },
       });
     }
-    const session = await createSession(tx, { userId: user.id, ttlDays: app.config.sessionTtlDays, now, userAgent });
+    const session = await createSession(tx, {
+      userId: user.id,
+      ttlDays: app.config.sessionTtlDays,
+      now,
+      userAgent,
+    });
     return { user, session, connection };
   });
   if (connection) await requestReachReport(app, connection);

@@ -9,7 +9,13 @@ import { isAdmin, isFounder } from './roles';
 import type { UserRow } from './session.service';
 
 function usernameFrom(email: string): string {
-  return email.split('@')[0]!.toLowerCase().replace(/[^a-z0-9._-]/g, '').slice(0, 40) || 'creator';
+  return (
+    email
+      .split('@')[0]!
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]/g, '')
+      .slice(0, 40) || 'creator'
+  );
 }
 
 /** Creates the user on first sign-in, or refreshes their name; matched by Google subject, then e-mail. */
@@ -20,7 +26,9 @@ export async function upsertGoogleUser(
 ): Promise<UserRow> {
   const email = profile.email.toLowerCase();
   const [bySubject] = await db.select().from(users).where(eq(users.googleSubject, profile.sub)).limit(1);
-  const [byEmail] = bySubject ? [bySubject] : await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [byEmail] = bySubject
+    ? [bySubject]
+    : await db.select().from(users).where(eq(users.email, email)).limit(1);
   const now = app.clock.now();
   if (byEmail) {
     const [updated] = await db

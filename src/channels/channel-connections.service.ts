@@ -30,13 +30,18 @@ export async function upsertChannelConnection(
     status: 'connected' as const,
     statusReason: null,
     updatedAt: now,
-    ...(input.tokens.refresh_token ? { refreshTokenEncrypted: cipher.encrypt(input.tokens.refresh_token) } : {}),
+    ...(input.tokens.refresh_token
+      ? { refreshTokenEncrypted: cipher.encrypt(input.tokens.refresh_token) }
+      : {}),
   };
   const [existing] = await db
     .select()
     .from(channelConnections)
     .where(
-      and(eq(channelConnections.userId, input.userId), eq(channelConnections.youtubeChannelId, input.channel.id)),
+      and(
+        eq(channelConnections.userId, input.userId),
+        eq(channelConnections.youtubeChannelId, input.channel.id),
+      ),
     )
     .limit(1);
   if (existing) {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './index';
 
-const base = { DATA_DIR: '/tmp/titlewise-config-test', SESSION_SECRET: 'x'.repeat(32), TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') };
+const base = {
+  DATA_DIR: '/tmp/titlewise-config-test',
+  SESSION_SECRET: 'x'.repeat(32),
+  TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+};
 
 describe('configuration', () => {
   it('works with nothing configured: embedded database, simulator, simulated checkout', () => {
@@ -19,7 +23,13 @@ describe('configuration', () => {
   it('reports every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ ...base, PORT: 'abc', DATABASE_URL: 'mysql://x', FOUNDER_EMAILS: 'not-an-email', WORKERS: 'maybe' });
+      loadConfig({
+        ...base,
+        PORT: 'abc',
+        DATABASE_URL: 'mysql://x',
+        FOUNDER_EMAILS: 'not-an-email',
+        WORKERS: 'maybe',
+      });
     } catch (caught) {
       error = caught;
     }

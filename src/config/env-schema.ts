@@ -15,9 +15,9 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const base64Key = z
-  .string()
-  .refine((value) => Buffer.from(value, 'base64').length === 32, { message: 'must be 32 bytes, base64-encoded' });
+const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
+  message: 'must be 32 bytes, base64-encoded',
+});
 
 /** Every environment variable Titlewise reads. `.env.example` documents each one. */
 export const envSchema = z.object({

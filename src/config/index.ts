@@ -116,7 +116,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const production = env.NODE_ENV === 'production';
   if (production && env.DATABASE_URL) {
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: required in production with DATABASE_URL');
-    if (!env.TOKEN_ENCRYPTION_KEY) problems.push('TOKEN_ENCRYPTION_KEY: required in production with DATABASE_URL');
+    if (!env.TOKEN_ENCRYPTION_KEY)
+      problems.push('TOKEN_ENCRYPTION_KEY: required in production with DATABASE_URL');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -156,7 +157,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: {
       simulated: stripeSimulated,
       secretKey: env.STRIPE_SECRET_KEY ?? null,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? (stripeSimulated ? 'whsec_titlewise_simulated_checkout' : null),
+      webhookSecret:
+        env.STRIPE_WEBHOOK_SECRET ?? (stripeSimulated ? 'whsec_titlewise_simulated_checkout' : null),
       // The simulated checkout sells simulated prices; with a Stripe key both price ids are required above.
       priceIds: {
         pro: env.STRIPE_PRICE_PRO ?? (stripeSimulated ? 'price_simulated_pro' : null),

@@ -21,12 +21,14 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
       const at = now();
       const nowIso = at.toISOString();
       const windowStartBefore = new Date(at.getTime() - timeWindow).toISOString();
-      db.execute<{ count: number; window_start: string | Date }>(sql`
+      db.execute<{ count: number; window_start: string | Date }>(
+        sql`
         insert into rate_limits (key, window_start, count) values (${this.prefix + key}, ${nowIso}::timestamptz, 1)
         on conflict (key) do update set
           count = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
-        returning count, window_start`)
+        returning count, window_start`,
+      )
         .then((result) => {
           const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
             count: number;
@@ -34,7 +36,10 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
           }>;
           const row = rows[0]!;
           const started = new Date(row.window_start).getTime();
-          callback(null, { current: Number(row.count), ttl: Math.max(0, started + timeWindow - at.getTime()) });
+          callback(null, {
+            current: Number(row.count),
+            ttl: Math.max(0, started + timeWindow - at.getTime()),
+          });
         })
         .catch((error: unknown) => callback(error as Error));
     }

@@ -47,7 +47,11 @@ export interface RestRouter {
  * one service, answer JSON. Every route lands in the OpenAPI document. Errors go to the one
  * error handler (src/http/error-handler.ts).
  */
-export function createRestRouter(fastify: FastifyInstance, app: AppContext, registry: OpenApiRegistry): RestRouter {
+export function createRestRouter(
+  fastify: FastifyInstance,
+  app: AppContext,
+  registry: OpenApiRegistry,
+): RestRouter {
   return {
     route(definition) {
       registry.add({

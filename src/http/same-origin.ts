@@ -15,7 +15,10 @@ function requestOrigin(request: FastifyRequest): string {
  * carry their credentials on purpose. Webhooks from Stripe are exempt (they carry no cookie).
  */
 export const sameOriginPlugin = fp(
-  async (fastify: FastifyInstance, { config, exemptPrefixes }: { config: Config; exemptPrefixes: string[] }) => {
+  async (
+    fastify: FastifyInstance,
+    { config, exemptPrefixes }: { config: Config; exemptPrefixes: string[] },
+  ) => {
     fastify.addHook('onRequest', async (request, reply) => {
       if (safeMethods.has(request.method)) return;
       if (exemptPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
@@ -23,9 +26,12 @@ export const sameOriginPlugin = fp(
       const origin = request.headers.origin;
       const allowed = new Set([config.publicOrigin, requestOrigin(request)]);
       const crossSite = fetchSite === 'cross-site' || fetchSite === 'same-site';
-      const foreignOrigin = origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null';
+      const foreignOrigin =
+        origin !== undefined && origin !== 'null' ? !allowed.has(origin) : origin === 'null';
       if (crossSite || foreignOrigin) {
-        return reply.code(403).send({ error: 'Cross-site request refused. Use Titlewise from its own pages.' });
+        return reply
+          .code(403)
+          .send({ error: 'Cross-site request refused. Use Titlewise from its own pages.' });
       }
     });
   },

@@ -24,7 +24,11 @@ const DAY = 86_400_000;
  * limit, quota budget), then in one transaction stores the test, its variants and its seeded
  * schedule, and enqueues the first rotation. Bad input changes nothing.
  */
-export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInput: CreateTestInput): Promise<string> {
+export async function createTitleTest(
+  ctx: EngineContext,
+  user: UserRow,
+  rawInput: CreateTestInput,
+): Promise<string> {
   const { app } = ctx;
   const input = createTestInputSchema.parse(rawInput);
   const now = app.clock.now();
@@ -47,8 +51,8 @@ export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInpu
     start,
     end: endDate,
   });
-  const windowsPerTitle = input.titles.map((_, index) =>
-    schedule.filter((slot) => slot.kind === 'window' && slot.titleIndex === index).length,
+  const windowsPerTitle = input.titles.map(
+    (_, index) => schedule.filter((slot) => slot.kind === 'window' && slot.titleIndex === index).length,
   );
   if (windowsPerTitle.some((count) => count === 0)) {
     throw badRequest(
@@ -63,7 +67,11 @@ export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInpu
   }
 
   const running = await app.db
-    .select({ videoId: titleTests.videoId, interval: titleTests.rotationIntervalMinutes, userId: titleTests.userId })
+    .select({
+      videoId: titleTests.videoId,
+      interval: titleTests.rotationIntervalMinutes,
+      userId: titleTests.userId,
+    })
     .from(titleTests)
     .where(inArray(titleTests.status, [...runningStatuses]));
   if (running.some((test) => test.videoId === input.videoId)) {
@@ -71,7 +79,8 @@ export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInpu
   }
   const limit = activeTestLimit(user);
   const mine = running.filter((test) => test.userId === user.id).length;
-  if (limit !== null && mine >= limit) throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
+  if (limit !== null && mine >= limit)
+    throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
   const budget = checkQuotaBudget({
     intervalMinutes: input.rotationIntervalMinutes,
     runningIntervals: running.map((test) => test.interval),
@@ -84,23 +93,43 @@ export async function createTitleTest(ctx: EngineContext, user: UserRow, rawInpu
     video = await ctx.youtube.getVideo(connection, input.videoId);
   } catch (error) {
     const failure = ctx.youtube.classify(error);
-    throw new AppError(failure.kind === 'quota' ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE', `YouTube could not be reached: ${failure.message}`, {
-      cause: error,
-    });
+    throw new AppError(
+      failure.kind === 'quota' ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE',
+      `YouTube could not be reached: ${failure.message}`,
+      {
+        cause: error,
+      },
+    );
   }
   if (!video || video.channelId !== connection.youtubeChannelId) throw notFound('Video on your channel');
 
   try {
-    return await insertTest(ctx, { user, connectionId: connection.id, video, input, seed, schedule, start, startDate, endDate, now });
+    return await insertTest(ctx, {
+      user,
+      connectionId: connection.id,
+      video,
+      input,
+      seed,
+      schedule,
+      start,
+      startDate,
+      endDate,
+      now,
+    });
   } catch (error) {
     // Two creations racing for one video: the partial unique index lets only one through.
-    if (isUniqueViolation(error)) throw conflict('This video already has a running test. Complete or cancel it before starting another.');
+    if (isUniqueViolation(error))
+      throw conflict('This video already has a running test. Complete or cancel it before starting another.');
     throw error;
   }
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error || (cause && typeof cause === 'object'); cause = (cause as { cause?: unknown }).cause) {
+  for (
+    let cause = error;
+    cause instanceof Error || (cause && typeof cause === 'object');
+    cause = (cause as { cause?: unknown }).cause
+  ) {
     if ((cause as { code?: string }).code === '23505') return true;
     if (!(cause as { cause?: unknown }).cause) break;
   }

@@ -49,13 +49,21 @@ export async function handleYouTubeFailure(
         .update(titleTests)
         .set({
           status: 'paused',
-          statusReason: 'YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test.',
+          statusReason:
+            'YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test.',
           updatedAt: now,
         })
-        .where(and(eq(titleTests.channelConnectionId, record.connection.id), inArray(titleTests.status, ['scheduled', 'active'])));
+        .where(
+          and(
+            eq(titleTests.channelConnectionId, record.connection.id),
+            inArray(titleTests.status, ['scheduled', 'active']),
+          ),
+        );
       await app.db
         .update(titleTests)
-        .set({ lastError: `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.` })
+        .set({
+          lastError: `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.`,
+        })
         .where(eq(titleTests.id, testId));
       return true;
     }
@@ -75,7 +83,10 @@ export async function handleYouTubeFailure(
     case 'transient': {
       await app.db
         .update(titleTests)
-        .set({ lastError: `YouTube did not answer while ${doing} (${failure.message}). Retrying automatically.`, updatedAt: now })
+        .set({
+          lastError: `YouTube did not answer while ${doing} (${failure.message}). Retrying automatically.`,
+          updatedAt: now,
+        })
         .where(eq(titleTests.id, testId));
       return false;
     }

@@ -10,7 +10,10 @@ import { expectedLiveTitle, setTestFields, type TestRecord } from './title-test-
  * statistics engine's winner or preferred title for the test's metric, else the original. Idempotent: a test whose final title is applied is left
  * alone, and a retry after a crash reads the live title before writing.
  */
-export async function finishTest(ctx: EngineContext, record: TestRecord): Promise<'finished' | 'failed' | 'deferred'> {
+export async function finishTest(
+  ctx: EngineContext,
+  record: TestRecord,
+): Promise<'finished' | 'failed' | 'deferred'> {
   const { app, youtube } = ctx;
   const { test, connection } = record;
   if (test.appliedTitle !== null) return 'finished';
@@ -23,7 +26,10 @@ export async function finishTest(ctx: EngineContext, record: TestRecord): Promis
     const decided = await computeVerdict(app, record, true);
     verdict = decided;
     finalTitle = finalTitleFor(record, decided);
-    reason = finalTitle === test.originalTitle ? `${decided.reason} The original title was put back.` : decided.reason;
+    reason =
+      finalTitle === test.originalTitle
+        ? `${decided.reason} The original title was put back.`
+        : decided.reason;
   }
 
   let viewCount: number;
@@ -31,18 +37,31 @@ export async function finishTest(ctx: EngineContext, record: TestRecord): Promis
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
-      await setTestFields(app.db, test.id, { appliedTitle: test.originalTitle, verdict, lastError: 'The video no longer exists on YouTube.', updatedAt: now });
+      await setTestFields(app.db, test.id, {
+        appliedTitle: test.originalTitle,
+        verdict,
+        lastError: 'The video no longer exists on YouTube.',
+        updatedAt: now,
+      });
       return 'finished';
     }
     viewCount = live.viewCount;
-    const testTitles = new Set([...record.variants.map((variant) => variant.title), expectedLiveTitle(record)]);
+    const testTitles = new Set([
+      ...record.variants.map((variant) => variant.title),
+      expectedLiveTitle(record),
+    ]);
     if (live.title !== finalTitle && !testTitles.has(live.title)) {
       kept = live.title; // The creator set a title of their own: keep it.
     } else if (live.title !== finalTitle) {
       await youtube.setTitle(connection, test.videoId, finalTitle);
     }
   } catch (error) {
-    const handled = await handleYouTubeFailure(ctx, record, youtube.classify(error), 'putting the final title back');
+    const handled = await handleYouTubeFailure(
+      ctx,
+      record,
+      youtube.classify(error),
+      'putting the final title back',
+    );
     if (handled) return 'failed';
     throw error;
   }
@@ -61,7 +80,9 @@ export async function finishTest(ctx: EngineContext, record: TestRecord): Promis
     endedAt: test.endedAt ?? now,
     lastError: null,
     deferredUntil: null,
-    statusReason: kept ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.` : reason,
+    statusReason: kept
+      ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
+      : reason,
     updatedAt: now,
   });
   return 'finished';

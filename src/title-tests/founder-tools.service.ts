@@ -16,12 +16,19 @@ const WAIT_MS = 15_000;
 export async function simulateRotation(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
   const { app } = ctx;
   const test = await findOwnTest(ctx, user, testId);
-  if (test.status !== 'active') throw conflict(`Cannot simulate a rotation on a test that is ${test.status}.`);
+  if (test.status !== 'active')
+    throw conflict(`Cannot simulate a rotation on a test that is ${test.status}.`);
   const now = app.clock.now();
   const [next] = await app.db
     .select()
     .from(rotations)
-    .where(and(eq(rotations.testId, testId), eq(rotations.status, 'planned'), gt(rotations.slot, test.currentSlot ?? -1)))
+    .where(
+      and(
+        eq(rotations.testId, testId),
+        eq(rotations.status, 'planned'),
+        gt(rotations.slot, test.currentSlot ?? -1),
+      ),
+    )
     .orderBy(asc(rotations.slot))
     .limit(1);
   if (!next) throw conflict('The schedule has no rotation left to apply.');
@@ -31,7 +38,10 @@ export async function simulateRotation(ctx: EngineContext, user: UserRow, testId
   });
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const [row] = await app.db.select({ status: rotations.status }).from(rotations).where(eq(rotations.id, next.id));
+    const [row] = await app.db
+      .select({ status: rotations.status })
+      .from(rotations)
+      .where(eq(rotations.id, next.id));
     if (row?.status !== 'planned') return `Rotation ${next.slot + 1} applied.`;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -39,7 +49,11 @@ export async function simulateRotation(ctx: EngineContext, user: UserRow, testId
 }
 
 /** Founder tool: samples view counts and pulls YouTube's daily figures for the test's video now. */
-export async function forceAnalytics(ctx: EngineContext, user: UserRow, testId: string): Promise<CollectedMetrics> {
+export async function forceAnalytics(
+  ctx: EngineContext,
+  user: UserRow,
+  testId: string,
+): Promise<CollectedMetrics> {
   const test = await findOwnTest(ctx, user, testId);
   return collectTestMetrics(ctx, test.id);
 }

@@ -20,8 +20,13 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
     .select({ test: titleTests, connection: channelConnections })
     .from(titleTests)
     .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
-    .where(onlyTestIds ? inArray(titleTests.id, onlyTestIds) : inArray(titleTests.status, ['active', 'paused']));
-  const byConnection = new Map<string, { connection: ChannelConnection; videoIds: Set<string>; testIds: string[] }>();
+    .where(
+      onlyTestIds ? inArray(titleTests.id, onlyTestIds) : inArray(titleTests.status, ['active', 'paused']),
+    );
+  const byConnection = new Map<
+    string,
+    { connection: ChannelConnection; videoIds: Set<string>; testIds: string[] }
+  >();
   for (const { test, connection } of rows) {
     if (connection.status !== 'connected') continue;
     const entry = byConnection.get(connection.id) ?? { connection, videoIds: new Set(), testIds: [] };

@@ -9,7 +9,10 @@ export const activeTestLimits: Record<SubscriptionTier, number | null> = {
   lifetime: null,
 };
 
-export function activeTestLimit(user: { subscriptionTier: SubscriptionTier; isLifetime: boolean }): number | null {
+export function activeTestLimit(user: {
+  subscriptionTier: SubscriptionTier;
+  isLifetime: boolean;
+}): number | null {
   return user.isLifetime ? null : activeTestLimits[user.subscriptionTier];
 }
 
@@ -18,6 +21,7 @@ export function planLimitMessage(tier: SubscriptionTier, limit: number): string 
     return `Your subscription has ended, so you can run ${limit} test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or subscribe to Pro for up to 5 or Authority for unlimited at /paywall.`;
   }
   const plan = tier === 'pro' ? 'Pro' : 'Free';
-  const upgrade = tier === 'pro' ? 'Authority for unlimited tests' : 'Pro for up to 5 or Authority for unlimited';
+  const upgrade =
+    tier === 'pro' ? 'Authority for unlimited tests' : 'Pro for up to 5 or Authority for unlimited';
   return `Your ${plan} plan allows ${limit} running test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or upgrade to ${upgrade} at /paywall.`;
 }

@@ -9,8 +9,14 @@ describe('quota budget', () => {
 
   it('fits about seven hourly tests in the default quota, then suggests a longer interval', () => {
     const running = [60, 60, 60, 60, 60, 60];
-    expect(checkQuotaBudget({ intervalMinutes: 60, runningIntervals: running, dailyQuota: 10_000 }).ok).toBe(true);
-    const full = checkQuotaBudget({ intervalMinutes: 60, runningIntervals: [...running, 60], dailyQuota: 10_000 });
+    expect(checkQuotaBudget({ intervalMinutes: 60, runningIntervals: running, dailyQuota: 10_000 }).ok).toBe(
+      true,
+    );
+    const full = checkQuotaBudget({
+      intervalMinutes: 60,
+      runningIntervals: [...running, 60],
+      dailyQuota: 10_000,
+    });
     expect(full.ok).toBe(false);
     expect(full.message).toMatch(/Choose a longer rotation interval \(every 2 hours fits\)/);
   });

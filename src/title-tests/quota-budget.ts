@@ -23,13 +23,22 @@ export interface BudgetCheck {
  * Would one more test with this interval fit in the daily quota, next to the running ones and
  * the reserve that restores every title? The message says what to change.
  */
-export function checkQuotaBudget(input: { intervalMinutes: number; runningIntervals: number[]; dailyQuota: number }): BudgetCheck {
+export function checkQuotaBudget(input: {
+  intervalMinutes: number;
+  runningIntervals: number[];
+  dailyQuota: number;
+}): BudgetCheck {
   const needed = dailyUnitsFor(input.intervalMinutes);
-  const committed = input.runningIntervals.reduce((sum, interval) => sum + dailyUnitsFor(interval) + RESTORE_RESERVE_UNITS, 0);
+  const committed = input.runningIntervals.reduce(
+    (sum, interval) => sum + dailyUnitsFor(interval) + RESTORE_RESERVE_UNITS,
+    0,
+  );
   const ok = committed + needed + RESTORE_RESERVE_UNITS <= input.dailyQuota;
   if (ok) return { ok, needed, committed, quota: input.dailyQuota, message: null };
   const longer = [120, 240, 480, 720, 1440].find(
-    (interval) => interval > input.intervalMinutes && committed + dailyUnitsFor(interval) + RESTORE_RESERVE_UNITS <= input.dailyQuota,
+    (interval) =>
+      interval > input.intervalMinutes &&
+      committed + dailyUnitsFor(interval) + RESTORE_RESERVE_UNITS <= input.dailyQuota,
   );
   const suggestion = longer
     ? `Choose a longer rotation interval (${longer >= 1440 ? 'daily' : `every ${longer / 60} hours`} fits)`

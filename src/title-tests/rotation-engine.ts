@@ -6,7 +6,13 @@ import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { runningStatuses } from './state-machine';
 import { removeTestMarkedForDeletion } from './test-deletion';
-import { expectedLiveTitle, loadTestRecord, setTestFields, variantTitle, type TestRecord } from './title-test-records';
+import {
+  expectedLiveTitle,
+  loadTestRecord,
+  setTestFields,
+  variantTitle,
+  type TestRecord,
+} from './title-test-records';
 
 export type AdvanceOutcome =
   | 'missing'
@@ -36,7 +42,12 @@ export async function advanceTest(ctx: EngineContext, testId: string): Promise<A
   if (test.status === 'completed' || test.status === 'cancelled') {
     const outcome = await finishTest(ctx, record);
     // An admin deleted the test: it goes once its final title is back (never before).
-    if (outcome === 'finished' && test.deletionRequestedAt && (await removeTestMarkedForDeletion(app.db, testId))) return 'deleted';
+    if (
+      outcome === 'finished' &&
+      test.deletionRequestedAt &&
+      (await removeTestMarkedForDeletion(app.db, testId))
+    )
+      return 'deleted';
     return outcome;
   }
   if (now >= test.endDate) {
@@ -74,7 +85,12 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
-      await handleYouTubeFailure(ctx, record, { kind: 'not-found', message: 'the video no longer exists on YouTube.' }, 'rotating titles');
+      await handleYouTubeFailure(
+        ctx,
+        record,
+        { kind: 'not-found', message: 'the video no longer exists on YouTube.' },
+        'rotating titles',
+      );
       return 'failed';
     }
     if (live.title !== desired && live.title !== expected) {
@@ -94,7 +110,10 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
       confirmed = after.title === desired;
     }
   } catch (error) {
-    await app.db.update(rotations).set({ attempts: rotation.attempts + 1 }).where(eq(rotations.id, rotation.id));
+    await app.db
+      .update(rotations)
+      .set({ attempts: rotation.attempts + 1 })
+      .where(eq(rotations.id, rotation.id));
     const handled = await handleYouTubeFailure(ctx, record, youtube.classify(error), 'rotating titles');
     if (handled) return 'failed';
     throw error;
@@ -106,7 +125,13 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
     const [applied] = await tx
       .update(rotations)
-      .set({ status: 'applied', activatedAt: now, viewsAtStart: viewCount, titleConfirmed: confirmed, error: null })
+      .set({
+        status: 'applied',
+        activatedAt: now,
+        viewsAtStart: viewCount,
+        titleConfirmed: confirmed,
+        error: null,
+      })
       .where(and(eq(rotations.id, rotation.id), eq(rotations.status, 'planned')))
       .returning();
     if (!applied || !locked) return 'nothing-due' as const;
@@ -114,7 +139,14 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     await tx
       .update(rotations)
       .set({ endedAt: now, viewsAtEnd: viewCount })
-      .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'applied'), isNull(rotations.endedAt), lt(rotations.slot, slot)));
+      .where(
+        and(
+          eq(rotations.testId, test.id),
+          eq(rotations.status, 'applied'),
+          isNull(rotations.endedAt),
+          lt(rotations.slot, slot),
+        ),
+      );
     await tx
       .update(rotations)
       .set({ status: 'skipped' })

@@ -42,7 +42,10 @@ export function rotationFigures(input: {
       const start = rotation.activatedAt!;
       const end = rotation.endedAt ?? input.now;
       const endViews = rotation.viewsAtEnd ?? input.currentViews;
-      const views = rotation.viewsAtStart !== null && endViews !== null ? Math.max(0, endViews - rotation.viewsAtStart) : null;
+      const views =
+        rotation.viewsAtStart !== null && endViews !== null
+          ? Math.max(0, endViews - rotation.viewsAtStart)
+          : null;
       const midpoint = new Date((start.getTime() + end.getTime()) / 2);
       const day = byDay.get(pacificDay(midpoint));
       const wholeDay = input.intervalMinutes === 1440 && rotation.endedAt !== null;
@@ -81,6 +84,10 @@ export function testDailyTotals(daily: DailyRow[]) {
     impressions,
     averageCtr: impressions > 0 ? clicks / impressions : null,
     averageViewDuration: views > 0 ? watchSeconds / views : null,
-    throughDay: daily.map((row) => row.day).sort().at(-1) ?? null,
+    throughDay:
+      daily
+        .map((row) => row.day)
+        .sort()
+        .at(-1) ?? null,
   };
 }

@@ -39,7 +39,12 @@ export async function applyTestAction(
   const to = nextStatus(test.status, action);
   const now = app.clock.now();
   const schedule = await app.db
-    .select({ slot: rotations.slot, plannedStart: rotations.plannedStart, plannedEnd: rotations.plannedEnd, status: rotations.status })
+    .select({
+      slot: rotations.slot,
+      plannedStart: rotations.plannedStart,
+      plannedEnd: rotations.plannedEnd,
+      status: rotations.status,
+    })
     .from(rotations)
     .where(eq(rotations.testId, testId));
   await app.db.transaction(async (tx) => {
@@ -65,7 +70,9 @@ export async function applyTestAction(
     }
     if (action === 'resume') {
       // Resume continues the schedule from now: windows that passed while paused are skipped.
-      const passed = schedule.filter((slot) => slot.status === 'planned' && slot.plannedEnd <= now).map((slot) => slot.slot);
+      const passed = schedule
+        .filter((slot) => slot.status === 'planned' && slot.plannedEnd <= now)
+        .map((slot) => slot.slot);
       if (passed.length > 0) {
         await tx
           .update(rotations)

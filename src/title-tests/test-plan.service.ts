@@ -14,12 +14,19 @@ export async function planTest(app: AppContext, user: UserRow, input: TestPlanIn
   const past = await app.db
     .select({ id: titleTests.id })
     .from(titleTests)
-    .where(and(eq(titleTests.userId, user.id), eq(titleTests.status, 'completed'), eq(titleTests.rotationIntervalMinutes, input.rotationIntervalMinutes)))
+    .where(
+      and(
+        eq(titleTests.userId, user.id),
+        eq(titleTests.status, 'completed'),
+        eq(titleTests.rotationIntervalMinutes, input.rotationIntervalMinutes),
+      ),
+    )
     .orderBy(desc(titleTests.createdAt))
     .limit(3);
   const history: WindowObservation[] = [];
   for (const test of past) history.push(...(await computeVerdictInputs(app, test.id)));
-  const channelNoise = history.length > 0 ? estimateWindowNoise(history, input.rotationIntervalMinutes) : null;
+  const channelNoise =
+    history.length > 0 ? estimateWindowNoise(history, input.rotationIntervalMinutes) : null;
   const mde = minimumDetectableEffect({
     intervalMinutes: input.rotationIntervalMinutes,
     durationDays: input.durationDays,

@@ -8,7 +8,11 @@ import { observationsOf } from './verdict-inputs';
  * `isFinal` at the end of the test, when "preferred" becomes possible. Seeded by the test's
  * schedule seed, so the same data always gives the same verdict.
  */
-export async function computeVerdict(app: AppContext, record: TestRecord, isFinal: boolean): Promise<TestVerdict> {
+export async function computeVerdict(
+  app: AppContext,
+  record: TestRecord,
+  isFinal: boolean,
+): Promise<TestVerdict> {
   return analyzeTest({
     windows: await observationsOf(app, record),
     titleCount: record.variants.length,
@@ -21,7 +25,10 @@ export async function computeVerdict(app: AppContext, record: TestRecord, isFina
 
 /** What the product puts live at the end: the winner or preferred title, else the original title. */
 export function finalTitleFor(record: TestRecord, verdict: TestVerdict): string {
-  if ((verdict.verdict === 'winner' || verdict.verdict === 'preferred') && verdict.winnerTitleIndex !== null) {
+  if (
+    (verdict.verdict === 'winner' || verdict.verdict === 'preferred') &&
+    verdict.winnerTitleIndex !== null
+  ) {
     return record.variants[verdict.winnerTitleIndex]!.title;
   }
   return record.test.originalTitle;

@@ -6,7 +6,13 @@ import type { DbOrTx } from '../db/database';
 import { notFound } from '../errors/app-error';
 import { pacificDay } from '../time/pacific';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
-import { loadTestDetails, loadTestRecord, type RotationRow, type TitleTestRow, type VariantRow } from './title-test-records';
+import {
+  loadTestDetails,
+  loadTestRecord,
+  type RotationRow,
+  type TitleTestRow,
+  type VariantRow,
+} from './title-test-records';
 import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
 import { verdictView } from './verdict-view';
 
@@ -35,12 +41,20 @@ async function dailyFor(db: DbOrTx, test: TitleTestRow, now: Date) {
 }
 
 /** Everything the card and the analytics panel show, computed from stored rotations and metrics. */
-async function computeAnalytics(app: AppContext, test: TitleTestRow, variants: VariantRow[], schedule: RotationRow[]) {
+async function computeAnalytics(
+  app: AppContext,
+  test: TitleTestRow,
+  variants: VariantRow[],
+  schedule: RotationRow[],
+) {
   const now = app.clock.now();
   const [daily, sample, samplesCount] = await Promise.all([
     dailyFor(app.db, test, now),
     latestSample(app.db, test.videoId),
-    app.db.select({ value: count() }).from(metricSamples).where(and(eq(metricSamples.videoId, test.videoId), gte(metricSamples.sampledAt, test.startDate))),
+    app.db
+      .select({ value: count() })
+      .from(metricSamples)
+      .where(and(eq(metricSamples.videoId, test.videoId), gte(metricSamples.sampledAt, test.startDate))),
   ]);
   const applied = schedule.filter((rotation) => rotation.status === 'applied');
   const latestApplied = applied.at(-1);
@@ -48,13 +62,22 @@ async function computeAnalytics(app: AppContext, test: TitleTestRow, variants: V
     sample && (!latestApplied?.activatedAt || sample.sampledAt >= latestApplied.activatedAt)
       ? sample.viewCount
       : (latestApplied?.viewsAtStart ?? null);
-  const figures = rotationFigures({ rotations: schedule, daily, currentViews, now, intervalMinutes: test.rotationIntervalMinutes });
+  const figures = rotationFigures({
+    rotations: schedule,
+    daily,
+    currentViews,
+    now,
+    intervalMinutes: test.rotationIntervalMinutes,
+  });
   const totals = testDailyTotals(daily);
   const totalViews = figures.reduce((sum, figure) => sum + (figure.views ?? 0), 0);
   const positionOf = new Map(variants.map((variant) => [variant.id, variant]));
   const running = test.status === 'active' || test.status === 'scheduled';
-  const next = running ? schedule.find((rotation) => rotation.status === 'planned' && rotation.plannedStart > now) : undefined;
-  const currentTitle = test.appliedTitle ?? (latestApplied ? positionOf.get(latestApplied.variantId)!.title : null);
+  const next = running
+    ? schedule.find((rotation) => rotation.status === 'planned' && rotation.plannedStart > now)
+    : undefined;
+  const currentTitle =
+    test.appliedTitle ?? (latestApplied ? positionOf.get(latestApplied.variantId)!.title : null);
   const source = (values: FigureSource[]): FigureSource =>
     values.includes('estimated') ? 'estimated' : values.includes('measured') ? 'measured' : 'pending';
   return {
@@ -63,7 +86,9 @@ async function computeAnalytics(app: AppContext, test: TitleTestRow, variants: V
     totalViews,
     currentTitle,
     dataPoints: Number(samplesCount[0]?.value ?? 0) + daily.length,
-    nextRotationIn: next ? Math.max(0, Math.ceil((next.plannedStart.getTime() - now.getTime()) / 60_000)) : null,
+    nextRotationIn: next
+      ? Math.max(0, Math.ceil((next.plannedStart.getTime() - now.getTime()) / 60_000))
+      : null,
     viewsAsOf: sample?.sampledAt ?? latestApplied?.activatedAt ?? null,
     ctrSource: source(figures.map((figure) => figure.ctrSource)),
     durationSource: source(figures.map((figure) => figure.durationSource)),
@@ -71,7 +96,11 @@ async function computeAnalytics(app: AppContext, test: TitleTestRow, variants: V
   };
 }
 
-function toView(test: TitleTestRow, variants: VariantRow[], analytics: Awaited<ReturnType<typeof computeAnalytics>>): TitleTestView {
+function toView(
+  test: TitleTestRow,
+  variants: VariantRow[],
+  analytics: Awaited<ReturnType<typeof computeAnalytics>>,
+): TitleTestView {
   return {
     id: test.id,
     status: test.status,
@@ -100,30 +129,51 @@ function toView(test: TitleTestRow, variants: VariantRow[], analytics: Awaited<R
 
 /** The user's tests, newest first (SPEC §3 Test with analytics). */
 export async function listTests(app: AppContext, user: UserRow): Promise<TitleTestView[]> {
-  const tests = await app.db.select().from(titleTests).where(eq(titleTests.userId, user.id)).orderBy(desc(titleTests.createdAt));
+  const tests = await app.db
+    .select()
+    .from(titleTests)
+    .where(eq(titleTests.userId, user.id))
+    .orderBy(desc(titleTests.createdAt));
   return viewsOf(app, tests);
 }
 
 export async function viewsOf(app: AppContext, tests: TitleTestRow[]): Promise<TitleTestView[]> {
-  const details = await loadTestDetails(app.db, tests.map((test) => test.id));
+  const details = await loadTestDetails(
+    app.db,
+    tests.map((test) => test.id),
+  );
   return Promise.all(
     tests.map(async (test) => {
       const variants = details.variants.get(test.id) ?? [];
-      return toView(test, variants, await computeAnalytics(app, test, variants, details.rotations.get(test.id) ?? []));
+      return toView(
+        test,
+        variants,
+        await computeAnalytics(app, test, variants, details.rotations.get(test.id) ?? []),
+      );
     }),
   );
 }
 
 export async function getOwnTestView(app: AppContext, user: UserRow, testId: string): Promise<TitleTestView> {
-  const [test] = await app.db.select().from(titleTests).where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
+  const [test] = await app.db
+    .select()
+    .from(titleTests)
+    .where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
   if (!test) throw notFound('Test');
   const [view] = await viewsOf(app, [test]);
   return view!;
 }
 
 /** SPEC §3 test analytics: per-rotation history with each figure's source. */
-export async function getTestAnalytics(app: AppContext, user: UserRow, testId: string): Promise<TestAnalyticsWithVerdict> {
-  const [test] = await app.db.select().from(titleTests).where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
+export async function getTestAnalytics(
+  app: AppContext,
+  user: UserRow,
+  testId: string,
+): Promise<TestAnalyticsWithVerdict> {
+  const [test] = await app.db
+    .select()
+    .from(titleTests)
+    .where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
   if (!test) throw notFound('Test');
   const record = await loadTestRecord(app.db, test.id);
   if (!record) throw notFound('Test');
@@ -164,7 +214,9 @@ export async function getTestAnalytics(app: AppContext, user: UserRow, testId: s
 /** SPEC §3 dashboard stats over the user's tests. */
 export async function getDashboardStats(app: AppContext, user: UserRow) {
   const views = await listTests(app, user);
-  const ctrs = views.map((view) => view.analytics.averageCtr).filter((value): value is number => value !== null);
+  const ctrs = views
+    .map((view) => view.analytics.averageCtr)
+    .filter((value): value is number => value !== null);
   return {
     activeTests: views.filter((view) => view.status === 'active').length,
     totalViews: views.reduce((sum, view) => sum + view.analytics.totalViews, 0),
@@ -174,6 +226,9 @@ export async function getDashboardStats(app: AppContext, user: UserRow) {
 }
 
 export async function countRunningTests(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(titleTests).where(inArray(titleTests.status, ['scheduled', 'active', 'paused']));
+  const [row] = await db
+    .select({ value: count() })
+    .from(titleTests)
+    .where(inArray(titleTests.status, ['scheduled', 'active', 'paused']));
   return Number(row?.value ?? 0);
 }

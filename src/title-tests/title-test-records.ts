@@ -24,7 +24,11 @@ export async function loadTestRecord(db: DbOrTx, testId: string): Promise<TestRe
     .limit(1);
   if (!row) return null;
   const [variants, schedule] = await Promise.all([
-    db.select().from(titleVariants).where(eq(titleVariants.testId, testId)).orderBy(asc(titleVariants.position)),
+    db
+      .select()
+      .from(titleVariants)
+      .where(eq(titleVariants.testId, testId))
+      .orderBy(asc(titleVariants.position)),
     db.select().from(rotations).where(eq(rotations.testId, testId)).orderBy(asc(rotations.slot)),
   ]);
   return { test: row.test, connection: row.connection, variants, rotations: schedule };
@@ -32,9 +36,14 @@ export async function loadTestRecord(db: DbOrTx, testId: string): Promise<TestRe
 
 /** Variants and rotations of many tests at once (list views), grouped by test id. */
 export async function loadTestDetails(db: DbOrTx, testIds: string[]) {
-  if (testIds.length === 0) return { variants: new Map<string, VariantRow[]>(), rotations: new Map<string, RotationRow[]>() };
+  if (testIds.length === 0)
+    return { variants: new Map<string, VariantRow[]>(), rotations: new Map<string, RotationRow[]>() };
   const [variantRows, rotationRows] = await Promise.all([
-    db.select().from(titleVariants).where(inArray(titleVariants.testId, testIds)).orderBy(asc(titleVariants.position)),
+    db
+      .select()
+      .from(titleVariants)
+      .where(inArray(titleVariants.testId, testIds))
+      .orderBy(asc(titleVariants.position)),
     db.select().from(rotations).where(inArray(rotations.testId, testIds)).orderBy(asc(rotations.slot)),
   ]);
   const group = <T extends { testId: string }>(rows: T[]) => {

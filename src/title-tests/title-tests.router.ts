@@ -18,9 +18,10 @@ import {
   titleTestSchema,
 } from './title-tests.schemas';
 
-
 export const titleTestsRouter = router({
-  list: authedProcedure.output(z.array(titleTestSchema)).query(({ ctx }) => listTests(ctx.app, ctx.auth.user)),
+  list: authedProcedure
+    .output(z.array(titleTestSchema))
+    .query(({ ctx }) => listTests(ctx.app, ctx.auth.user)),
 
   create: authedProcedure
     .input(createTestInputSchema)
@@ -48,14 +49,19 @@ export const titleTestsRouter = router({
     .output(testPlanSchema)
     .query(({ ctx, input }) => planTest(ctx.app, ctx.auth.user, input)),
 
-  dashboardStats: authedProcedure.output(dashboardStatsSchema).query(({ ctx }) => getDashboardStats(ctx.app, ctx.auth.user)),
+  dashboardStats: authedProcedure
+    .output(dashboardStatsSchema)
+    .query(({ ctx }) => getDashboardStats(ctx.app, ctx.auth.user)),
 
   forceAnalytics: founderProcedure
     .input(testIdSchema)
     .output(founderToolResultSchema)
     .mutation(async ({ ctx, input }) => {
       const collected = await forceAnalytics(ctx.app.engine, ctx.auth.user, input.id);
-      return { success: true as const, message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.` };
+      return {
+        success: true as const,
+        message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`,
+      };
     }),
 
   simulateRotation: founderProcedure

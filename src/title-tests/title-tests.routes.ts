@@ -39,7 +39,8 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     body: createTestInputSchema,
     response: titleTestSchema,
     successStatus: 201,
-    handler: async ({ auth, body }) => getOwnTestView(app, auth.user, await createTitleTest(app.engine, auth.user, body)),
+    handler: async ({ auth, body }) =>
+      getOwnTestView(app, auth.user, await createTitleTest(app.engine, auth.user, body)),
   });
 
   rest.route({
@@ -86,7 +87,10 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     handler: async ({ auth, params }) => {
       requireFounder(app, auth.user);
       const collected = await forceAnalytics(app.engine, auth.user, params.id);
-      return { success: true as const, message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.` };
+      return {
+        success: true as const,
+        message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`,
+      };
     },
   });
 

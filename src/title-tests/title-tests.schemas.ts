@@ -20,7 +20,9 @@ export const createTestInputSchema = z
     videoId: z.string({ message: 'Please select a video' }).trim().min(1, 'Please select a video').max(64),
     videoTitle: z.string().max(200).optional(),
     titles: z
-      .array(z.string({ message: 'Titles must be text.' }), { message: 'Please enter at least 2 title variants' })
+      .array(z.string({ message: 'Titles must be text.' }), {
+        message: 'Please enter at least 2 title variants',
+      })
       .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`)
       .transform((titles) => titles.map((title) => title.trim()).filter((title) => title.length > 0))
       .pipe(
@@ -38,7 +40,9 @@ export const createTestInputSchema = z
       .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
         message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
       }),
-    winnerMetric: z.enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' }).default('ctr'),
+    winnerMetric: z
+      .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
+      .default('ctr'),
     startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
     endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }).optional(),
   })
@@ -165,11 +169,15 @@ export const verdictViewSchema = z.object({
   progress: z.object({
     fraction: z.number(),
     met: z.boolean(),
-    items: z.array(z.object({ label: z.string(), current: z.number(), required: z.number(), met: z.boolean() })),
+    items: z.array(
+      z.object({ label: z.string(), current: z.number(), required: z.number(), met: z.boolean() }),
+    ),
   }),
   notes: z.array(z.string()),
   /** Raw per-title averages (views per hour), for the raw vs adjusted toggle. */
-  raw: z.array(z.object({ titleIndex: z.number(), viewsPerHour: z.number().nullable(), windows: z.number() })),
+  raw: z.array(
+    z.object({ titleIndex: z.number(), viewsPerHour: z.number().nullable(), windows: z.number() }),
+  ),
 });
 export type VerdictView = z.infer<typeof verdictViewSchema>;
 

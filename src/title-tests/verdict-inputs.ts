@@ -14,12 +14,24 @@ export async function observationsOf(app: AppContext, record: TestRecord): Promi
     app.db
       .select()
       .from(metricSamples)
-      .where(and(eq(metricSamples.videoId, test.videoId), gte(metricSamples.sampledAt, test.startDate), lte(metricSamples.sampledAt, until)))
+      .where(
+        and(
+          eq(metricSamples.videoId, test.videoId),
+          gte(metricSamples.sampledAt, test.startDate),
+          lte(metricSamples.sampledAt, until),
+        ),
+      )
       .orderBy(asc(metricSamples.sampledAt)),
     app.db
       .select()
       .from(dailyMetrics)
-      .where(and(eq(dailyMetrics.videoId, test.videoId), gte(dailyMetrics.day, pacificDay(test.startDate)), lte(dailyMetrics.day, pacificDay(until)))),
+      .where(
+        and(
+          eq(dailyMetrics.videoId, test.videoId),
+          gte(dailyMetrics.day, pacificDay(test.startDate)),
+          lte(dailyMetrics.day, pacificDay(until)),
+        ),
+      ),
   ]);
   return windowObservations({
     rotations: record.rotations,

@@ -8,7 +8,13 @@ import { observationsOf } from './verdict-inputs';
 const percent = (value: number) => Math.round(value * 1000) / 10;
 
 function isStoredVerdict(value: unknown): value is TestVerdict {
-  return typeof value === 'object' && value !== null && 'verdict' in value && 'progress' in value && 'titles' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'verdict' in value &&
+    'progress' in value &&
+    'titles' in value
+  );
 }
 
 function rawAverages(windows: WindowObservation[], titleCount: number): VerdictView['raw'] {
@@ -16,7 +22,11 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
     const own = windows.filter((window) => window.titleIndex === titleIndex);
     const hours = own.reduce((sum, window) => sum + window.measuredHours, 0);
     const views = own.reduce((sum, window) => sum + window.views, 0);
-    return { titleIndex, viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null, windows: own.length };
+    return {
+      titleIndex,
+      viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null,
+      windows: own.length,
+    };
   });
 }
 
@@ -26,7 +36,8 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
  */
 export async function verdictView(app: AppContext, record: TestRecord): Promise<VerdictView> {
   const windows = await observationsOf(app, record);
-  const stored = record.test.status === 'completed' && isStoredVerdict(record.test.verdict) ? record.test.verdict : null;
+  const stored =
+    record.test.status === 'completed' && isStoredVerdict(record.test.verdict) ? record.test.verdict : null;
   const verdict =
     stored ??
     analyzeTest({
@@ -55,7 +66,12 @@ export async function verdictView(app: AppContext, record: TestRecord): Promise<
     progress: {
       fraction: verdict.progress.fraction,
       met: verdict.progress.met,
-      items: verdict.progress.items.map(({ label, current, required, met }) => ({ label, current, required, met })),
+      items: verdict.progress.items.map(({ label, current, required, met }) => ({
+        label,
+        current,
+        required,
+        met,
+      })),
     },
     notes: verdict.notes,
     raw: rawAverages(windows, record.variants.length),

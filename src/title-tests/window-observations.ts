@@ -40,7 +40,13 @@ export function windowObservations(input: {
   const washoutMs = washoutMinutes(input.intervalMinutes) * 60_000;
   const observations: WindowObservation[] = [];
   for (const rotation of input.rotations) {
-    if (rotation.kind !== 'window' || rotation.status !== 'applied' || !rotation.activatedAt || !rotation.endedAt) continue;
+    if (
+      rotation.kind !== 'window' ||
+      rotation.status !== 'applied' ||
+      !rotation.activatedAt ||
+      !rotation.endedAt
+    )
+      continue;
     const measuredFrom = new Date(rotation.activatedAt.getTime() + washoutMs);
     if (measuredFrom >= rotation.endedAt) continue;
     const start = viewsAt(input.samples, measuredFrom);
@@ -62,7 +68,9 @@ export function windowObservations(input: {
       views,
     };
     if (input.intervalMinutes === 1440) {
-      const day = byDay.get(pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)));
+      const day = byDay.get(
+        pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)),
+      );
       if (day?.impressions != null && typeof day.impressionsCtr === 'number') {
         observation.impressions = day.impressions;
         observation.clicks = Math.round(day.impressions * day.impressionsCtr);

@@ -19,7 +19,11 @@ export interface TitleTestYouTube {
   /** The video as YouTube has it now (snippet + statistics, 1 unit), or null if it is gone. */
   getVideo(connection: ChannelConnection, videoId: string): Promise<LiveVideo | null>;
   /** Read-modify-write of the title only, then read back: the title YouTube shows afterwards. */
-  setTitle(connection: ChannelConnection, videoId: string, title: string): Promise<{ title: string; confirmed: boolean }>;
+  setTitle(
+    connection: ChannelConnection,
+    videoId: string,
+    title: string,
+  ): Promise<{ title: string; confirmed: boolean }>;
   /** Public view counts, batched 50 ids per call. */
   viewCounts(connection: ChannelConnection, videoIds: string[]): Promise<Map<string, number>>;
   /** Classifies an error thrown by the calls above. */

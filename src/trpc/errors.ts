@@ -5,7 +5,11 @@ import { describeZodError } from '../http/error-handler';
 
 /** The one place AppErrors become tRPC errors (the other is the REST error handler). */
 export function toTrpcError(error: unknown): TRPCError {
-  if (error instanceof TRPCError && !(error.cause instanceof AppError) && !(error.cause instanceof ZodError)) {
+  if (
+    error instanceof TRPCError &&
+    !(error.cause instanceof AppError) &&
+    !(error.cause instanceof ZodError)
+  ) {
     return error;
   }
   const cause = error instanceof TRPCError ? error.cause : error;
@@ -15,5 +19,9 @@ export function toTrpcError(error: unknown): TRPCError {
   if (cause instanceof ZodError) {
     return new TRPCError({ code: 'BAD_REQUEST', message: describeZodError(cause), cause });
   }
-  return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.', cause });
+  return new TRPCError({
+    code: 'INTERNAL_SERVER_ERROR',
+    message: 'Something went wrong on our side. Please try again.',
+    cause,
+  });
 }

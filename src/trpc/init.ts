@@ -15,13 +15,19 @@ export interface TrpcContext {
 }
 
 export function contextFactory(app: AppContext) {
-  return ({ req, res }: CreateFastifyContextOptions): TrpcContext => ({ app, auth: req.auth, request: req, reply: res });
+  return ({ req, res }: CreateFastifyContextOptions): TrpcContext => ({
+    app,
+    auth: req.auth,
+    request: req,
+    reply: res,
+  });
 }
 
 const t = initTRPC.context<TrpcContext>().create({
   transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
-    if (error.code === 'INTERNAL_SERVER_ERROR') ctx?.request.log.error({ err: error.cause ?? error }, 'tRPC error');
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      ctx?.request.log.error({ err: error.cause ?? error }, 'tRPC error');
     return { ...shape, data: { ...shape.data, stack: undefined } };
   },
 });
@@ -42,7 +48,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 });
 
 export const founderProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isFounder(ctx.app.config, ctx.auth.user)) throw forbidden('Founder tools are for the founder account only.');
+  if (!isFounder(ctx.app.config, ctx.auth.user))
+    throw forbidden('Founder tools are for the founder account only.');
   return next();
 });
 

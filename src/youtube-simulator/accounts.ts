@@ -21,5 +21,11 @@ export const simulatedAccounts: SimulatedAccount[] = [
   account(DEMO_ACCOUNT_ID, DEMO_USER_EMAIL, 'Demo Creator', 'Titlewise Demo Kitchen', 'DemoKitchen00000000'),
   account('sim-alex', 'alex.rivera@example.com', 'Alex Rivera', 'Rivera Builds', 'RiveraBuilds0000000'),
   account('sim-sam', 'sam.chen@example.com', 'Sam Chen', 'Sam Cooks Fast', 'SamCooksFast0000000'),
-  account('sim-priya', 'priya.n@example.com', 'Priya Natarajan', 'Priya Explains Space', 'PriyaSpace000000000'),
+  account(
+    'sim-priya',
+    'priya.n@example.com',
+    'Priya Natarajan',
+    'Priya Explains Space',
+    'PriyaSpace000000000',
+  ),
 ];

@@ -1,7 +1,10 @@
 import type { SimulatedAccount } from './accounts';
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  value.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 export interface ConsentRequest {
   clientId: string;
@@ -28,7 +31,11 @@ const styles = `
 `;
 
 /** The simulator's stand-in for Google's account chooser and consent screen. */
-export function renderConsentPage(request: ConsentRequest, accounts: SimulatedAccount[], actionUrl: string): string {
+export function renderConsentPage(
+  request: ConsentRequest,
+  accounts: SimulatedAccount[],
+  actionUrl: string,
+): string {
   const hidden = Object.entries({
     client_id: request.clientId,
     redirect_uri: request.redirectUri,

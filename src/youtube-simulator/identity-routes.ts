@@ -76,7 +76,10 @@ export function registerIdentityRoutes(app: FastifyInstance, options: SimulatorO
       return reply.code(400).type('text/plain').send(`Error 400: invalid_request\n${parsed.error.message}`);
     }
     if (parsed.data.client_id !== clientId) {
-      return reply.code(401).type('text/plain').send('Error 401: invalid_client\nThe OAuth client was not found.');
+      return reply
+        .code(401)
+        .type('text/plain')
+        .send('Error 401: invalid_client\nThe OAuth client was not found.');
     }
     const query = parsed.data;
     const html = renderConsentPage(
@@ -140,7 +143,9 @@ export function registerIdentityRoutes(app: FastifyInstance, options: SimulatorO
     const now = clock.now();
     const fault = options.faults.take('token');
     if (fault?.kind === 'invalid_grant') {
-      return reply.code(400).send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+      return reply
+        .code(400)
+        .send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
     }
     if (await serveFault(fault, request, reply)) return reply;
     const result =
@@ -174,7 +179,8 @@ export function registerIdentityRoutes(app: FastifyInstance, options: SimulatorO
   app.get('/oauth2/v3/userinfo', async (request, reply) => {
     const token = bearerToken(request);
     const found = token ? await accountForAccessToken(db, token, clock.now()) : null;
-    if (!found) return reply.code(401).send({ error: 'invalid_request', error_description: 'Invalid Credentials' });
+    if (!found)
+      return reply.code(401).send({ error: 'invalid_request', error_description: 'Invalid Credentials' });
     const { account } = found;
     return reply.send({
       sub: `sim-sub-${account.id}`,

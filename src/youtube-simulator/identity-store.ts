@@ -29,7 +29,9 @@ export async function createAuthCode(
   },
 ): Promise<string> {
   const code = `4/sim-${randomBytes(24).toString('base64url')}`;
-  await db.insert(simAuthCodes).values({ ...input, code, expiresAt: new Date(input.now.getTime() + 600_000) });
+  await db
+    .insert(simAuthCodes)
+    .values({ ...input, code, expiresAt: new Date(input.now.getTime() + 600_000) });
   return code;
 }
 
@@ -92,7 +94,13 @@ export async function exchangeCode(
   const [code] = await db
     .update(simAuthCodes)
     .set({ usedAt: input.now })
-    .where(and(eq(simAuthCodes.code, input.code), isNull(simAuthCodes.usedAt), gt(simAuthCodes.expiresAt, input.now)))
+    .where(
+      and(
+        eq(simAuthCodes.code, input.code),
+        isNull(simAuthCodes.usedAt),
+        gt(simAuthCodes.expiresAt, input.now),
+      ),
+    )
     .returning();
   if (!code) return { ok: false, error: 'invalid_grant', description: 'Malformed auth code.' };
   if (code.clientId !== input.clientId) {
@@ -102,7 +110,10 @@ export async function exchangeCode(
     return { ok: false, error: 'invalid_grant', description: 'Bad Request: redirect_uri_mismatch' };
   }
   if (code.codeChallenge) {
-    if (!input.codeVerifier || !pkceMatches(input.codeVerifier, code.codeChallenge, code.codeChallengeMethod)) {
+    if (
+      !input.codeVerifier ||
+      !pkceMatches(input.codeVerifier, code.codeChallenge, code.codeChallengeMethod)
+    ) {
       return { ok: false, error: 'invalid_grant', description: 'Missing code verifier.' };
     }
   }
@@ -160,7 +171,12 @@ export async function accountForAccessToken(
     .from(simTokens)
     .innerJoin(simAccounts, eq(simAccounts.id, simTokens.accountId))
     .where(
-      and(eq(simTokens.token, token), eq(simTokens.kind, 'access'), eq(simTokens.revoked, false), gt(simTokens.expiresAt, now)),
+      and(
+        eq(simTokens.token, token),
+        eq(simTokens.kind, 'access'),
+        eq(simTokens.revoked, false),
+        gt(simTokens.expiresAt, now),
+      ),
     )
     .limit(1);
   return row ?? null;

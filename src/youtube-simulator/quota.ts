@@ -15,7 +15,10 @@ export const dataApiCosts = {
 export type DataApiMethod = keyof typeof dataApiCosts;
 
 export async function unitsUsedOn(db: DbOrTx, day: string): Promise<number> {
-  const [row] = await db.select({ units: simQuotaDays.units }).from(simQuotaDays).where(eq(simQuotaDays.day, day));
+  const [row] = await db
+    .select({ units: simQuotaDays.units })
+    .from(simQuotaDays)
+    .where(eq(simQuotaDays.day, day));
   return Number(row?.units ?? 0);
 }
 

@@ -3,7 +3,9 @@ import type { TestApp } from './test-app';
 
 /** A signed-in demo creator (simulated channel "Titlewise Demo Kitchen") as an external REST client. */
 export async function demoCreator(testApp: TestApp): Promise<HttpClient> {
-  const login = (await (await new HttpClient(testApp.url).post('/api/auth/demo-login')).json()) as { sessionToken: string };
+  const login = (await (await new HttpClient(testApp.url).post('/api/auth/demo-login')).json()) as {
+    sessionToken: string;
+  };
   return new HttpClient(testApp.url, { authorization: `Bearer ${login.sessionToken}` });
 }
 

@@ -14,7 +14,12 @@ export class HttpClient {
   async request(
     method: string,
     path: string,
-    options: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; redirect?: 'manual' | 'follow' } = {},
+    options: {
+      json?: unknown;
+      form?: Record<string, string>;
+      headers?: Record<string, string>;
+      redirect?: 'manual' | 'follow';
+    } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { ...this.defaults, ...options.headers };
     if (this.cookies.size > 0) {
@@ -34,7 +39,8 @@ export class HttpClient {
       const [pair, ...attributes] = line.split(';');
       const [name, ...rest] = pair!.split('=');
       const value = rest.join('=');
-      const expired = attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
+      const expired =
+        attributes.some((attribute) => /expires=Thu, 01 Jan 1970/i.test(attribute)) || value === '';
       if (expired) this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value);
     }

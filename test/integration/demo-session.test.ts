@@ -18,7 +18,10 @@ describe('demo sign-in and sessions', () => {
     const browser = new HttpClient(testApp.url);
     const login = await browser.post('/api/auth/demo-login');
     expect(login.status).toBe(200);
-    const body = (await login.json()) as { sessionToken: string; user: { email: string; youtubeChannelTitle: string } };
+    const body = (await login.json()) as {
+      sessionToken: string;
+      user: { email: string; youtubeChannelTitle: string };
+    };
     expect(body.user.email).toBe('demo@titlewise.app');
     expect(body.user.youtubeChannelTitle).toBe('Titlewise Demo Kitchen');
     expect(browser.cookie('session-token')).toBe(body.sessionToken);
@@ -54,7 +57,9 @@ describe('demo sign-in and sessions', () => {
 
   it('refuses forged and expired tokens', async () => {
     const tool = new HttpClient(testApp.url);
-    const forged = await tool.get('/api/auth/me', { authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    const forged = await tool.get('/api/auth/me', {
+      authorization: 'Bearer AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    });
     expect(forged.status).toBe(401);
     const garbage = await tool.get('/api/auth/me', { cookie: 'session-token=not a token' });
     expect(garbage.status).toBe(401);
@@ -92,10 +97,18 @@ describe('demo sign-in and sessions', () => {
     const response = await fetch(`${testApp.url}/api/openapi.json`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/me', '/api/auth/demo-login', '/api/auth/google', '/api/auth/logout']),
+      expect.arrayContaining([
+        '/api/auth/me',
+        '/api/auth/demo-login',
+        '/api/auth/google',
+        '/api/auth/logout',
+      ]),
     );
     expect(JSON.stringify(document.paths['/api/auth/me'])).toContain('subscriptionTier');
   });

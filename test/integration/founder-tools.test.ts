@@ -29,7 +29,11 @@ async function analyticsOf(testId: string): Promise<Analytics> {
 }
 
 it('lets the founder apply the next rotation now and collect metrics now, through the workers', async () => {
-  const created = await founder.post('/api/tests', { videoId, titles: ['Founder A', 'Founder B'], rotationIntervalMinutes: 60 });
+  const created = await founder.post('/api/tests', {
+    videoId,
+    titles: ['Founder A', 'Founder B'],
+    rotationIntervalMinutes: 60,
+  });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
 

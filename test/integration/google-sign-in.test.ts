@@ -64,7 +64,11 @@ describe('Google sign-in through the simulator', () => {
     const me = await new HttpClient(testApp.url).get('/api/auth/me', { authorization: `Bearer ${token}` });
     expect(me.status).toBe(200);
     const user = (await me.json()) as { email: string; youtubeChannelTitle: string; isFounder: boolean };
-    expect(user).toMatchObject({ email: 'alex.rivera@example.com', youtubeChannelTitle: 'Rivera Builds', isFounder: false });
+    expect(user).toMatchObject({
+      email: 'alex.rivera@example.com',
+      youtubeChannelTitle: 'Rivera Builds',
+      isFounder: false,
+    });
 
     const [row] = await testApp.built.app.db
       .select({ connection: channelConnections })
@@ -75,7 +79,10 @@ describe('Google sign-in through the simulator', () => {
     expect(connection.youtubeChannelId).toBe('UCsimRiveraBuilds0000000');
     expect(connection.uploadsPlaylistId).toBe('UUsimRiveraBuilds0000000');
     expect(connection.scopes).toContain('https://www.googleapis.com/auth/youtube.force-ssl');
-    const issued = await testApp.built.app.db.select().from(simTokens).where(eq(simTokens.accountId, 'sim-alex'));
+    const issued = await testApp.built.app.db
+      .select()
+      .from(simTokens)
+      .where(eq(simTokens.accountId, 'sim-alex'));
     const refresh = issued.find((entry) => entry.kind === 'refresh')!.token;
     expect(connection.refreshTokenEncrypted).toBeTruthy();
     expect(connection.refreshTokenEncrypted).not.toContain(refresh);
@@ -92,7 +99,10 @@ describe('Google sign-in through the simulator', () => {
     const landing = new URL(finish.headers.get('location')!, testApp.url);
     expect(landing.pathname).toBe('/login');
     expect(landing.searchParams.get('error')).toBe('invalid_state');
-    const signedUp = await testApp.built.app.db.select().from(users).where(eq(users.email, 'sam.chen@example.com'));
+    const signedUp = await testApp.built.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'sam.chen@example.com'));
     expect(signedUp).toHaveLength(0);
   });
 
@@ -100,14 +110,20 @@ describe('Google sign-in through the simulator', () => {
     const browser = new HttpClient(testApp.url);
     const denied = await openConsent(browser);
     const deniedCallback = await decide(browser, denied.fields, { decision: 'deny' });
-    const deniedLanding = new URL((await browser.get(deniedCallback.pathname + deniedCallback.search)).headers.get('location')!, testApp.url);
+    const deniedLanding = new URL(
+      (await browser.get(deniedCallback.pathname + deniedCallback.search)).headers.get('location')!,
+      testApp.url,
+    );
     expect(deniedLanding.pathname).toBe('/login');
     expect(deniedLanding.searchParams.get('error')).toBe('access_denied');
     expect(deniedLanding.searchParams.get('description')).toMatch(/cancelled/);
 
     const blocked = await openConsent(browser);
     const blockedCallback = await decide(browser, blocked.fields, { decision: 'unverified' });
-    const blockedLanding = new URL((await browser.get(blockedCallback.pathname + blockedCallback.search)).headers.get('location')!, testApp.url);
+    const blockedLanding = new URL(
+      (await browser.get(blockedCallback.pathname + blockedCallback.search)).headers.get('location')!,
+      testApp.url,
+    );
     expect(blockedLanding.searchParams.get('error')).toBe('oauth_verification');
   });
 
@@ -117,9 +133,9 @@ describe('Google sign-in through the simulator', () => {
     expect(fields.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const callback = await decide(browser, fields, { decision: 'allow', account: 'sim-sam' });
     const client = createOAuthClient(testApp.built.app.config);
-    await expect(client.getToken({ code: callback.searchParams.get('code')!, codeVerifier: 'x'.repeat(43) })).rejects.toThrow(
-      /invalid_grant/,
-    );
+    await expect(
+      client.getToken({ code: callback.searchParams.get('code')!, codeVerifier: 'x'.repeat(43) }),
+    ).rejects.toThrow(/invalid_grant/);
   });
 
   it('answers invalid_grant for a revoked refresh token through google-auth-library', async () => {
@@ -133,7 +149,10 @@ describe('Google sign-in through the simulator', () => {
     const client = createOAuthClient(testApp.built.app.config);
     await expect(client.getToken({ code })).rejects.toThrow(/invalid_grant/);
 
-    const tokens = await testApp.built.app.db.select().from(simTokens).where(eq(simTokens.accountId, 'sim-priya'));
+    const tokens = await testApp.built.app.db
+      .select()
+      .from(simTokens)
+      .where(eq(simTokens.accountId, 'sim-priya'));
     const refresh = tokens.find((entry) => entry.kind === 'refresh');
     if (!refresh) throw new Error('no refresh token was issued');
     const refreshing = createOAuthClient(testApp.built.app.config, { refresh_token: refresh.token });

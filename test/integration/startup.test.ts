@@ -8,7 +8,12 @@ import { HttpClient } from '../helpers/http-client';
 describe('start-up', () => {
   it('refuses to start with a bad configuration and lists every problem', () => {
     const result = spawnSync('node_modules/.bin/tsx', ['src/main.ts'], {
-      env: { PATH: process.env.PATH, PORT: 'not-a-port', DATABASE_URL: 'mysql://nope', DATA_DIR: '/tmp/titlewise-bad' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: 'not-a-port',
+        DATABASE_URL: 'mysql://nope',
+        DATA_DIR: '/tmp/titlewise-bad',
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -38,7 +43,9 @@ describe('start-up', () => {
       expect(login.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await client.get('/api/auth/me')).status).toBe(200);
       expect((await client.post('/api/auth/logout')).status).toBe(200);
-      expect((await client.get('/api/auth/me', { authorization: `Bearer ${login.sessionToken}` })).status).toBe(401);
+      expect(
+        (await client.get('/api/auth/me', { authorization: `Bearer ${login.sessionToken}` })).status,
+      ).toBe(401);
       // The job queue runs on the same embedded database.
       const id = await built.boss.send('maintenance.purge-expired', {});
       expect(id).toBeTruthy();

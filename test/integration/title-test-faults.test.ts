@@ -40,7 +40,10 @@ async function startTest(titles: string[]) {
 }
 
 async function appliedRotations(testId: string) {
-  return testApp.built.app.db.select().from(rotations).where(and(eq(rotations.testId, testId), eq(rotations.status, 'applied')));
+  return testApp.built.app.db
+    .select()
+    .from(rotations)
+    .where(and(eq(rotations.testId, testId), eq(rotations.status, 'applied')));
 }
 
 async function titleWritesSince(since: Date) {
@@ -86,8 +89,12 @@ describe('exactly one rotation per slot, whatever crashes', () => {
       expect(new Set(slots).size).toBe(slots.length);
       const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
       const current = applied.find((rotation) => rotation.slot === test!.currentSlot)!;
-      const variants = await testApp.built.app.db.query.titleVariants.findMany({ where: (v, { eq: is }) => is(v.testId, testId) });
-      expect((await liveVideo(testApp, videoId)).title).toBe(variants.find((v) => v.id === current.variantId)!.title);
+      const variants = await testApp.built.app.db.query.titleVariants.findMany({
+        where: (v, { eq: is }) => is(v.testId, testId),
+      });
+      expect((await liveVideo(testApp, videoId)).title).toBe(
+        variants.find((v) => v.id === current.variantId)!.title,
+      );
     });
   }
 });
@@ -98,19 +105,30 @@ describe('YouTube faults', () => {
     await runDueWork(testApp);
     testApp.built.simulator!.faults.inject('data', 'quotaExceeded', 1);
     // Move to the next planned switch (a lead-in can last a few hours), where YouTube is called.
-    const planned = (await testApp.built.app.db.select().from(rotations).where(and(eq(rotations.testId, testId), eq(rotations.status, 'planned'))))
-      .sort((a, b) => a.slot - b.slot)[0]!;
+    const planned = (
+      await testApp.built.app.db
+        .select()
+        .from(rotations)
+        .where(and(eq(rotations.testId, testId), eq(rotations.status, 'planned')))
+    ).sort((a, b) => a.slot - b.slot)[0]!;
     testApp.clock.set(new Date(planned.plannedStart.getTime() + 60_000));
     expect(await runDueWork(testApp)).toEqual([]);
     const [deferred] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
-    expect(deferred!.deferredUntil?.toISOString()).toBe(nextPacificMidnight(testApp.clock.now()).toISOString());
+    expect(deferred!.deferredUntil?.toISOString()).toBe(
+      nextPacificMidnight(testApp.clock.now()).toISOString(),
+    );
     expect(deferred!.statusReason).toMatch(/quota is used up.*resets at/);
     const appliedBefore = (await appliedRotations(testId)).length;
 
-    const tests = (await (await creator.get('/api/tests')).json()) as Array<{ id: string; statusReason: string }>;
+    const tests = (await (await creator.get('/api/tests')).json()) as Array<{
+      id: string;
+      statusReason: string;
+    }>;
     expect(tests.find((test) => test.id === testId)!.statusReason).toMatch(/quota/);
 
-    const hoursToReset = Math.ceil((deferred!.deferredUntil!.getTime() - testApp.clock.now().getTime()) / 3_600_000);
+    const hoursToReset = Math.ceil(
+      (deferred!.deferredUntil!.getTime() - testApp.clock.now().getTime()) / 3_600_000,
+    );
     if (hoursToReset > 1) {
       await runFor(testApp, hoursToReset - 1);
       expect((await appliedRotations(testId)).length).toBe(appliedBefore);
@@ -124,7 +142,10 @@ describe('YouTube faults', () => {
   it('pauses the tests and marks the channel disconnected when Google answers invalid_grant', async () => {
     const testId = await startTest(['Grant A', 'Grant B']);
     await runDueWork(testApp);
-    await testApp.built.app.db.update(simTokens).set({ revoked: true }).where(eq(simTokens.accountId, DEMO_ACCOUNT_ID));
+    await testApp.built.app.db
+      .update(simTokens)
+      .set({ revoked: true })
+      .where(eq(simTokens.accountId, DEMO_ACCOUNT_ID));
     await runFor(testApp, 2); // the access token expires after an hour; its refresh is refused
     const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
     expect(test!.status).toBe('paused');
@@ -134,7 +155,10 @@ describe('YouTube faults', () => {
     const me = (await (await creator.get('/api/auth/me')).json()) as { channelStatus: string };
     expect(me.channelStatus).toBe('disconnected');
     // Reconnect for the next scenarios.
-    await testApp.built.app.db.update(simTokens).set({ revoked: false }).where(eq(simTokens.accountId, DEMO_ACCOUNT_ID));
+    await testApp.built.app.db
+      .update(simTokens)
+      .set({ revoked: false })
+      .where(eq(simTokens.accountId, DEMO_ACCOUNT_ID));
   });
 
   it('retries transient failures, shows the error while failing, and recovers', async () => {
@@ -142,7 +166,9 @@ describe('YouTube faults', () => {
     // Two deliveries of the job (the chain's and the tick's), each trying twice inside the gateway.
     testApp.built.simulator!.faults.inject('data', 'backendError', 4);
     const errors = await runDueWork(testApp);
-    expect(errors.map(String)).toEqual(Array(2).fill('TransientError: YouTube is not answering right now. Please try again in a few minutes.'));
+    expect(errors.map(String)).toEqual(
+      Array(2).fill('TransientError: YouTube is not answering right now. Please try again in a few minutes.'),
+    );
     const [failing] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
     expect(failing!.lastError).toMatch(/YouTube did not answer/);
     expect(await runDueWork(testApp)).toEqual([]);

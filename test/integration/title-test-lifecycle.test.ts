@@ -30,7 +30,12 @@ interface TestView {
 }
 
 async function createTest(body: Record<string, unknown>): Promise<TestView> {
-  const response = await creator.post('/api/tests', { videoId, rotationIntervalMinutes: 60, winnerMetric: 'views', ...body });
+  const response = await creator.post('/api/tests', {
+    videoId,
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+    ...body,
+  });
   const json = (await response.json()) as TestView & { error?: string };
   expect(response.status, json.error).toBe(201);
   return json;
@@ -43,7 +48,9 @@ describe('a title test over a simulated week', () => {
       (await testApp.built.app.db.query.channelConnections.findFirst())!,
       videoId,
     );
-    const created = await createTest({ titles: ['Crispy Oven Fries, No Fryer', '', 'The Only Fries Recipe You Need'] });
+    const created = await createTest({
+      titles: ['Crispy Oven Fries, No Fryer', '', 'The Only Fries Recipe You Need'],
+    });
     expect(created.status).toBe('active');
     expect(created.titles).toEqual(['Crispy Oven Fries, No Fryer', 'The Only Fries Recipe You Need']);
     expect(created.originalTitle).toBe(before.title);
@@ -65,16 +72,25 @@ describe('a title test over a simulated week', () => {
     // Each slot was applied at (or within the hour after) its planned start, with its planned title.
     for (const rotation of applied) {
       expect(rotation.activatedAt!.getTime()).toBeGreaterThanOrEqual(rotation.plannedStart.getTime());
-      expect(rotation.activatedAt!.getTime() - rotation.plannedStart.getTime()).toBeLessThanOrEqual(3_600_000);
+      expect(rotation.activatedAt!.getTime() - rotation.plannedStart.getTime()).toBeLessThanOrEqual(
+        3_600_000,
+      );
       expect(rotation.titleConfirmed).toBe(true);
     }
     // YouTube saw exactly one title write per change of title between consecutive slots.
-    const variants = await testApp.built.app.db.query.titleVariants.findMany({ where: (v, { eq: is }) => is(v.testId, created.id) });
+    const variants = await testApp.built.app.db.query.titleVariants.findMany({
+      where: (v, { eq: is }) => is(v.testId, created.id),
+    });
     const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
     const sequence = applied.map((rotation) => titleOf.get(rotation.variantId));
     const changes = sequence.filter((title, index) => index === 0 || title !== sequence[index - 1]).length;
-    const history = await testApp.built.app.db.select().from(simTitleHistory).where(eq(simTitleHistory.videoId, videoId));
-    const writesDuringTest = history.filter((entry) => entry.since >= new Date(applied[0]!.activatedAt!.getTime() - 1000));
+    const history = await testApp.built.app.db
+      .select()
+      .from(simTitleHistory)
+      .where(eq(simTitleHistory.videoId, videoId));
+    const writesDuringTest = history.filter(
+      (entry) => entry.since >= new Date(applied[0]!.activatedAt!.getTime() - 1000),
+    );
     // One write per change, plus the final title when it differs from the last slot's.
     expect(writesDuringTest.length).toBeGreaterThanOrEqual(changes);
     expect(writesDuringTest.length).toBeLessThanOrEqual(changes + 1);
@@ -96,13 +112,26 @@ describe('a title test over a simulated week', () => {
       totalViews: number;
       nextRotationIn: number | null;
       currentTitle: string;
-      rotationLogs: Array<{ order: number; title: string; titleText: string; viewsAtRotation: number; durationMinutes: number; ctrSource: string }>;
+      rotationLogs: Array<{
+        order: number;
+        title: string;
+        titleText: string;
+        viewsAtRotation: number;
+        durationMinutes: number;
+        ctrSource: string;
+      }>;
     };
     expect(analytics.rotationsCount).toBe(applied.length);
     expect(analytics.nextRotationIn).toBeNull();
     expect(analytics.currentTitle).toBe(ended!.appliedTitle);
-    expect(analytics.rotationLogs[0]).toMatchObject({ order: 1, title: 'Title 1', titleText: 'Crispy Oven Fries, No Fryer' });
-    expect(analytics.rotationLogs.every((log) => log.durationMinutes >= 0 && log.viewsAtRotation >= 0)).toBe(true);
+    expect(analytics.rotationLogs[0]).toMatchObject({
+      order: 1,
+      title: 'Title 1',
+      titleText: 'Crispy Oven Fries, No Fryer',
+    });
+    expect(analytics.rotationLogs.every((log) => log.durationMinutes >= 0 && log.viewsAtRotation >= 0)).toBe(
+      true,
+    );
     // Views per rotation add up to the simulator's own counter over the test.
     const endViews = await testApp.built.app.engine.youtube.getVideo(
       (await testApp.built.app.db.query.channelConnections.findFirst())!,
@@ -117,13 +146,26 @@ describe('a title test over a simulated week', () => {
     expect(await testApp.built.app.engine.collectDaily!(created.id)).toBeGreaterThan(0);
     const withDaily = (await (await creator.get(`/api/tests/${created.id}/analytics`)).json()) as {
       averageCtr: number | null;
-      rotationLogs: Array<{ ctrAtRotation: number | null; ctrSource: string; averageViewDuration: number | null; durationSource: string }>;
+      rotationLogs: Array<{
+        ctrAtRotation: number | null;
+        ctrSource: string;
+        averageViewDuration: number | null;
+        durationSource: string;
+      }>;
       dataNotes: { ctrSource: string };
     };
     const measuredDays = withDaily.rotationLogs.filter((log) => log.ctrAtRotation !== null);
     expect(measuredDays.length).toBeGreaterThan(24);
-    expect(measuredDays.every((log) => log.ctrSource === 'estimated' && log.ctrAtRotation! > 0.5 && log.ctrAtRotation! < 20)).toBe(true);
-    expect(withDaily.rotationLogs.some((log) => log.averageViewDuration !== null && log.durationSource === 'estimated')).toBe(true);
+    expect(
+      measuredDays.every(
+        (log) => log.ctrSource === 'estimated' && log.ctrAtRotation! > 0.5 && log.ctrAtRotation! < 20,
+      ),
+    ).toBe(true);
+    expect(
+      withDaily.rotationLogs.some(
+        (log) => log.averageViewDuration !== null && log.durationSource === 'estimated',
+      ),
+    ).toBe(true);
     expect(withDaily.dataNotes.ctrSource).toBe('estimated');
     expect(withDaily.averageCtr).toBeGreaterThan(0.5);
 
@@ -152,12 +194,19 @@ describe('a title test over a simulated week', () => {
     const resumedAt = testApp.clock.now();
     expect((await creator.post(`/api/tests/${test.id}/resume`)).status).toBe(200);
     await runFor(testApp, 4);
-    const resumedRotations = await testApp.built.app.db.select().from(rotations).where(eq(rotations.testId, test.id));
+    const resumedRotations = await testApp.built.app.db
+      .select()
+      .from(rotations)
+      .where(eq(rotations.testId, test.id));
     // Nothing rotated while paused; the windows that passed meanwhile are skipped, and rotation goes on after.
-    const passedWhilePaused = resumedRotations.filter((r) => r.plannedStart > pausedAt && r.plannedEnd <= resumedAt);
+    const passedWhilePaused = resumedRotations.filter(
+      (r) => r.plannedStart > pausedAt && r.plannedEnd <= resumedAt,
+    );
     expect(passedWhilePaused.length).toBeGreaterThanOrEqual(3);
     expect(passedWhilePaused.every((rotation) => rotation.status === 'skipped')).toBe(true);
-    expect(resumedRotations.filter((r) => r.activatedAt && r.activatedAt > resumedAt).length).toBeGreaterThanOrEqual(3);
+    expect(
+      resumedRotations.filter((r) => r.activatedAt && r.activatedAt > resumedAt).length,
+    ).toBeGreaterThanOrEqual(3);
 
     const cancelled = await creator.post(`/api/tests/${test.id}/cancel`);
     expect(cancelled.status).toBe(200);

@@ -31,21 +31,50 @@ async function snapshot() {
   };
 }
 
-const valid = () => ({ videoId: demoVideo, titles: ['Title one', 'Title two'], rotationIntervalMinutes: 240, winnerMetric: 'ctr' });
+const valid = () => ({
+  videoId: demoVideo,
+  titles: ['Title one', 'Title two'],
+  rotationIntervalMinutes: 240,
+  winnerMetric: 'ctr',
+});
 const inHours = (hours: number) => new Date(testApp.clock.now().getTime() + hours * 3_600_000).toISOString();
 
 describe('creating a test: every rule answers 400 with a clear message and writes nothing', () => {
   const cases: Array<[string, () => Record<string, unknown>, RegExp]> = [
     ['no video', () => ({ ...valid(), videoId: '' }), /Please select a video/],
-    ['one title', () => ({ ...valid(), titles: ['Only one', '   ', ''] }), /Please enter at least 2 title variants/],
-    ['six titles', () => ({ ...valid(), titles: ['a', 'b', 'c', 'd', 'e', 'f'] }), /At most 5 title variants/],
+    [
+      'one title',
+      () => ({ ...valid(), titles: ['Only one', '   ', ''] }),
+      /Please enter at least 2 title variants/,
+    ],
+    [
+      'six titles',
+      () => ({ ...valid(), titles: ['a', 'b', 'c', 'd', 'e', 'f'] }),
+      /At most 5 title variants/,
+    ],
     ['duplicate titles', () => ({ ...valid(), titles: ['Same', 'same'] }), /must be different/],
-    ['a title over 100 characters', () => ({ ...valid(), titles: ['ok', 'x'.repeat(101)] }), /at most 100 characters/],
-    ['angle brackets', () => ({ ...valid(), titles: ['ok', 'A <b>bold</b> title'] }), /cannot contain < or >/],
-    ['a 30-minute interval', () => ({ ...valid(), rotationIntervalMinutes: 30 }), /60, 120, 240, 480, 720, 1440/],
+    [
+      'a title over 100 characters',
+      () => ({ ...valid(), titles: ['ok', 'x'.repeat(101)] }),
+      /at most 100 characters/,
+    ],
+    [
+      'angle brackets',
+      () => ({ ...valid(), titles: ['ok', 'A <b>bold</b> title'] }),
+      /cannot contain < or >/,
+    ],
+    [
+      'a 30-minute interval',
+      () => ({ ...valid(), rotationIntervalMinutes: 30 }),
+      /60, 120, 240, 480, 720, 1440/,
+    ],
     ['an unknown metric', () => ({ ...valid(), winnerMetric: 'likes' }), /ctr, views or combined/],
     ['a malformed date', () => ({ ...valid(), startDate: 'tomorrow' }), /ISO date-time/],
-    ['end before start', () => ({ ...valid(), startDate: inHours(2), endDate: inHours(1) }), /end date must be after the start/],
+    [
+      'end before start',
+      () => ({ ...valid(), startDate: inHours(2), endDate: inHours(1) }),
+      /end date must be after the start/,
+    ],
     ['a start in the past', () => ({ ...valid(), startDate: inHours(-3) }), /start date is in the past/],
     ['too long', () => ({ ...valid(), endDate: inHours(24 * 90) }), /at most 60 days/],
     ['too short for every title', () => ({ ...valid(), endDate: inHours(3) }), /too short for every title/],
@@ -87,9 +116,14 @@ describe('limits and ownership', () => {
     expect(created.status).toBe(201);
     demoTestId = ((await created.json()) as { id: string }).id;
     await runDueWork(testApp);
-    const second = await demo.post('/api/tests', { ...valid(), videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3) });
+    const second = await demo.post('/api/tests', {
+      ...valid(),
+      videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3),
+    });
     expect(second.status).toBe(403);
-    expect(((await second.json()) as { error: string }).error).toMatch(/Free plan allows 1 running test.*\/paywall/);
+    expect(((await second.json()) as { error: string }).error).toMatch(
+      /Free plan allows 1 running test.*\/paywall/,
+    );
   });
 
   it('refuses a second test on a video that already has one (409)', async () => {
@@ -100,9 +134,15 @@ describe('limits and ownership', () => {
   });
 
   it('refuses a test that would overrun the daily YouTube quota, suggesting a longer interval', async () => {
-    const response = await demo.post('/api/tests', { ...valid(), videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3), rotationIntervalMinutes: 60 });
+    const response = await demo.post('/api/tests', {
+      ...valid(),
+      videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3),
+      rotationIntervalMinutes: 60,
+    });
     expect(response.status).toBe(429);
-    expect(((await response.json()) as { error: string }).error).toMatch(/YouTube API units a day.*longer rotation interval/);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /YouTube API units a day.*longer rotation interval/,
+    );
   });
 
   it("answers 404 to another creator acting on or reading someone's test, and changes nothing", async () => {
@@ -131,6 +171,8 @@ describe('limits and ownership', () => {
     expect((await alex.post(`/api/tests/${demoTestId}/simulate-rotation`)).status).toBe(403);
     const unknownAction = await demo.post(`/api/tests/${demoTestId}/explode`);
     expect(unknownAction.status).toBe(400);
-    expect(((await unknownAction.json()) as { error: string }).error).toMatch(/pause, resume, complete or cancel/);
+    expect(((await unknownAction.json()) as { error: string }).error).toMatch(
+      /pause, resume, complete or cancel/,
+    );
   });
 });

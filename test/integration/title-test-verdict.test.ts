@@ -25,7 +25,10 @@ afterAll(async () => {
 async function clearlyDifferentTitles(): Promise<{ weaker: string; stronger: string }> {
   const video = await liveVideo(testApp, videoId);
   const candidates = Array.from({ length: 40 }, (_, index) => `Weeknight pasta, version ${index + 1}`);
-  const truths = candidates.map((title) => ({ title, ctr: titleTruthFor(title, video.seed, video.durationSec).ctr }));
+  const truths = candidates.map((title) => ({
+    title,
+    ctr: titleTruthFor(title, video.seed, video.durationSec).ctr,
+  }));
   truths.sort((a, b) => a.ctr - b.ctr);
   const weaker = truths[0]!;
   const stronger = truths.at(-1)!;
@@ -39,7 +42,13 @@ interface AnalyticsWithVerdict {
     winnerTitleIndex: number | null;
     final: boolean;
     reason: string;
-    titles: Array<{ titleIndex: number; liftPercent: number; liftLowPercent: number; liftHighPercent: number; probabilityBest: number }>;
+    titles: Array<{
+      titleIndex: number;
+      liftPercent: number;
+      liftLowPercent: number;
+      liftHighPercent: number;
+      probabilityBest: number;
+    }>;
     progress: { fraction: number; met: boolean };
     notes: string[];
     raw: Array<{ titleIndex: number; viewsPerHour: number | null }>;
@@ -48,7 +57,9 @@ interface AnalyticsWithVerdict {
 
 it('shows the engine’s verdict while running, and puts the winning title live at the end', async () => {
   const { weaker, stronger } = await clearlyDifferentTitles();
-  const plan = (await (await creator.get('/api/tests/plan?titleCount=2&rotationIntervalMinutes=60&durationDays=7')).json()) as {
+  const plan = (await (
+    await creator.get('/api/tests/plan?titleCount=2&rotationIntervalMinutes=60&durationDays=7')
+  ).json()) as {
     windowsPerTitle: number;
     minimumDetectableLiftPercent: number;
     summary: string;
@@ -57,7 +68,12 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   expect(plan.minimumDetectableLiftPercent).toBeGreaterThan(0);
   expect(plan.summary).toMatch(/can reliably detect a difference of about/);
 
-  const created = await creator.post('/api/tests', { videoId, titles: [weaker, stronger], rotationIntervalMinutes: 60, winnerMetric: 'views' });
+  const created = await creator.post('/api/tests', {
+    videoId,
+    titles: [weaker, stronger],
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+  });
   const { id } = (await created.json()) as { id: string };
   await runDueWork(testApp);
 

@@ -32,7 +32,9 @@ function withDatabase(url: string, name: string): string {
 
 export default async function setup(project: TestProject) {
   if (process.env.TEST_DATABASE === 'pglite' || !(await reachable(adminUrl))) {
-    console.log('[tests] database: embedded PGlite (no PostgreSQL reachable at TEST_DATABASE_URL or 127.0.0.1:5432)');
+    console.log(
+      '[tests] database: embedded PGlite (no PostgreSQL reachable at TEST_DATABASE_URL or 127.0.0.1:5432)',
+    );
     project.provide('testDatabase', { kind: 'pglite', adminUrl: '', template: '' });
     return;
   }
@@ -46,7 +48,9 @@ export default async function setup(project: TestProject) {
   await boss.stop({ graceful: false });
   await database.close();
   await admin.end();
-  console.log(`[tests] database: PostgreSQL at ${new URL(adminUrl).host} (template ${TEMPLATE}, one database per test file)`);
+  console.log(
+    `[tests] database: PostgreSQL at ${new URL(adminUrl).host} (template ${TEMPLATE}, one database per test file)`,
+  );
   project.provide('testDatabase', { kind: 'postgres', adminUrl, template: TEMPLATE });
   return async () => {
     const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
