@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, gte, lte, sum } from 'drizzle-orm';
-import { dailyMetrics, metricSamples, quotaLedger, titleTests } from '../../db/schema';
+import { and, desc, eq, gte, lte, sum } from 'drizzle-orm';
+import { metricSamples, quotaLedger, titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
-import { pacificDay } from '../time/pacific';
 import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
 import { rotationFigures } from '../title-tests/rotation-figures';
+import { dailyMetricsOfTest } from '../title-tests/test-metrics';
 import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
 import { verdictView } from '../title-tests/verdict-view';
 import type { FullReport } from './admin.schemas';
@@ -44,17 +44,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
   const now = app.clock.now();
   const until = test.appliedTitle !== null ? test.updatedAt : now;
   const [daily, [sample], [channelUnits], [view]] = await Promise.all([
-    app.db
-      .select()
-      .from(dailyMetrics)
-      .where(
-        and(
-          eq(dailyMetrics.videoId, test.videoId),
-          gte(dailyMetrics.day, pacificDay(test.startDate)),
-          lte(dailyMetrics.day, pacificDay(test.endedAt ?? now)),
-        ),
-      )
-      .orderBy(asc(dailyMetrics.day)),
+    dailyMetricsOfTest(app.db, test, test.endedAt ?? now),
     app.db
       .select()
       .from(metricSamples)

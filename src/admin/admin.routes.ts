@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/roles';
-import type { RestRouter } from '../http/rest-route';
+import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { getFullReport } from './admin-full-report.service';
 import { getAdminMetrics } from './admin-metrics.service';
 import { getAdminSettings } from './admin-settings.service';
@@ -21,8 +21,6 @@ import {
   upgradeBodySchema,
   userIdSchema,
 } from './admin.schemas';
-
-const empty = z.object({}).passthrough();
 
 /** SPEC §7 admin paths. Every one but the check answers 401 to anonymous and 403 to non-admin callers. */
 export function registerAdminRoutes(rest: RestRouter, app: AppContext): void {
@@ -116,7 +114,7 @@ export function registerAdminRoutes(rest: RestRouter, app: AppContext): void {
     tags,
     auth: 'admin',
     params: adminTestIdSchema,
-    body: empty,
+    body: emptyBodySchema,
     response: messageSchema,
     handler: ({ auth, params }) => cancelTestAsAdmin(app.engine, auth.user, params.id),
   });

@@ -1,5 +1,5 @@
+import { userSchema } from '../auth/auth.schemas';
 import { z } from 'zod';
-import { subscriptionTiers } from '../../db/schema/users';
 import { titleTestSchema, verdictViewSchema } from '../title-tests/title-tests.schemas';
 
 /** Admin console shapes (SPEC §3 Admin metrics, User; §7 admin paths), shared by tRPC, REST and the web app. */
@@ -33,20 +33,20 @@ export const adminMetricsSchema = z.object({
 export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
 
 /** SPEC §3 User as the admin list shows it; isAdmin is the server's role decision. */
-export const adminUserSchema = z.object({
-  id: z.uuid(),
-  email: z.email(),
-  name: z.string(),
-  username: z.string(),
-  subscriptionTier: z.enum(subscriptionTiers),
-  subscriptionStatus: z.enum(['active', 'inactive']),
-  isLifetime: z.boolean(),
-  isAdmin: z.boolean(),
-  createdAt: z.iso.datetime(),
-  youtubeChannelTitle: z.string().nullable(),
-  runningTests: z.number(),
-  hasStripeSubscription: z.boolean(),
-});
+export const adminUserSchema = userSchema
+  .pick({
+    id: true,
+    email: true,
+    name: true,
+    username: true,
+    subscriptionTier: true,
+    subscriptionStatus: true,
+    isLifetime: true,
+    isAdmin: true,
+    createdAt: true,
+    youtubeChannelTitle: true,
+  })
+  .extend({ runningTests: z.number(), hasStripeSubscription: z.boolean() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const upgradeTiers = ['pro', 'authority', 'lifetime'] as const;

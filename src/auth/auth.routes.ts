@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AppContext } from '../app-context';
-import type { RestRouter } from '../http/rest-route';
+import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import {
   diagnosticUserResponseSchema,
   googleCodeExchangeSchema,
@@ -11,8 +10,6 @@ import {
 import { getCurrentUser, signOut } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { signInAsDemo, signInWithGoogleCode } from './sign-in.service';
-
-const empty = z.object({}).passthrough();
 
 /** REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in google-oauth.ts). */
 export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
@@ -44,7 +41,7 @@ export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
     summary: 'One-click demo sign-in',
     tags: ['auth'],
     auth: 'public',
-    body: empty,
+    body: emptyBodySchema,
     response: sessionResponseSchema,
     rateLimit: signInLimit,
     handler: async ({ request, reply }) => {
@@ -77,7 +74,7 @@ export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
       summary: 'Sign out: revokes the session server-side',
       tags: ['auth'],
       auth: 'public',
-      ...(method === 'POST' ? { body: empty } : {}),
+      ...(method === 'POST' ? { body: emptyBodySchema } : {}),
       response: logoutResponseSchema,
       handler: async ({ auth, reply }) => {
         clearSessionCookie(reply, app.config);

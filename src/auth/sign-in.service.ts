@@ -3,13 +3,14 @@ import type { AppContext } from '../app-context';
 import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
 import { DEMO_USER_EMAIL } from '../config';
 import { AppError } from '../errors/app-error';
-import { createOAuthClient } from '../youtube/google-clients';
+import type { Tx } from '../db/database';
+import { createOAuthClient, GOOGLE_SCOPES } from '../youtube/google-clients';
 import { ensureReachJob } from '../youtube/gateway/reporting';
 import { fetchOwnChannel, fetchUserInfo } from '../youtube/identity';
 import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
 import { findAccount, issueTokens } from '../youtube-simulator/identity-store';
 import type { PublicUser } from './auth.schemas';
-import { createSession } from './session.service';
+import { createSession, type UserRow } from './session.service';
 import { toPublicUser, upsertGoogleUser } from './users.service';
 
 /** A sign-in that cannot finish; `reason` becomes /login?error=… on the browser path. */
@@ -58,24 +59,14 @@ export async function completeGoogleSignIn(
       `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`,
     );
   }
-  const now = app.clock.now();
-  const { user, session, connection } = await app.db.transaction(async (tx) => {
+  return openSession(app, userAgent, async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: profile.sub,
       email: profile.email,
       name: profile.name ?? profile.given_name ?? profile.email,
     });
-    const connection = await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
-    const session = await createSession(tx, {
-      userId: user.id,
-      ttlDays: app.config.sessionTtlDays,
-      now,
-      userAgent,
-    });
-    return { user, session, connection };
+    return { user, connection: await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens }) };
   });
-  await requestReachReport(app, connection);
-  return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(app, user) };
 }
 
 /**
@@ -126,7 +117,7 @@ export async function signInWithGoogleCode(
 export async function signInAsDemo(app: AppContext, userAgent: string | undefined): Promise<SignedIn> {
   if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
   const now = app.clock.now();
-  const { user, session, connection } = await app.db.transaction(async (tx) => {
+  return openSession(app, userAgent, async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: `sim-sub-${DEMO_ACCOUNT_ID}`,
       email: DEMO_USER_EMAIL,
@@ -139,8 +130,7 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
       const issued = await issueTokens(tx, {
         accountId: account.id,
         clientId: app.config.google.clientId,
-        scope:
-          'openid email profile https://www.googleapis.com/auth/youtube.force-ssl https://www.googleapis.com/auth/youtube.readonly https://www.googleapis.com/auth/yt-analytics.readonly',
+        scope: GOOGLE_SCOPES.join(' '),
         now,
         withRefresh: true,
       });
@@ -154,13 +144,29 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
         tokens: { ...issued, expiry_date: now.getTime() + issued.expires_in * 1000 },
       });
     }
+    return { user, connection };
+  });
+}
+
+/**
+ * The end of every sign-in: one transaction links the user (and channel) and opens a session;
+ * then the channel's reach report is requested (best effort) and the public user returned.
+ */
+async function openSession(
+  app: AppContext,
+  userAgent: string | undefined,
+  link: (tx: Tx) => Promise<{ user: UserRow; connection: ChannelConnection | null }>,
+): Promise<SignedIn> {
+  const now = app.clock.now();
+  const { user, connection, session } = await app.db.transaction(async (tx) => {
+    const linked = await link(tx);
     const session = await createSession(tx, {
-      userId: user.id,
+      userId: linked.user.id,
       ttlDays: app.config.sessionTtlDays,
       now,
       userAgent,
     });
-    return { user, session, connection };
+    return { ...linked, session };
   });
   if (connection) await requestReachReport(app, connection);
   return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(app, user) };

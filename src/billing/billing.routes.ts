@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import type { OpenApiRegistry } from '../http/openapi';
-import type { RestRouter } from '../http/rest-route';
+import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import {
   checkoutResponseSchema,
   createSubscriptionInputSchema,
@@ -17,8 +17,6 @@ import { receiveStripeWebhook } from './webhook.service';
 
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
-
-const empty = z.object({}).passthrough();
 
 /** SPEC §7 create-subscription, the Customer Portal link, Stripe's webhook and the checkout return. */
 export async function registerBillingRoutes(
@@ -46,7 +44,7 @@ export async function registerBillingRoutes(
     summary: 'A Stripe Customer Portal link to manage or cancel the subscription',
     tags: ['billing'],
     auth: 'user',
-    body: empty,
+    body: emptyBodySchema,
     response: portalResponseSchema,
     handler: ({ auth }) => createPortalLink(app, auth.user),
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/roles';
 import { forbidden, unauthorized } from '../errors/app-error';
@@ -7,6 +7,9 @@ import type { OpenApiRegistry } from './openapi';
 import type { RequestAuth } from './request-auth';
 
 type Auth = 'public' | 'user' | 'admin';
+
+/** The body of a bodiless POST (SPEC's action paths): anything or nothing, ignored. */
+export const emptyBodySchema = z.object({}).passthrough();
 
 export interface RestRoute<
   P extends z.ZodType,

@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
 import type { EngineContext } from './engine-context';
-import { collectTestMetrics, type CollectedMetrics } from './metrics-collection';
+import { collectTestMetrics } from './metrics-collection';
 
 const WAIT_MS = 15_000;
 
@@ -49,11 +49,8 @@ export async function simulateRotation(ctx: EngineContext, user: UserRow, testId
 }
 
 /** Founder tool: samples view counts and pulls YouTube's daily figures for the test's video now. */
-export async function forceAnalytics(
-  ctx: EngineContext,
-  user: UserRow,
-  testId: string,
-): Promise<CollectedMetrics> {
+export async function forceAnalytics(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
   const test = await findOwnTest(ctx, user, testId);
-  return collectTestMetrics(ctx, test.id);
+  const collected = await collectTestMetrics(ctx, test.id);
+  return `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`;
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples, titleTests } from '../../db/schema';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { metricSamples, titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
 import { notFound } from '../errors/app-error';
-import { pacificDay } from '../time/pacific';
+import { dailyMetricsOfTest } from './test-metrics';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
 import {
   loadTestDetails,
@@ -26,20 +26,6 @@ async function latestSample(db: DbOrTx, videoId: string) {
   return row ?? null;
 }
 
-async function dailyFor(db: DbOrTx, test: TitleTestRow, now: Date) {
-  return db
-    .select()
-    .from(dailyMetrics)
-    .where(
-      and(
-        eq(dailyMetrics.videoId, test.videoId),
-        gte(dailyMetrics.day, pacificDay(test.startDate)),
-        lte(dailyMetrics.day, pacificDay(test.endedAt ?? now)),
-      ),
-    )
-    .orderBy(asc(dailyMetrics.day));
-}
-
 /** Everything the card and the analytics panel show, computed from stored rotations and metrics. */
 async function computeAnalytics(
   app: AppContext,
@@ -49,7 +35,7 @@ async function computeAnalytics(
 ) {
   const now = app.clock.now();
   const [daily, sample, samplesCount] = await Promise.all([
-    dailyFor(app.db, test, now),
+    dailyMetricsOfTest(app.db, test, test.endedAt ?? now),
     latestSample(app.db, test.videoId),
     app.db
       .select({ value: count() })

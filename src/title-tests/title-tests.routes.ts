@@ -3,7 +3,7 @@ import type { AppContext } from '../app-context';
 import { isFounder } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
 import { forbidden } from '../errors/app-error';
-import type { RestRouter } from '../http/rest-route';
+import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
@@ -21,8 +21,6 @@ import {
   testIdSchema,
   titleTestSchema,
 } from './title-tests.schemas';
-
-const empty = z.object({}).passthrough();
 
 function requireFounder(app: AppContext, user: UserRow): void {
   if (!isFounder(app.config, user)) throw forbidden('Founder tools are for the founder account only.');
@@ -82,15 +80,11 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     tags: ['tests'],
     auth: 'user',
     params: testIdSchema,
-    body: empty,
+    body: emptyBodySchema,
     response: founderToolResultSchema,
     handler: async ({ auth, params }) => {
       requireFounder(app, auth.user);
-      const collected = await forceAnalytics(app.engine, auth.user, params.id);
-      return {
-        success: true as const,
-        message: `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`,
-      };
+      return { success: true as const, message: await forceAnalytics(app.engine, auth.user, params.id) };
     },
   });
 
@@ -101,7 +95,7 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     tags: ['tests'],
     auth: 'user',
     params: testIdSchema,
-    body: empty,
+    body: emptyBodySchema,
     response: founderToolResultSchema,
     handler: async ({ auth, params }) => {
       requireFounder(app, auth.user);
@@ -116,7 +110,7 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     tags: ['tests'],
     auth: 'user',
     params: testActionParamsSchema,
-    body: empty,
+    body: emptyBodySchema,
     response: actionResultSchema,
     handler: async ({ auth, params }) => {
       await performTestAction(app.engine, auth.user, params.id, params.action);

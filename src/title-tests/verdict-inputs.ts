@@ -1,8 +1,6 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { WindowObservation } from '../statistics';
-import { pacificDay } from '../time/pacific';
+import { dailyMetricsOfTest, viewSamplesOfTest } from './test-metrics';
 import { loadTestRecord, type TestRecord } from './title-test-records';
 import { windowObservations } from './window-observations';
 
@@ -11,27 +9,8 @@ export async function observationsOf(app: AppContext, record: TestRecord): Promi
   const { test } = record;
   const until = test.endedAt ?? app.clock.now();
   const [samples, daily] = await Promise.all([
-    app.db
-      .select()
-      .from(metricSamples)
-      .where(
-        and(
-          eq(metricSamples.videoId, test.videoId),
-          gte(metricSamples.sampledAt, test.startDate),
-          lte(metricSamples.sampledAt, until),
-        ),
-      )
-      .orderBy(asc(metricSamples.sampledAt)),
-    app.db
-      .select()
-      .from(dailyMetrics)
-      .where(
-        and(
-          eq(dailyMetrics.videoId, test.videoId),
-          gte(dailyMetrics.day, pacificDay(test.startDate)),
-          lte(dailyMetrics.day, pacificDay(until)),
-        ),
-      ),
+    viewSamplesOfTest(app.db, test, until),
+    dailyMetricsOfTest(app.db, test, until),
   ]);
   return windowObservations({
     rotations: record.rotations,
