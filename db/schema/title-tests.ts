@@ -11,12 +11,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { WINNER_METRICS as winnerMetrics } from '../../src/shared/test-shapes';
 import { channelConnections, users } from './users';
 
 export const titleTestStatuses = ['scheduled', 'active', 'paused', 'completed', 'cancelled'] as const;
 export type TitleTestStatus = (typeof titleTestStatuses)[number];
-export const winnerMetrics = ['ctr', 'views', 'combined'] as const;
-export type WinnerMetric = (typeof winnerMetrics)[number];
+export { WINNER_METRICS as winnerMetrics, type WinnerMetric } from '../../src/shared/test-shapes';
 
 export const titleTests = pgTable(
   'title_tests',

@@ -1,13 +1,27 @@
 import { z } from 'zod';
-import { titleTestStatuses, winnerMetrics } from '../../db/schema/title-tests';
+import { titleTestStatuses } from '../../db/schema/title-tests';
+import {
+  defaultIntervalFor,
+  DEFAULT_WINNER_METRIC,
+  ROTATION_INTERVALS,
+  shapeProblem,
+  VERDICTS,
+  WINNER_METRICS as winnerMetrics,
+} from '../shared/test-shapes';
 
-export const ROTATION_INTERVALS = [60, 120, 240, 480, 720, 1440] as const;
+export { ROTATION_INTERVALS };
 export const MIN_TITLES = 2;
 export const MAX_TITLES = 5;
 export const MAX_TITLE_LENGTH = 100;
 export const MAX_TEST_DAYS = 60;
 /** A start this far in the past is still "now" (clock skew, time spent filling the form). */
 export const START_TOLERANCE_MS = 10 * 60_000;
+
+const rotationInterval = z.coerce
+  .number()
+  .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
+    message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
+  });
 
 const titleText = z
   .string()
@@ -34,19 +48,23 @@ export const createTestInputSchema = z
             'Each title variant must be different.',
           ),
       ),
-    rotationIntervalMinutes: z.coerce
-      .number()
-      .default(60)
-      .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
-        message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
-      }),
+    rotationIntervalMinutes: rotationInterval.optional(),
     winnerMetric: z
       .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
-      .default('ctr'),
+      .default(DEFAULT_WINNER_METRIC),
     startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
     endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }).optional(),
   })
-  .strict();
+  .strict()
+  // Without an interval the metric's default applies (hourly for views, daily for CTR and watch time).
+  .transform(({ rotationIntervalMinutes, ...rest }) => ({
+    ...rest,
+    rotationIntervalMinutes: rotationIntervalMinutes ?? defaultIntervalFor(rest.winnerMetric),
+  }))
+  .superRefine((input, issue) => {
+    const problem = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
+    if (problem) issue.addIssue({ code: 'custom', message: problem, path: ['rotationIntervalMinutes'] });
+  });
 export type CreateTestInput = z.input<typeof createTestInputSchema>;
 export type CreateTestCommand = z.output<typeof createTestInputSchema>;
 
@@ -132,25 +150,55 @@ export const founderToolResultSchema = z.object({ success: z.literal(true), mess
 /** GET /api/tests/plan and tests.plan: what a test of this shape can detect, before it starts. */
 export const testPlanInputSchema = z.object({
   titleCount: z.coerce.number().int().min(MIN_TITLES).max(MAX_TITLES),
-  rotationIntervalMinutes: z.coerce
-    .number()
-    .refine((value) => (ROTATION_INTERVALS as readonly number[]).includes(value), {
-      message: `Rotation interval must be one of ${ROTATION_INTERVALS.join(', ')} minutes.`,
-    }),
+  rotationIntervalMinutes: rotationInterval,
   durationDays: z.coerce.number().min(0.04).max(MAX_TEST_DAYS),
+  winnerMetric: z
+    .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
+    .default(DEFAULT_WINNER_METRIC),
+  /** The video's recent views per day, when known: small channels have noisier windows. */
+  viewsPerDay: z.coerce.number().min(0).max(1e9).optional(),
+  startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
 });
 export type TestPlanInput = z.infer<typeof testPlanInputSchema>;
+
+const planShapeSchema = z.object({
+  rotationIntervalMinutes: z.number(),
+  durationDays: z.number(),
+  titleCount: z.number(),
+  minimumDetectableLiftPercent: z.number(),
+});
+
 export const testPlanSchema = z.object({
+  winnerMetric: z.enum(winnerMetrics),
+  /** Whether this shape can end in a Winner at all, as the engine measures it. */
+  canDecide: z.boolean(),
+  /** What carries the metric: a rotation window (views) or a Pacific day (CTR, watch time). */
+  unit: z.enum(['window', 'day']),
+  unitsPerTitle: z.number(),
+  /** Kept for older clients: the same as unitsPerTitle. */
   windowsPerTitle: z.number(),
+  /** The true lift the test finds with 80% chance; null when it cannot decide. */
   minimumDetectableLiftPercent: z.number().nullable(),
   noiseSource: z.enum(['channel', 'typical']),
+  /** The traffic the plan assumed (views per day), for small-channel honesty. */
+  viewsPerDay: z.number(),
+  /** Hours after the end date until the verdict: YouTube's daily figures arrive late. */
+  verdictDelayHours: z.number(),
+  /** The nearest shape that can decide, when this one cannot (or detects only large lifts). */
+  suggestion: planShapeSchema.nullable(),
   summary: z.string(),
 });
 export type TestPlan = z.infer<typeof testPlanSchema>;
 
 /** The statistics engine's verdict as the analytics panel shows it (Titlewise's own calculation). */
 export const verdictViewSchema = z.object({
-  verdict: z.enum(['winner', 'preferred', 'no_difference', 'inconclusive']),
+  verdict: z.enum(VERDICTS),
+  /** The verdict in words: Winner, Performed the same, Inconclusive — not enough data. */
+  label: z.string(),
+  /** The test has ended and waits for YouTube's daily figures of its last days before deciding. */
+  awaitingFinalData: z.boolean(),
+  /** For an undecided test: about how many more days of testing would settle it, when that is knowable. */
+  moreDaysNeeded: z.number().nullable(),
   winnerTitleIndex: z.number().nullable(),
   reason: z.string(),
   metric: z.enum(winnerMetrics),
@@ -174,9 +222,15 @@ export const verdictViewSchema = z.object({
     ),
   }),
   notes: z.array(z.string()),
-  /** Raw per-title averages (views per hour), for the raw vs adjusted toggle. */
+  /** Raw per-title averages, for the raw vs adjusted toggle: views per hour, and CTR where measured. */
   raw: z.array(
-    z.object({ titleIndex: z.number(), viewsPerHour: z.number().nullable(), windows: z.number() }),
+    z.object({
+      titleIndex: z.number(),
+      viewsPerHour: z.number().nullable(),
+      windows: z.number(),
+      ctrPercent: z.number().nullable(),
+      days: z.number(),
+    }),
   ),
 });
 export type VerdictView = z.infer<typeof verdictViewSchema>;
