@@ -33,7 +33,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/**', '!**/src/shared/**', '**/db/**', '**/jobs/**'],
+              // gitignore semantics: a file under an excluded folder cannot be re-included, so
+              // exclude src's direct entries and re-include src/shared (and with it its files).
+              group: ['**/src/*', '!**/src/shared', '**/db/**', '**/jobs/**'],
               allowTypeImports: true,
               message: 'web/ imports only types from the server.',
             },

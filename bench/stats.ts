@@ -1,44 +1,96 @@
-// Validation study of the statistics engine (STATISTICS.md §5, issue 7 item 5).
-//   npx tsx bench/stats.ts [--runs 500] [--draws 4000] [--workers N] [--write-readme] [--readme README.md]
-// Prints a Markdown table comparing the engine with naive per-title averaging on simulated tests
-// with known truths; --write-readme replaces the README block between the stats-study markers.
+// Validation study of the statistics engine and the plan (docs/statistics.md):
+//   npx tsx bench/stats.ts [--runs 400] [--draws 2000] [--workers N] [--seed S] [--write-readme] [--readme README.md]
+// For every shape the create dialog offers — views at every interval, CTR and watch time per
+// impression at daily windows, 2, 3 and 5 titles — on a default and a small channel, simulated
+// tests with identical titles and with true lifts of +5%, +10%, +20% and the plan's own detectable
+// lift, measured only as YouTube measures them. Prints a Markdown table; --write-readme replaces
+// the README block between the stats-study markers.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { format, resolveConfig } from 'prettier';
-import { DESIGNS, runTest, SCENARIOS, TITLE_COUNTS } from './stats-simulation';
-import type { Design, Outcome, Scenario } from './stats-simulation';
+import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
+import { planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
+import type { PlanShape } from '../src/statistics/plan';
+import { runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
+import type { Channel, Outcome, Shape } from './stats-simulation';
 
-interface Cell {
-  design: Design;
-  titleCount: number;
-  scenario: Scenario;
+const TITLE_COUNTS = [2, 3, 5];
+const CHANNELS: Channel[] = ['default', 'small'];
+const FIXED_LIFTS = [0, 0.05, 0.1, 0.2];
+/** The study starts its plans at a fixed instant; its tests start at random times near it. */
+const PLAN_START = new Date(Date.UTC(2026, 1, 2, 17, 20));
+
+interface Row {
+  shape: Shape;
+  channel: Channel;
+  /** The plan's detectable lift for this shape and channel (null: the plan says it cannot decide). */
+  planLift: number | null;
+  /** The row's shape was lengthened to the plan's suggestion because the default cannot decide. */
+  lengthened: boolean;
+  lifts: number[];
 }
-const CELLS: Cell[] = DESIGNS.flatMap((design) =>
-  TITLE_COUNTS.flatMap((titleCount) => SCENARIOS.map((scenario) => ({ design, titleCount, scenario }))),
-);
+
+/** Each shape at its default length, or at the nearest length the plan says can decide. */
+function buildRows(): Row[] {
+  const rows: Row[] = [];
+  for (const metric of WINNER_METRICS)
+    for (const intervalMinutes of intervalsFor(metric))
+      for (const titleCount of TITLE_COUNTS)
+        for (const channel of CHANNELS) {
+          const viewsPerDay = channel === 'small' ? SMALL_CHANNEL_VIEWS_PER_DAY : TYPICAL_VIEWS_PER_DAY;
+          const planShapeOf = (days: number): PlanShape => ({
+            intervalMinutes,
+            metric,
+            titleCount,
+            durationDays: days,
+            start: PLAN_START,
+          });
+          let days = defaultDurationDaysFor(metric);
+          let plan = planShape(planShapeOf(days), { viewsPerDay });
+          let lengthened = false;
+          if (plan.minimumDetectableLift === null) {
+            const suggestion = suggestShape(planShapeOf(days), plan, { viewsPerDay });
+            if (suggestion && suggestion.shape.titleCount === titleCount) {
+              days = suggestion.shape.durationDays;
+              plan = suggestion.plan;
+              lengthened = true;
+            }
+          }
+          const planLift = plan.minimumDetectableLift;
+          rows.push({
+            shape: { intervalMinutes, metric, titleCount, days },
+            channel,
+            planLift,
+            lengthened,
+            lifts: planLift !== null && planLift < 2 ? [...FIXED_LIFTS, planLift] : FIXED_LIFTS,
+          });
+        }
+  return rows;
+}
+const ROWS = buildRows();
 
 interface Job {
-  cell: number;
+  row: number;
   runs: number;
   draws: number;
   seed: string;
 }
-interface WorkerInput {
-  role: 'stats-study-worker';
-}
+type RowResult = Outcome[][]; // per lift, the runs
 
-function runCell({ cell, runs, draws, seed }: Job): Outcome[] {
-  const { design, titleCount, scenario } = CELLS[cell] as Cell;
-  return Array.from({ length: runs }, (_, r) =>
-    runTest(
-      design,
-      titleCount,
-      scenario,
-      `${seed}/${design.intervalMinutes}/${titleCount}/${scenario.label}/${r}`,
-      draws,
+function runRow({ row, runs, draws, seed }: Job): RowResult {
+  const { shape, channel, lifts } = ROWS[row] as Row;
+  return lifts.map((lift, liftIndex) =>
+    Array.from({ length: runs }, (_, r) =>
+      runTest(
+        shape,
+        { lift },
+        channel,
+        `${seed}/${shape.metric}/${shape.intervalMinutes}/${shape.titleCount}/${shape.days}/${channel}/${liftIndex}/${r}`,
+        draws,
+      ),
     ),
   );
 }
@@ -46,8 +98,8 @@ function runCell({ cell, runs, draws, seed }: Job): Outcome[] {
 function readArgs() {
   const { values } = parseArgs({
     options: {
-      runs: { type: 'string', default: '500' },
-      draws: { type: 'string', default: '4000' },
+      runs: { type: 'string', default: '400' },
+      draws: { type: 'string', default: '2000' },
       workers: { type: 'string', default: String(Math.min(availableParallelism(), 4)) },
       seed: { type: 'string', default: 'stats-study' },
       'write-readme': { type: 'boolean', default: false },
@@ -70,33 +122,30 @@ function readArgs() {
   };
 }
 
-/** Runs every cell on a pool of worker threads; each run is seeded, so results do not depend on the pool. */
-async function runAll(job: Omit<Job, 'cell'>, workerCount: number): Promise<Outcome[][]> {
-  const results: Outcome[][] = new Array<Outcome[]>(CELLS.length);
+/** Runs every row on a pool of worker threads; each run is seeded, so results do not depend on the pool. */
+async function runAll(job: Omit<Job, 'row'>, workerCount: number): Promise<RowResult[]> {
+  const results: RowResult[] = new Array<RowResult>(ROWS.length);
   let next = 0;
   const workers = Array.from(
-    { length: Math.min(workerCount, CELLS.length) },
-    () =>
-      new Worker(new URL(import.meta.url), {
-        workerData: { role: 'stats-study-worker' } satisfies WorkerInput,
-      }),
+    { length: Math.min(workerCount, ROWS.length) },
+    () => new Worker(new URL(import.meta.url), { workerData: { role: 'stats-study-worker' } }),
   );
   await Promise.all(
     workers.map(
       (worker) =>
         new Promise<void>((resolve, reject) => {
           const feed = (): void => {
-            if (next >= CELLS.length) {
+            if (next >= ROWS.length) {
               void worker.terminate().then(() => resolve());
               return;
             }
-            worker.postMessage({ ...job, cell: next++ } satisfies Job);
+            worker.postMessage({ ...job, row: next++ } satisfies Job);
           };
-          worker.on('message', ({ cell, outcomes }: { cell: number; outcomes: Outcome[] }) => {
-            results[cell] = outcomes;
-            const { design, titleCount, scenario } = CELLS[cell] as Cell;
+          worker.on('message', ({ row, result }: { row: number; result: RowResult }) => {
+            results[row] = result;
+            const { shape, channel } = ROWS[row] as Row;
             process.stderr.write(
-              `${design.label}, ${titleCount} titles, ${scenario.label} (${scenario.metric})\n`,
+              `${shape.metric} ${shape.intervalMinutes} min × ${shape.titleCount} titles, ${shape.days} days, ${channel}\n`,
             );
             feed();
           });
@@ -109,69 +158,75 @@ async function runAll(job: Omit<Job, 'cell'>, workerCount: number): Promise<Outc
 }
 
 const pct = (share: number): string => `${(100 * share).toFixed(1)}%`;
-const signed = (value: number): string => `${value >= 0 ? '+' : ''}${(100 * value).toFixed(1)}%`;
-
-/** Row cells: for identical titles any winner is false; otherwise title 2 is the right answer. */
-function summarise(outcomes: Outcome[], scenario: Scenario): string[] {
-  const share = (pick: (o: Outcome) => boolean): string =>
-    pct(outcomes.filter(pick).length / outcomes.length);
-  const rate = (winner: (o: Outcome) => number | null): string =>
-    scenario.lift === 0
-      ? `— / ${share((o) => winner(o) !== null)} (${share((o) => (winner(o) ?? 0) > 0)})`
-      : `${share((o) => winner(o) === 1)} / ${share((o) => winner(o) !== null && winner(o) !== 1)}`;
-  const meanLift = (lift: (o: Outcome) => number): string => {
-    const values = outcomes.map(lift).filter(Number.isFinite);
-    return signed(values.reduce((a, b) => a + b, 0) / values.length);
-  };
-  return [
-    rate((o) => o.winner),
-    share((o) => o.verdict === 'preferred'),
-    share((o) => o.verdict === 'no_difference'),
-    meanLift((o) => o.lift),
-    rate((o) => o.winnerWithoutMinimums),
-    rate((o) => o.naiveWinner),
-    meanLift((o) => o.naiveLift),
-  ];
+const share = (outcomes: Outcome[], pick: (o: Outcome) => boolean): number =>
+  outcomes.filter(pick).length / Math.max(1, outcomes.length);
+/** The median estimated lift: the engine works on the log scale, so its estimates are median-unbiased. */
+function medianLift(outcomes: Outcome[]): number {
+  const values = outcomes
+    .map((o) => o.lift)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  return values[Math.floor(values.length / 2)] ?? Number.NaN;
 }
+const WINDOW_WORDS: Record<number, string> = {
+  60: '1 h',
+  120: '2 h',
+  240: '4 h',
+  480: '8 h',
+  720: '12 h',
+  1440: '24 h',
+};
 
 const HEADER = [
-  'Windows',
-  'Titles',
-  'Truth',
   'Metric',
-  'Engine winner: right / wrong',
-  'Preferred',
-  'No difference',
-  'Engine mean lift',
-  'Rule without minimums: right / wrong',
-  'Naive winner: right / wrong',
-  'Naive mean lift',
+  'Windows',
+  'Days',
+  'Titles',
+  'Channel',
+  'False winner (identical)',
+  'Same (identical)',
+  'Power +5%',
+  'Power +10%',
+  'Power +20%',
+  'Plan MDE',
+  'Power at plan MDE',
+  'Lift bias at +10%',
+  'Naive false winner',
 ];
 
-function report(results: Outcome[][], args: ReturnType<typeof readArgs>): string {
-  const rows = CELLS.map(({ design, titleCount, scenario }, i) => {
-    const truth = scenario.lift === 0 ? 'identical' : scenario.label;
-    const cells = [
-      design.label,
-      titleCount,
-      truth,
-      scenario.metric,
-      ...summarise(results[i] ?? [], scenario),
-    ];
-    return `| ${cells.join(' | ')} |`;
-  });
+function tableRow(row: Row, result: RowResult): string {
+  const [identical = [], five = [], ten = [], twenty = [], atPlan] = result;
+  const right = (outcomes: Outcome[]): string => pct(share(outcomes, (o) => o.winner === 1));
+  const cells = [
+    row.shape.metric,
+    WINDOW_WORDS[row.shape.intervalMinutes] ?? `${row.shape.intervalMinutes} min`,
+    `${row.shape.days}${row.lengthened ? '*' : ''}`,
+    row.shape.titleCount,
+    row.channel === 'small' ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)` : 'default',
+    pct(share(identical, (o) => o.winner !== null)),
+    pct(share(identical, (o) => o.verdict === 'same')),
+    right(five),
+    right(ten),
+    right(twenty),
+    row.planLift === null ? 'cannot decide' : `+${(100 * row.planLift).toFixed(1)}%`,
+    atPlan ? right(atPlan) : '—',
+    `${(100 * (medianLift(ten) - 0.1)).toFixed(1)} pt`,
+    row.shape.metric === 'combined' ? '—' : pct(share(identical, (o) => o.naiveWinner !== null)),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+function report(results: RowResult[], args: ReturnType<typeof readArgs>): string {
   return [
-    `Validation study of the winner engine: \`npm run bench:stats\` (\`npx tsx bench/stats.ts --write-readme\`) regenerates this block (${args.runs} simulated tests per row, seed "${args.seed}"). Title 2 carries the true lift; the others equal the original.`,
+    `Validation study: \`npm run bench:stats\` (\`npx tsx bench/stats.ts --write-readme\`; \`--seed\` to re-run on other seeds) regenerates this block: ${args.runs} simulated tests per cell, seed "${args.seed}". Title 2 carries the true lift; the others equal the original.`,
     '',
-    `- Engine: the schedule generator, washout, the window model and ${args.draws.toLocaleString('en-US')} posterior draws (the product uses 20,000; two titles with df ≥ 30 use the closed form). Checked at each day boundary from day 3 (a winner then needs P(best) ≥ 0.999), final verdict at the end (P(best) ≥ 0.95, or "preferred" at 0.8). Its lift is title 2's estimate from all windows.`,
-    '- Identical titles: any winner is false; in brackets the harmful part, a challenger declared winner.',
-    '- Rule without minimums: the end-of-test winner rule applied without the minimum sample (daily tests cannot reach 8 windows per title in 14 days).',
-    '- Naive: pooled counts per title at the end, winner at ≥ 95% chance to be best assuming Poisson/binomial noise.',
-    '- Traffic: the simulator model (decay, Pacific daily cycle, log-normal hourly noise partly persistent over 6 h, 15 min carryover after each switch). Hourly CTR uses per-window impressions, which YouTube reports only per day (idealised).',
+    `- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, arriving 2–3 days late. Tests are read every day at 02:00 Pacific and count as decided at the first "Winner" (a creator who completes the test then); daily-metric tests take their final verdict once the last day's figures are in.`,
+    '- Default channel: 1,500–30,000 impressions an hour at publication (median about 5,700 views a day when the test starts). Small: about 50 views a day. Days: the metric’s default length (7 for views, 14 for CTR and watch time); * marks shapes that cannot decide at the default, run at the plan’s nearest length that can.',
+    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%. Lift bias: median estimate minus the truth, in percentage points. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
-    ...rows,
+    ...ROWS.map((row, i) => tableRow(row, results[i] ?? [])),
   ].join('\n');
 }
 
@@ -201,8 +256,6 @@ async function main(): Promise<void> {
 
 if (isMainThread) {
   await main();
-} else if ((workerData as WorkerInput | undefined)?.role === 'stats-study-worker') {
-  parentPort?.on('message', (job: Job) =>
-    parentPort?.postMessage({ cell: job.cell, outcomes: runCell(job) }),
-  );
+} else if ((workerData as { role?: string } | undefined)?.role === 'stats-study-worker') {
+  parentPort?.on('message', (job: Job) => parentPort?.postMessage({ row: job.row, result: runRow(job) }));
 }

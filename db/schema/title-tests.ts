@@ -45,6 +45,12 @@ export const titleTests = pgTable(
     verdict: jsonb('verdict'),
     appliedTitle: text('applied_title'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /**
+     * A CTR or watch-time test that ended and waits for YouTube's daily figures of its last days
+     * (2–3 days late): the original title is live meanwhile, and the verdict is decided when the
+     * figures are in or at this time at the latest. Null once decided (and for views tests).
+     */
+    finalFiguresDueAt: timestamp('final_figures_due_at', { withTimezone: true }),
     /** An admin deleted the test: the test's job removes it once its final title is back on YouTube. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

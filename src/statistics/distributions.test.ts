@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { normalCdf, normalPdf, sampleQuantile, sortedQuantile } from './distributions';
+import {
+  normalCdf,
+  normalPdf,
+  sampleQuantile,
+  sortedQuantile,
+  studentTCdf,
+  studentTQuantile,
+} from './distributions';
 
 describe('normalCdf', () => {
   // Reference values from R's pnorm.
@@ -34,5 +41,17 @@ describe('sample quantiles', () => {
     expect(sampleQuantile([4, 1, 3, 2], 1)).toBe(4);
     expect(sampleQuantile([4, 1, 3, 2], 0)).toBe(1);
     expect(Number.isNaN(sampleQuantile([], 0.5))).toBe(true);
+  });
+});
+
+describe('Student t', () => {
+  it('matches tabulated quantiles and is the normal at infinite df', () => {
+    expect(studentTQuantile(0.975, 1)).toBeCloseTo(12.7062, 3);
+    expect(studentTQuantile(0.975, 4)).toBeCloseTo(2.7764, 3);
+    expect(studentTQuantile(0.975, 30)).toBeCloseTo(2.0423, 3);
+    expect(studentTQuantile(0.8, 10)).toBeCloseTo(0.8791, 3);
+    expect(studentTCdf(2.228139, 10)).toBeCloseTo(0.975, 5);
+    expect(studentTCdf(-1.5, 7)).toBeCloseTo(1 - studentTCdf(1.5, 7), 12);
+    expect(studentTQuantile(0.975, Infinity)).toBeCloseTo(1.959964, 5);
   });
 });

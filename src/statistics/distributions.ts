@@ -77,3 +77,71 @@ export function variance(values: ArrayLike<number>): number {
   for (let i = 0; i < values.length; i++) sum += ((values[i] as number) - m) ** 2;
   return values.length < 2 ? Number.NaN : sum / (values.length - 1);
 }
+
+/** log Γ(x) for x > 0 (Lanczos, g = 7): about 15 significant digits. */
+export function logGamma(x: number): number {
+  const c = [
+    0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+    12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  ];
+  if (x < 0.5) return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
+  const z = x - 1;
+  let sum = c[0] as number;
+  for (let i = 1; i < 9; i++) sum += (c[i] as number) / (z + i);
+  const t = z + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+/** Continued fraction of the regularised incomplete beta function (modified Lentz). */
+function betaFraction(a: number, b: number, x: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  d = 1 / (Math.abs(d) < tiny ? tiny : d);
+  let result = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    for (const numerator of [
+      (m * (b - m) * x) / ((a + m2 - 1) * (a + m2)),
+      (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1)),
+    ]) {
+      d = 1 + numerator * d;
+      d = 1 / (Math.abs(d) < tiny ? tiny : d);
+      c = 1 + numerator / c;
+      if (Math.abs(c) < tiny) c = tiny;
+      result *= d * c;
+    }
+    if (Math.abs(d * c - 1) < 1e-14) break;
+  }
+  return result;
+}
+
+/** The regularised incomplete beta function I_x(a, b). */
+export function incompleteBeta(x: number, a: number, b: number): number {
+  if (x <= 0) return 0;
+  if (x >= 1) return 1;
+  const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2)
+    ? (front * betaFraction(a, b, x)) / a
+    : 1 - (front * betaFraction(b, a, 1 - x)) / b;
+}
+
+/** P(T ≤ t) for Student's t with `df` degrees of freedom (the normal when df is infinite). */
+export function studentTCdf(t: number, df: number): number {
+  if (!Number.isFinite(df)) return normalCdf(t);
+  const tail = 0.5 * incompleteBeta(df / (df + t * t), df / 2, 0.5);
+  return t > 0 ? 1 - tail : tail;
+}
+
+/** The p-quantile of Student's t (bisection on the CDF; p in (0, 1)). */
+export function studentTQuantile(p: number, df: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError('p must be in (0, 1)');
+  let low = -1e3;
+  let high = 1e3;
+  for (let i = 0; i < 200 && high - low > 1e-10; i++) {
+    const mid = (low + high) / 2;
+    if (studentTCdf(mid, df) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}

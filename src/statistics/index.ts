@@ -8,7 +8,7 @@ export type { AnalyzeTestInput, Decision, TestVerdict, Verdict } from './verdict
 export type { WindowObservation, WinnerMetric } from './window-analysis';
 export type { TitleSummary } from './posterior';
 export type { Progress, ProgressItem } from './progress';
-export { minimumDetectableEffect, estimateWindowNoise, defaultWindowNoise } from './mde';
-export type { MinimumDetectableEffect } from './mde';
+export { planShape, estimateTrafficNoise, TYPICAL_VIEWS_PER_DAY } from './plan';
+export type { PlanShape, ShapePlan } from './plan';
 export { naiveAnalysis } from './naive';
 export { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-time';

@@ -105,6 +105,14 @@ function inverseRows(fit: LinearFit, columns: readonly number[]): number[][] {
   });
 }
 
+/** (XᵀWX)⁻¹ restricted to `columns`: the covariance per unit of noise variance (for planning). */
+export function inverseGram(fit: LinearFit, columns: readonly number[]): Matrix {
+  const inverse = inverseRows(fit, columns);
+  return columns.map((_, a) =>
+    columns.map((column) => (inverse[a] as number[])[fit.kept.indexOf(column)] as number),
+  );
+}
+
 /** σ²(XᵀWX)⁻¹ restricted to `columns`. */
 export function classicalCovariance(fit: LinearFit, columns: readonly number[]): Matrix {
   const inverse = inverseRows(fit, columns);

@@ -1,25 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { normalCdf } from './distributions';
+import { normalCdf, studentTCdf } from './distributions';
 import { summarizePosterior } from './posterior';
 
 describe('summarizePosterior', () => {
-  it('uses the closed form Φ(μ/σ), μ ± 1.96σ for two titles with df ≥ 30', () => {
+  it('uses the exact t closed form for two titles: T_ν(μ/σ), μ ± t_ν,0.975·σ', () => {
     const mu = 0.04;
     const sd = 0.025;
+    const df = 12;
     const { titles, method } = summarizePosterior(
-      { estimate: [mu], covariance: [[sd * sd]], df: 120 },
+      { estimate: [mu], covariance: [[sd * sd]], df },
       { seed: 1 },
     );
     expect(method).toBe('closed-form');
     const [original, challenger] = titles;
-    expect(challenger?.probabilityBest).toBeCloseTo(normalCdf(mu / sd), 12);
-    expect(original?.probabilityBest).toBeCloseTo(1 - normalCdf(mu / sd), 12);
+    expect(challenger?.probabilityBest).toBeCloseTo(studentTCdf(mu / sd, df), 12);
+    expect(original?.probabilityBest).toBeCloseTo(1 - studentTCdf(mu / sd, df), 12);
     expect(challenger?.lift).toBeCloseTo(Math.expm1(mu), 12);
-    expect(challenger?.liftLow).toBeCloseTo(Math.expm1(mu - 1.959964 * sd), 6);
-    expect(challenger?.liftHigh).toBeCloseTo(Math.expm1(mu + 1.959964 * sd), 6);
+    // t_12,0.975 = 2.1788
+    expect(challenger?.liftLow).toBeCloseTo(Math.expm1(mu - 2.178813 * sd), 5);
+    expect(challenger?.liftHigh).toBeCloseTo(Math.expm1(mu + 2.178813 * sd), 5);
     // E[max − θ_original] − E[max − θ_challenger] = E[θ_challenger] = μ.
     expect((original?.expectedLoss ?? 0) - (challenger?.expectedLoss ?? 0)).toBeCloseTo(mu, 12);
     expect(original).toMatchObject({ titleIndex: 0, lift: 0, liftLow: 0, liftHigh: 0 });
+    // With many degrees of freedom it is the normal: Φ(μ/σ).
+    const normal = summarizePosterior({ estimate: [mu], covariance: [[sd * sd]], df: 1e6 }, { seed: 1 });
+    expect(normal.titles[1]?.probabilityBest).toBeCloseTo(normalCdf(mu / sd), 5);
   });
 
   it('agrees with the closed form when drawing with many degrees of freedom', () => {

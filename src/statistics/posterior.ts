@@ -3,7 +3,7 @@
 
 import { pivotedCholesky } from './cholesky';
 import type { Matrix } from './cholesky';
-import { normalCdf, normalPdf, sortedQuantile } from './distributions';
+import { normalCdf, normalPdf, sortedQuantile, studentTCdf, studentTQuantile } from './distributions';
 import { Random } from './random';
 import type { Seed } from './random';
 
@@ -41,10 +41,18 @@ export interface PosteriorOptions {
 
 const Z_975 = 1.959963984540054;
 
-/** Two titles with df ≥ 30: the normal closed form Φ(μ/σ), μ ± 1.96σ (§3). */
-function closedForm(mu: number, sd: number): TitleSummary[] {
+/**
+ * Two titles: the posterior of θ is a scaled t with the model's residual df, so chance to win and
+ * interval are exact: T_ν(μ/σ) and μ ± t_ν,0.975·σ (the normal when ν is infinite). The expected
+ * loss uses the normal formula with the t's standard deviation, σ·√(ν/(ν−2)).
+ */
+function closedForm(mu: number, sd: number, df: number): TitleSummary[] {
   const z = mu / sd;
-  const density = sd * normalPdf(z);
+  const critical = Number.isFinite(df) ? studentTQuantile(0.975, df) : Z_975;
+  const spread = Number.isFinite(df) && df > 2 ? sd * Math.sqrt(df / (df - 2)) : sd;
+  const zLoss = mu / spread;
+  const density = spread * normalPdf(zLoss);
+  const chance = studentTCdf(z, df);
   return [
     {
       titleIndex: 0,
@@ -52,17 +60,17 @@ function closedForm(mu: number, sd: number): TitleSummary[] {
       lift: 0,
       liftLow: 0,
       liftHigh: 0,
-      probabilityBest: normalCdf(-z),
-      expectedLoss: density + mu * normalCdf(z), // E[max(θ, 0)]
+      probabilityBest: 1 - chance,
+      expectedLoss: density + mu * normalCdf(zLoss), // E[max(θ, 0)]
     },
     {
       titleIndex: 1,
       logEffect: mu,
       lift: Math.expm1(mu),
-      liftLow: Math.expm1(mu - Z_975 * sd),
-      liftHigh: Math.expm1(mu + Z_975 * sd),
-      probabilityBest: normalCdf(z),
-      expectedLoss: density - mu * normalCdf(-z), // E[max(−θ, 0)]
+      liftLow: Math.expm1(mu - critical * sd),
+      liftHigh: Math.expm1(mu + critical * sd),
+      probabilityBest: chance,
+      expectedLoss: density - mu * normalCdf(-zLoss), // E[max(−θ, 0)]
     },
   ];
 }
@@ -87,9 +95,12 @@ function covarianceFactor(covariance: Matrix): Matrix {
 export function summarizePosterior(effects: EffectDistribution, options: PosteriorOptions): PosteriorSummary {
   const k = effects.estimate.length + 1;
   const { df } = effects;
-  if (k === 2 && df >= 30) {
+  if (k === 2 && df > 2) {
     const variance = (effects.covariance[0] as number[])[0] as number;
-    return { titles: closedForm(effects.estimate[0] as number, Math.sqrt(variance)), method: 'closed-form' };
+    return {
+      titles: closedForm(effects.estimate[0] as number, Math.sqrt(variance), df),
+      method: 'closed-form',
+    };
   }
   const draws = Math.max(100, Math.floor(options.draws ?? DEFAULT_POSTERIOR_DRAWS));
   const lower = covarianceFactor(effects.covariance);

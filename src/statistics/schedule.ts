@@ -5,7 +5,7 @@ import { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-tim
 import { Random } from './random';
 import type { Seed } from './random';
 
-export const ROTATION_INTERVALS = [60, 120, 240, 480, 720, 1440] as const;
+export { ROTATION_INTERVALS } from '../shared/test-shapes';
 
 /**
  * - `lead-in`: from the start to the first block boundary; the original title (index 0) stays

@@ -1,46 +1,59 @@
-// When to stop and what to say (STATISTICS.md §4), and the engine's single entry point.
+// When to stop and what to say (docs/statistics.md), and the engine's single entry point.
 
+import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
+import type { VerdictKind } from '../shared/test-shapes';
+import type { Matrix } from './cholesky';
+import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
 import type { PosteriorSummary, TitleSummary } from './posterior';
 import { describeMissing, measureProgress } from './progress';
 import type { Progress } from './progress';
 import type { Seed } from './random';
-import { combineEffects, estimateTitleEffects, oddsRatioToCtrRatio, originalCtr } from './window-analysis';
-import type { EffectResult, TitleEffects, WindowObservation, WinnerMetric } from './window-analysis';
+import { estimateTitleEffects, oddsRatioToCtrRatio, originalCtr, RESPONSE_OF } from './window-analysis';
+import type { TitleEffects, WindowObservation, WinnerMetric } from './window-analysis';
 
-export const WINNER_PROBABILITY = 0.95;
 /**
- * The bar for a winner before the end date (Haybittle–Peto). The test is checked at every block
- * boundary; stopping at the first look with P(best) ≥ 0.95 roughly doubled the false-winner rate
- * between identical titles in the validation study (16% vs 7.5% over five daily looks), while a
- * 0.999 bar for interim looks costs almost no power. The end-of-test look keeps 0.95.
+ * The winner bar at the planned end: P(best) ≥ 0.98. With two titles and a flat prior that is a
+ * two-sided 4% t-test; the daily reading a creator may act on adds up to about 1%, so identical
+ * titles end with a winner (either way) under 5% of the time (bench/stats.ts checks every shape).
+ * More titles make the bar stricter, not looser.
+ */
+export const FINAL_WINNER_PROBABILITY = 0.98;
+/**
+ * The bar before the planned end (Haybittle–Peto style): the card shows the reading every day and
+ * a creator may complete the test as soon as it says "Winner", so interim looks need a bar that
+ * repeated looking cannot wear down. It costs almost no power at the end.
  */
 export const INTERIM_WINNER_PROBABILITY = 0.999;
 export const WINNER_MAX_LOSS = 0.005;
-export const PREFERRED_PROBABILITY = 0.8;
-/** "No meaningful difference" when every title's whole interval lies within ±2% of the original. */
-export const EQUIVALENCE_MARGIN = 0.02;
+/** 0.84: the standard-normal quantile for an 80% chance to decide (power). */
+const Z_POWER = 0.8416212335729143;
+/** Longest extension worth suggesting (the longest test the product allows). */
+const MAX_MORE_DAYS = 60;
 
-export type Verdict = 'winner' | 'preferred' | 'no_difference' | 'inconclusive';
+export type Verdict = VerdictKind;
 
 export interface Decision {
   verdict: Verdict;
-  /** The title the verdict names (winner or preferred); null otherwise. */
+  /** The title the verdict names (a winner only); null otherwise. */
   winnerTitleIndex: number | null;
-  /** What to put live if the test ended now: the winner or preferred title, else the original. */
+  /** What to put live if the test ended now: the winner, else the original. */
   recommendedTitleIndex: number;
   reason: string;
+  /** Undecided: about how many more days of testing would settle it, if the estimates hold. */
+  moreDaysNeeded: number | null;
 }
 
 export interface TestVerdict extends Decision {
   metric: WinnerMetric;
+  label: string;
   /** One entry per title, index 0 = the original; empty when nothing could be estimated. */
   titles: TitleSummary[];
   progress: Progress;
   residualDf: number;
   covarianceSource: TitleEffects['covarianceSource'] | null;
   method: PosteriorSummary['method'] | null;
-  /** Caveats for the UI, e.g. which figures are estimates. */
+  /** Caveats for the UI, e.g. which figures are Titlewise's own calculation. */
   notes: string[];
 }
 
@@ -50,49 +63,87 @@ export interface AnalyzeTestInput {
   titleCount: number;
   metric: WinnerMetric;
   intervalMinutes: number;
-  /** True at the end date (or day 14): the winner bar drops from 0.999 to 0.95, "preferred" is allowed. */
+  /** True once the test has run to its planned end: the winner bar drops from 0.999 to 0.975. */
   isFinal: boolean;
   seed: Seed;
   /** Posterior draws (default 20,000); the validation study uses fewer. */
   draws?: number;
   publishedAt?: Date;
+  /** Units per title the schedule plans, for the progress bar. */
+  plannedUnitsPerTitle?: number;
 }
 
-/** Minutes ignored after each switch: feeds cache the old title and public counters lag (§1.4). */
+/** Minutes ignored after each switch: feeds cache the old title and public counters lag. */
 export function washoutMinutes(intervalMinutes: number): number {
   return Math.max(15, 0.1 * intervalMinutes);
 }
 
 // Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
 const titleName = (index: number): string => `Title ${index + 1}`;
-const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
-/** Whole percent, but never rounds a near-certainty up to "100%" (or past the 99.9% bar). */
+/** Whole percent; near the bars one decimal, rounded down, so a chance never reads as past a bar it missed. */
 const formatChance = (p: number): string =>
-  p >= 0.99 && p < 1 ? `${(Math.floor(p * 1000) / 10).toFixed(1)}%` : `${Math.round(p * 100)}%`;
-const METRIC_WORDS: Record<WinnerMetric, string> = {
-  ctr: 'click-through rate',
-  views: 'views per hour',
-  combined: 'watch time per hour',
-};
+  p >= 0.95 && p < 1 ? `${(Math.floor(p * 1000) / 10).toFixed(1)}%` : `${Math.round(p * 100)}%`;
 
-/** Applies the §4 rules to a posterior summary. Pure, so the study can reuse it. */
+/** What the noise of the estimates says about time still needed (see Decision.moreDaysNeeded). */
+export interface Precision {
+  /** Covariance of θ (log scale) for titles 1 … k−1, and its residual df. */
+  covariance: Matrix;
+  df: number;
+  /** Units per title measured so far, and how many days of testing one unit per title costs. */
+  unitsPerTitle: number;
+  daysPerUnitPerTitle: number;
+}
+
+/**
+ * Days of testing until the decision would likely come, if today's estimates are the truth: the
+ * variance shrinks as 1/n, so n must grow by (needed / current standardised margin)². Two routes:
+ * the leader clears the winner bar with 80% chance, or every interval fits inside the "same" band.
+ */
+function moreDaysNeeded(titles: readonly TitleSummary[], precision: Precision | undefined): number | null {
+  if (!precision || precision.unitsPerTitle <= 0 || titles.length < 2) return null;
+  const variance = (i: number, j: number): number =>
+    i === 0 || j === 0 ? 0 : (((precision.covariance[i - 1] as number[])[j - 1] as number) ?? 0);
+  const sorted = [...titles].sort((a, b) => b.logEffect - a.logEffect);
+  const leader = sorted[0] as TitleSummary;
+  const runnerUp = sorted[1] as TitleSummary;
+  const gap = leader.logEffect - runnerUp.logEffect;
+  const gapSd = Math.sqrt(
+    variance(leader.titleIndex, leader.titleIndex) +
+      variance(runnerUp.titleIndex, runnerUp.titleIndex) -
+      2 * variance(leader.titleIndex, runnerUp.titleIndex),
+  );
+  const critical = studentTQuantile(FINAL_WINNER_PROBABILITY, Math.max(precision.df, 3)) + Z_POWER;
+  const factors: number[] = [];
+  if (gap > 0 && gapSd > 0) factors.push(((critical * gapSd) / gap) ** 2);
+  const widest = Math.max(...titles.map((t) => Math.abs(t.logEffect)));
+  const margin = Math.log1p(SAME_PERFORMANCE_MARGIN);
+  const maxSd = Math.sqrt(Math.max(...titles.map((t) => variance(t.titleIndex, t.titleIndex))));
+  if (widest < margin && maxSd > 0) factors.push(((critical * maxSd) / (margin - widest)) ** 2);
+  if (factors.length === 0) return null;
+  const extraUnits = precision.unitsPerTitle * (Math.min(...factors) - 1);
+  const days = Math.max(1, Math.ceil(extraUnits * precision.daysPerUnitPerTitle));
+  return days <= MAX_MORE_DAYS ? days : null;
+}
+
+/** Applies the stopping rules to a posterior summary. Pure, so the study can reuse it. */
 export function decide(
   titles: readonly TitleSummary[],
   progress: Progress,
   isFinal: boolean,
   metric: WinnerMetric,
+  precision?: Precision,
 ): Decision {
   const keepOriginal = { winnerTitleIndex: null, recommendedTitleIndex: 0 };
   if (!progress.met || titles.length === 0) {
-    const missing = describeMissing(progress);
-    return isFinal
-      ? {
-          verdict: 'inconclusive',
-          ...keepOriginal,
-          reason: `The test ended before the minimum sample (${missing}) — keep the original.`,
-        }
-      : { verdict: 'inconclusive', ...keepOriginal, reason: `Not enough data yet: ${missing}.` };
+    return {
+      verdict: 'inconclusive',
+      ...keepOriginal,
+      moreDaysNeeded: null,
+      reason: isFinal
+        ? `The test ended before it had enough data (${describeMissing(progress)}) — the original title stays.`
+        : `Not enough data yet: ${describeMissing(progress)}.`,
+    };
   }
   const best = titles.reduce((a, b) => (b.probabilityBest > a.probabilityBest ? b : a));
   const chance = `${formatChance(best.probabilityBest)} chance to be best`;
@@ -100,64 +151,44 @@ export function decide(
     best.titleIndex === 0
       ? ''
       : `, ${percent(best.lift)} ${METRIC_WORDS[metric]} (95% interval ${percent(best.liftLow)} to ${percent(best.liftHigh)})`;
-  const winnerBar = isFinal ? WINNER_PROBABILITY : INTERIM_WINNER_PROBABILITY;
+  const winnerBar = isFinal ? FINAL_WINNER_PROBABILITY : INTERIM_WINNER_PROBABILITY;
   if (best.probabilityBest >= winnerBar && best.expectedLoss <= WINNER_MAX_LOSS) {
     return {
       verdict: 'winner',
       winnerTitleIndex: best.titleIndex,
       recommendedTitleIndex: best.titleIndex,
-      reason: `${capitalise(titleName(best.titleIndex))} wins: ${chance}${liftWords}.`,
+      moreDaysNeeded: null,
+      reason: `${titleName(best.titleIndex)} wins: ${chance}${liftWords}.`,
     };
   }
   const challengers = titles.filter((t) => t.titleIndex !== 0);
-  if (challengers.every((t) => t.liftLow >= -EQUIVALENCE_MARGIN && t.liftHigh <= EQUIVALENCE_MARGIN)) {
+  if (
+    challengers.every((t) => t.liftLow >= -SAME_PERFORMANCE_MARGIN && t.liftHigh <= SAME_PERFORMANCE_MARGIN)
+  ) {
     return {
-      verdict: 'no_difference',
+      verdict: 'same',
       ...keepOriginal,
-      reason: `No meaningful difference: every title is within ±${EQUIVALENCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]} — keep the original.`,
+      moreDaysNeeded: null,
+      reason: `The titles performed the same: every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]} (95% intervals) — the original title stays.`,
     };
   }
-  if (isFinal && best.probabilityBest >= PREFERRED_PROBABILITY) {
+  const more = moreDaysNeeded(titles, precision);
+  const leading = `${titleName(best.titleIndex)} leads with ${chance}${liftWords}`;
+  const bar = `${(winnerBar * 100).toFixed(1)}%`;
+  if (isFinal) {
     return {
-      verdict: 'preferred',
-      winnerTitleIndex: best.titleIndex,
-      recommendedTitleIndex: best.titleIndex,
-      reason: `${capitalise(titleName(best.titleIndex))} is preferred but not a clear winner: ${chance}${liftWords}.`,
+      verdict: 'inconclusive',
+      ...keepOriginal,
+      moreDaysNeeded: more,
+      reason: `No title reached the ${bar} chance a winner needs (${leading})${more ? `; about ${more} more days would likely have settled it` : ''} — the original title stays.`,
     };
   }
-  if (isFinal)
-    return { verdict: 'inconclusive', ...keepOriginal, reason: 'No clear winner — keep the original.' };
   return {
     verdict: 'inconclusive',
     ...keepOriginal,
-    reason:
-      best.probabilityBest >= WINNER_PROBABILITY
-        ? `No winner yet — keep testing (leading: ${titleName(best.titleIndex)}, ${chance}; before the end date a winner needs ${INTERIM_WINNER_PROBABILITY * 100}% because the test is checked as it runs).`
-        : `No winner yet — keep testing (leading: ${titleName(best.titleIndex)}, ${chance}).`,
+    moreDaysNeeded: more,
+    reason: `No winner yet: ${leading}. Before the end date a winner needs ${bar} because the test is read every day${more ? `; about ${more} more days would likely settle it` : ''}.`,
   };
-}
-
-function effectsFor(input: AnalyzeTestInput, notes: string[]): EffectResult {
-  const options = {
-    titleCount: input.titleCount,
-    intervalMinutes: input.intervalMinutes,
-    publishedAt: input.publishedAt,
-  };
-  if (input.metric === 'ctr') {
-    if (input.intervalMinutes < 1440)
-      notes.push('CTR per window is estimated: YouTube reports impressions per day only.');
-    return estimateTitleEffects(input.windows, 'ctr', options);
-  }
-  const views = estimateTitleEffects(input.windows, 'views', options);
-  if (input.metric === 'views' || !views.ok) return views;
-  const duration = estimateTitleEffects(input.windows, 'avd', options);
-  if (!duration.ok) {
-    notes.push('View duration is not measured per window yet, so watch time is compared on views alone.');
-    return views;
-  }
-  if (input.intervalMinutes < 1440)
-    notes.push('View duration per window is estimated: YouTube reports it per day only.');
-  return { ok: true, effects: combineEffects(views.effects, duration.effects) };
 }
 
 /** CTR lifts as ratios of CTRs rather than odds; monotone, so chances and intervals carry over. */
@@ -172,8 +203,8 @@ function asCtrRatios(titles: TitleSummary[], baselineCtr: number): TitleSummary[
 }
 
 /**
- * The engine's entry point: fits the window model for the metric, summarises the posterior and
- * applies the stopping rules. Deterministic for a given seed. Call it at block boundaries only.
+ * The engine's entry point: fits the unit model for the metric, summarises the posterior and
+ * applies the stopping rules. Deterministic for a given seed.
  */
 export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   if (!Number.isInteger(input.titleCount) || input.titleCount < 2)
@@ -181,34 +212,53 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   const notes: string[] = [
     'Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to Title 1.',
   ];
-  const result = effectsFor(input, notes);
+  if (input.metric !== 'views')
+    notes.push(
+      'YouTube reports impressions, CTR and watch time per day, 2–3 days late: each day is one measurement.',
+    );
+  const response = RESPONSE_OF[input.metric];
+  const result = estimateTitleEffects(input.windows, response, {
+    titleCount: input.titleCount,
+    intervalMinutes: input.intervalMinutes,
+    publishedAt: input.publishedAt,
+  });
   const residualDf = result.ok ? result.effects.df : 0;
-  const progress = measureProgress(input.windows, input.titleCount, input.metric, residualDf);
+  const progress = measureProgress(
+    input.windows,
+    input.titleCount,
+    response,
+    residualDf,
+    input.plannedUnitsPerTitle,
+  );
+  const common = { metric: input.metric, progress, residualDf, notes };
   if (!result.ok) {
     const decision = decide([], progress, input.isFinal, input.metric);
     return {
       ...decision,
-      reason: `${decision.reason} (${result.reason})`,
-      metric: input.metric,
+      ...common,
+      label: VERDICT_LABELS[decision.verdict],
+      reason: progress.met ? `${decision.reason} (${result.reason})` : decision.reason,
       titles: [],
-      progress,
-      residualDf,
       covarianceSource: null,
       method: null,
-      notes,
     };
   }
   const posterior = summarizePosterior(result.effects, { seed: input.seed, draws: input.draws });
   const titles =
     input.metric === 'ctr' ? asCtrRatios(posterior.titles, originalCtr(input.windows)) : posterior.titles;
+  const unitsPerTitle = progress.items.find((item) => item.key === 'unitsPerTitle')?.current ?? 0;
+  const decision = decide(titles, progress, input.isFinal, input.metric, {
+    covariance: result.effects.covariance,
+    df: result.effects.df,
+    unitsPerTitle,
+    daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
+  });
   return {
-    ...decide(titles, progress, input.isFinal, input.metric),
-    metric: input.metric,
+    ...decision,
+    ...common,
+    label: VERDICT_LABELS[decision.verdict],
     titles,
-    progress,
-    residualDf,
     covarianceSource: result.effects.covarianceSource,
     method: posterior.method,
-    notes,
   };
 }

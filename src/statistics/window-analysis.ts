@@ -1,9 +1,11 @@
-// One data point per window (STATISTICS.md §2): y_w = a_day + h_slot + θ_title + ε_w,
-// fitted by least squares; θ is each title's effect relative to the original (title 0).
+// One data point per unit (docs/statistics.md): y_u = trend + slot effects + θ_title + ε_u,
+// fitted by least squares; θ is each title's effect relative to Title 1 (index 0). A unit is a
+// rotation window for views, and a Pacific day for CTR and watch time per impression, which
+// YouTube reports only per day.
 
 import type { Matrix } from './cholesky';
 import { conservativeCovariance, fitLinearModel } from './linear-model';
-import type { CovarianceSource } from './linear-model';
+import type { CovarianceSource, LinearFit } from './linear-model';
 import { pacificParts, pacificSlotOfDay } from './pacific-time';
 
 export interface WindowObservation {
@@ -14,13 +16,17 @@ export interface WindowObservation {
   measuredHours: number;
   /** Views gained in the measured part of the window. */
   views: number;
+  /** Whole-day windows only: the day's impressions, clicks and seconds watched, as YouTube reports them. */
   impressions?: number;
   clicks?: number;
-  avgViewDurationSec?: number;
+  watchTimeSec?: number;
 }
 
 export type WinnerMetric = 'ctr' | 'views' | 'combined';
-export type Response = 'views' | 'ctr' | 'avd';
+/** views: log views per hour; ctr: log-odds of clicks per impression; watch: log seconds watched per impression. */
+export type Response = 'views' | 'ctr' | 'watch';
+
+export const RESPONSE_OF: Record<WinnerMetric, Response> = { views: 'views', ctr: 'ctr', combined: 'watch' };
 
 export interface TitleEffects {
   /** θ for titles 1 … k−1 relative to the original, on the log (or log-odds) scale. */
@@ -28,13 +34,13 @@ export interface TitleEffects {
   covariance: Matrix;
   df: number;
   windowsUsed: number;
-  covarianceSource: CovarianceSource | 'sum of views and view duration';
+  covarianceSource: CovarianceSource;
 }
 
 export interface EffectOptions {
   titleCount: number;
   intervalMinutes: number;
-  /** For the log(age) term of daily windows; without it age counts from a day before the first window. */
+  /** For the age terms of long windows; without it age counts from a day before the first window. */
   publishedAt?: Date;
 }
 
@@ -50,7 +56,7 @@ export function usableWindows(
   const usable = windows.filter((w) => {
     if (!(w.measuredHours > 0)) return false;
     if (response === 'ctr') return (w.impressions ?? 0) > 0 && w.clicks !== undefined;
-    if (response === 'avd') return (w.avgViewDurationSec ?? 0) > 0 && w.views > 0;
+    if (response === 'watch') return (w.impressions ?? 0) > 0 && (w.watchTimeSec ?? 0) > 0;
     return true;
   });
   return usable.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
@@ -58,10 +64,10 @@ export function usableWindows(
 
 function responseValue(w: WindowObservation, response: Response): number {
   if (response === 'views') return Math.log((w.views + 0.5) / w.measuredHours);
-  if (response === 'avd') return Math.log(w.avgViewDurationSec ?? Number.NaN);
   const impressions = w.impressions ?? 0;
+  if (response === 'watch') return Math.log((w.watchTimeSec ?? 0) / impressions);
   const clicks = Math.min(w.clicks ?? 0, impressions);
-  // Empirical log-odds: +0.5 keeps windows with 0 clicks finite.
+  // Empirical log-odds: +0.5 keeps days with 0 clicks finite.
   return Math.log((clicks + 0.5) / (impressions - clicks + 0.5));
 }
 
@@ -71,51 +77,59 @@ function levels(keys: number[]): Map<number, number> {
   return new Map(sorted.slice(1).map((key, i) => [key, i]));
 }
 
+/**
+ * How a shape models the video's moving baseline. Short windows (6+ a day) get a fixed effect
+ * per day, which removes the decay and the day's own swings exactly. Long windows would spend
+ * most of their few degrees of freedom on day effects, so they model the decay with a smooth
+ * trend instead (age and log age: exponential and power-law decays); the randomised, balanced
+ * schedule keeps θ unbiased when the trend is imperfect, and the misfit shows up as noise.
+ * CTR and watch time per impression do not decay with age the way views do: a linear drift.
+ */
+export function baselineModel(
+  intervalMinutes: number,
+  response: Response,
+): { dayEffects: boolean; ageTerms: 0 | 1 | 2 } {
+  const perDay = (24 * 60) / intervalMinutes;
+  if (perDay >= 6) return { dayEffects: true, ageTerms: 0 };
+  return { dayEffects: false, ageTerms: response === 'views' ? 2 : 1 };
+}
+
 export interface Design {
   rows: Float64Array[];
   y: number[];
-  weights: number[];
   /** Columns of θ for titles 1 … k−1. */
   titleColumns: number[];
   /** Newey–West lag: 2 for sub-daily windows (neighbouring hours share bursts), 1 for daily. */
   maxLag: number;
 }
 
-/**
- * The regression design for one response. Sub-daily windows get day and hour-slot effects;
- * daily windows (one per day, so day effects would absorb everything) get effects for blocks
- * of `titleCount` days plus a log(age) trend for the decay within a block (§2). An age term is
- * added beside it: an exponential decay is linear in age on the log scale, which log(age) alone
- * mis-fits enough to bias θ (seen in the validation study); the pair covers both shapes for one df.
- */
+/** The regression design for one response (see baselineModel for the baseline terms). */
 export function buildDesign(
   data: readonly WindowObservation[],
   response: Response,
   options: EffectOptions,
 ): Design {
   const { titleCount, intervalMinutes } = options;
-  const daily = intervalMinutes >= 1440;
-  const days = data.map((w) => pacificParts(w.startsAt).dayNumber);
-  const firstDay = Math.min(...days);
-  const timeKeys = daily ? days.map((day) => Math.floor((day - firstDay) / titleCount)) : days;
-  const slotKeys = daily ? [] : data.map((w) => pacificSlotOfDay(w.startsAt, intervalMinutes));
+  const model = baselineModel(intervalMinutes, response);
+  const perDay = (24 * 60) / intervalMinutes;
+  const dayKeys = model.dayEffects ? data.map((w) => pacificParts(w.startsAt).dayNumber) : [];
+  const slotKeys = perDay > 1 ? data.map((w) => pacificSlotOfDay(w.startsAt, intervalMinutes)) : [];
   const origin = options.publishedAt?.getTime() ?? (data[0]?.startsAt.getTime() ?? 0) - DAY_MS;
-  const timeLevels = levels(timeKeys);
+  const dayLevels = levels(dayKeys);
   const slotLevels = levels(slotKeys);
   // Column order matters: aliased columns are dropped left to right, and titles come last so an
-  // unidentifiable title is reported as such instead of silently absorbing a day effect.
-  const timeStart = 1;
-  const slotStart = timeStart + timeLevels.size;
+  // unidentifiable title is reported as such instead of silently absorbing a baseline term.
+  const dayStart = 1;
+  const slotStart = dayStart + dayLevels.size;
   const ageStart = slotStart + slotLevels.size;
-  const titleStart = ageStart + (daily ? 2 : 0);
+  const titleStart = ageStart + model.ageTerms;
   const p = titleStart + titleCount - 1;
 
   const design: Design = {
     rows: [],
     y: [],
-    weights: [],
     titleColumns: Array.from({ length: titleCount - 1 }, (_, i) => titleStart + i),
-    maxLag: daily ? 1 : 2,
+    maxLag: perDay > 1 ? 2 : 1,
   };
   data.forEach((w, i) => {
     if (!Number.isInteger(w.titleIndex) || w.titleIndex < 0 || w.titleIndex >= titleCount) {
@@ -123,23 +137,60 @@ export function buildDesign(
     }
     const row = new Float64Array(p);
     row[0] = 1;
-    const time = timeLevels.get(timeKeys[i] as number);
-    if (time !== undefined) row[timeStart + time] = 1;
-    const slot = daily ? undefined : slotLevels.get(slotKeys[i] as number);
+    const day = model.dayEffects ? dayLevels.get(dayKeys[i] as number) : undefined;
+    if (day !== undefined) row[dayStart + day] = 1;
+    const slot = perDay > 1 ? slotLevels.get(slotKeys[i] as number) : undefined;
     if (slot !== undefined) row[slotStart + slot] = 1;
-    if (daily) {
+    if (model.ageTerms > 0) {
       const midpoint = (w.startsAt.getTime() + w.endsAt.getTime()) / 2;
       const ageDays = Math.max(midpoint - origin, 3_600_000) / DAY_MS;
-      row[ageStart] = Math.log(ageDays);
-      row[ageStart + 1] = ageDays;
+      row[ageStart] = ageDays;
+      if (model.ageTerms === 2) row[ageStart + 1] = Math.log(ageDays);
     }
     if (w.titleIndex > 0) row[titleStart + w.titleIndex - 1] = 1;
     design.rows.push(row);
     design.y.push(responseValue(w, response));
-    // View duration is an average over the window's views: weight it by them.
-    design.weights.push(response === 'avd' ? w.views : 1);
   });
   return design;
+}
+
+/**
+ * Views are counts, and a small channel's windows hold a handful of views: the log of so few
+ * views is biased towards zero (a true +20% read as +14% on 2 views an hour). So views are fitted
+ * as a count model with a log link — E[V] = hours · exp(Xβ) — by iteratively reweighted least
+ * squares with negative-binomial weights μ / (1 + αμ): Poisson-like for few views, equal weights
+ * on the log scale (the plain model) for many. α, the traffic variance beyond the count noise,
+ * is re-estimated by moments at each step. The final weighted fit carries the working residuals,
+ * so the classical and Newey–West covariances apply to it unchanged (quasi-likelihood).
+ */
+function fitViewCounts(design: Design, data: readonly WindowObservation[]): LinearFit {
+  let fit = fitLinearModel(design.rows, design.y);
+  let alpha = 0.05;
+  for (let step = 0; step < 12; step++) {
+    const beta = fit.kept.map((column) => fit.coefficients[column] as number);
+    const z: number[] = [];
+    const weights: number[] = [];
+    let excess = 0;
+    data.forEach((w, i) => {
+      const row = design.rows[i] as Float64Array;
+      let eta = 0;
+      fit.kept.forEach((column, k) => (eta += (row[column] as number) * (beta[k] as number)));
+      const mu = Math.max(Math.exp(eta) * w.measuredHours, 1e-6);
+      excess += ((w.views - mu) ** 2 - mu) / (mu * mu);
+      z.push(eta + (w.views - mu) / mu);
+      weights.push(mu / (1 + alpha * mu));
+    });
+    alpha = Math.max(1e-4, excess / Math.max(1, fit.df));
+    const next = fitLinearModel(design.rows, z, weights);
+    const change = Math.max(
+      ...next.kept.map((column) =>
+        Math.abs((next.coefficients[column] as number) - (fit.coefficients[column] as number)),
+      ),
+    );
+    fit = next;
+    if (change < 1e-7) break;
+  }
+  return fit;
 }
 
 /** Estimates the title effects for one response, with the conservative covariance of §2. */
@@ -151,7 +202,7 @@ export function estimateTitleEffects(
   const data = usableWindows(windows, response);
   if (data.length === 0) return { ok: false, reason: `no windows with ${response} data yet` };
   const design = buildDesign(data, response, options);
-  const fit = fitLinearModel(design.rows, design.y, design.weights);
+  const fit = response === 'views' ? fitViewCounts(design, data) : fitLinearModel(design.rows, design.y);
   const missing = design.titleColumns.filter((column) => fit.dropped.includes(column));
   if (missing.length > 0) {
     const first = design.titleColumns[0] as number;
@@ -191,22 +242,4 @@ export function originalCtr(windows: readonly WindowObservation[]): number {
  */
 export function oddsRatioToCtrRatio(oddsRatio: number, baselineCtr: number): number {
   return oddsRatio / (1 - baselineCtr + baselineCtr * oddsRatio);
-}
-
-/**
- * combined = watch time per hour: θ_views + θ_AVD (views already carry CTR). The two fits are
- * treated as independent, so their covariances add; per-window view counts and the average
- * duration of those views have largely separate noise, and a positive correlation would make
- * the interval somewhat too narrow — a known, documented approximation.
- */
-export function combineEffects(views: TitleEffects, duration: TitleEffects): TitleEffects {
-  return {
-    estimate: views.estimate.map((value, i) => value + (duration.estimate[i] as number)),
-    covariance: views.covariance.map((row, a) =>
-      row.map((value, b) => value + ((duration.covariance[a] as number[])[b] as number)),
-    ),
-    df: Math.min(views.df, duration.df),
-    windowsUsed: Math.min(views.windowsUsed, duration.windowsUsed),
-    covarianceSource: 'sum of views and view duration',
-  };
 }

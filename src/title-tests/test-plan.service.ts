@@ -2,15 +2,37 @@ import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
-import { estimateWindowNoise, minimumDetectableEffect, type WindowObservation } from '../statistics';
-import { computeVerdictInputs } from './verdict-inputs';
+import { isMeasuredPerDay, METRIC_WORDS, shapeProblem } from '../shared/test-shapes';
+import {
+  estimateTrafficNoise,
+  planShape,
+  TYPICAL_VIEWS_PER_DAY,
+  type WindowObservation,
+} from '../statistics';
+import { suggestShape, type PlanShape, type ShapePlan } from '../statistics/plan';
 import type { TestPlan, TestPlanInput } from './title-tests.schemas';
+import { computeVerdictInputs } from './verdict-inputs';
 
-/**
- * Before a test starts: how small a difference it can detect (STATISTICS.md §4 MDE), using the
- * noise of the creator's own finished tests at this interval when there are any.
- */
-export async function planTest(app: AppContext, user: UserRow, input: TestPlanInput): Promise<TestPlan> {
+/** Hours from the end date until the verdict of a daily-metric test: YouTube's last figures arrive ~2 days late. */
+export const DAILY_VERDICT_DELAY_HOURS = 50;
+
+const roundPercent = (lift: number): number => Math.round(lift * 1000) / 10;
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+function describeShape(shape: PlanShape): string {
+  const interval =
+    shape.intervalMinutes === 1440
+      ? 'daily'
+      : `${shape.intervalMinutes / 60}-hour`.replace('1-hour', 'hourly');
+  return `${plural(Math.round(shape.durationDays * 10) / 10, 'day')}, ${interval} windows, ${shape.titleCount} titles`;
+}
+
+/** The creator's finished tests of the same shape: their windows measure this channel's noise. */
+async function channelHistory(
+  app: AppContext,
+  user: UserRow,
+  input: TestPlanInput,
+): Promise<WindowObservation[]> {
   const past = await app.db
     .select({ id: titleTests.id })
     .from(titleTests)
@@ -19,28 +41,106 @@ export async function planTest(app: AppContext, user: UserRow, input: TestPlanIn
         eq(titleTests.userId, user.id),
         eq(titleTests.status, 'completed'),
         eq(titleTests.rotationIntervalMinutes, input.rotationIntervalMinutes),
+        eq(titleTests.winnerMetric, input.winnerMetric),
       ),
     )
     .orderBy(desc(titleTests.createdAt))
     .limit(3);
-  const history: WindowObservation[] = [];
-  for (const test of past) history.push(...(await computeVerdictInputs(app, test.id)));
-  const channelNoise =
-    history.length > 0 ? estimateWindowNoise(history, input.rotationIntervalMinutes) : null;
-  const mde = minimumDetectableEffect({
+  const windows = await Promise.all(past.map((test) => computeVerdictInputs(app, test.id)));
+  return windows.flat();
+}
+
+function summaryFor(
+  shape: PlanShape,
+  plan: ShapePlan,
+  suggestion: { shape: PlanShape; plan: ShapePlan } | null,
+  noiseWords: string,
+): string {
+  const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
+  const next = suggestion
+    ? ` ${describeShape(suggestion.shape)} would detect about ${roundPercent(suggestion.plan.minimumDetectableLift ?? Number.NaN)}%.`
+    : '';
+  const delay = isMeasuredPerDay(shape.metric)
+    ? ' The verdict comes about 2 days after the end date, when YouTube’s last daily figures are in.'
+    : '';
+  if (plan.minimumDetectableLift === null) {
+    return `This test cannot reach a verdict: ${plan.problem}.${next || ' Make it longer or use fewer titles.'}`;
+  }
+  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${noiseWords}). Smaller differences will likely end “Inconclusive”.${next}${delay}`;
+}
+
+/**
+ * Before a test starts: the smallest true lift the shape finds with 80% chance, as the engine
+ * will measure it, from the channel's own noise when it has finished tests of this shape and
+ * from the video's traffic when the client knows it; or why it cannot decide and what can.
+ */
+export async function planTest(app: AppContext, user: UserRow, input: TestPlanInput): Promise<TestPlan> {
+  const shape: PlanShape = {
     intervalMinutes: input.rotationIntervalMinutes,
-    durationDays: input.durationDays,
+    metric: input.winnerMetric,
     titleCount: input.titleCount,
-    windowNoise: channelNoise,
-  });
-  const detectable = Number.isFinite(mde.lift) ? Math.round(mde.lift * 1000) / 10 : null;
+    durationDays: input.durationDays,
+    start: input.startDate ? new Date(input.startDate) : app.clock.now(),
+  };
+  const viewsPerDay = input.viewsPerDay ?? TYPICAL_VIEWS_PER_DAY;
+  const base = {
+    winnerMetric: input.winnerMetric,
+    unit: isMeasuredPerDay(input.winnerMetric) ? ('day' as const) : ('window' as const),
+    viewsPerDay,
+    verdictDelayHours: isMeasuredPerDay(input.winnerMetric) ? DAILY_VERDICT_DELAY_HOURS : 0,
+  };
+  const refused = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
+  if (refused) {
+    const daily = { ...shape, intervalMinutes: 1440 };
+    const plan = planShape(daily, { viewsPerDay });
+    return {
+      ...base,
+      canDecide: false,
+      unitsPerTitle: 0,
+      windowsPerTitle: 0,
+      minimumDetectableLiftPercent: null,
+      noiseSource: 'typical',
+      suggestion:
+        plan.minimumDetectableLift === null
+          ? null
+          : {
+              rotationIntervalMinutes: 1440,
+              durationDays: daily.durationDays,
+              titleCount: daily.titleCount,
+              minimumDetectableLiftPercent: roundPercent(plan.minimumDetectableLift),
+            },
+      summary: refused,
+    };
+  }
+  const history = await channelHistory(app, user, input);
+  const trafficNoise =
+    history.length > 0
+      ? estimateTrafficNoise(history, input.winnerMetric, input.rotationIntervalMinutes, input.titleCount)
+      : null;
+  const noise = { viewsPerDay, trafficNoise };
+  const plan = planShape(shape, noise);
+  const suggestion = suggestShape(shape, plan, noise);
+  const noiseWords =
+    trafficNoise !== null
+      ? 'from the noise of your recent tests'
+      : `for a channel with typical noise and about ${Math.round(viewsPerDay).toLocaleString('en-US')} views a day on this video`;
   return {
-    windowsPerTitle: mde.windowsPerTitle,
-    minimumDetectableLiftPercent: detectable,
-    noiseSource: channelNoise === null ? 'typical' : 'channel',
-    summary:
-      detectable === null
-        ? 'This test is too short for every title to get a full window.'
-        : `With ${mde.windowsPerTitle} windows per title, this test can reliably detect a difference of about ${detectable}% in views or more${channelNoise === null ? ' (from typical channel noise; your own tests will refine this)' : ' (from the noise of your recent tests)'}. Smaller differences will likely end as "no clear winner".`,
+    ...base,
+    canDecide: plan.minimumDetectableLift !== null,
+    unitsPerTitle: plan.unitsPerTitle,
+    windowsPerTitle: plan.unitsPerTitle,
+    minimumDetectableLiftPercent:
+      plan.minimumDetectableLift === null ? null : roundPercent(plan.minimumDetectableLift),
+    noiseSource: trafficNoise === null ? 'typical' : 'channel',
+    suggestion:
+      suggestion && suggestion.plan.minimumDetectableLift !== null
+        ? {
+            rotationIntervalMinutes: suggestion.shape.intervalMinutes,
+            durationDays: suggestion.shape.durationDays,
+            titleCount: suggestion.shape.titleCount,
+            minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
+          }
+        : null,
+    summary: summaryFor(shape, plan, suggestion, noiseWords),
   };
 }

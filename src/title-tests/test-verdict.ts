@@ -1,34 +1,42 @@
 import type { AppContext } from '../app-context';
-import { analyzeTest, type TestVerdict } from '../statistics';
+import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';
 import type { TestRecord } from './title-test-records';
 import { observationsOf } from './verdict-inputs';
 
 /**
- * The statistics engine's verdict on a test from what has been measured so far (STATISTICS.md).
- * `isFinal` at the end of the test, when "preferred" becomes possible. Seeded by the test's
+ * The statistics engine's verdict on a test from what has been measured so far (docs/statistics.md).
+ * `isFinal` once the test has run to its planned end (the final winner bar). Seeded by the test's
  * schedule seed, so the same data always gives the same verdict.
  */
 export async function computeVerdict(
   app: AppContext,
   record: TestRecord,
   isFinal: boolean,
+  windows?: WindowObservation[],
 ): Promise<TestVerdict> {
   return analyzeTest({
-    windows: await observationsOf(app, record),
+    windows: windows ?? (await observationsOf(app, record)),
     titleCount: record.variants.length,
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
     seed: record.test.scheduleSeed,
+    plannedUnitsPerTitle: plannedUnitsPerTitle(record),
   });
 }
 
-/** What the product puts live at the end: the winner or preferred title, else the original title. */
+/** Full windows per title in the stored schedule (the units a views test plans; days for daily metrics). */
+export function plannedUnitsPerTitle(record: TestRecord): number {
+  const counts = new Map<string, number>();
+  for (const rotation of record.rotations) {
+    if (rotation.kind === 'window') counts.set(rotation.variantId, (counts.get(rotation.variantId) ?? 0) + 1);
+  }
+  return Math.min(...record.variants.map((variant) => counts.get(variant.id) ?? 0));
+}
+
+/** What the product puts live at the end: a Winner's title, else the original title. */
 export function finalTitleFor(record: TestRecord, verdict: TestVerdict): string {
-  if (
-    (verdict.verdict === 'winner' || verdict.verdict === 'preferred') &&
-    verdict.winnerTitleIndex !== null
-  ) {
+  if (verdict.verdict === 'winner' && verdict.winnerTitleIndex !== null) {
     return record.variants[verdict.winnerTitleIndex]!.title;
   }
   return record.test.originalTitle;

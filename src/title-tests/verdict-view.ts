@@ -1,20 +1,27 @@
 import type { AppContext } from '../app-context';
+import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { TestVerdict, WindowObservation } from '../statistics';
-import { analyzeTest } from '../statistics';
+import { computeVerdict } from './test-verdict';
 import type { TestRecord } from './title-test-records';
 import type { VerdictView } from './title-tests.schemas';
 import { observationsOf } from './verdict-inputs';
 
 const percent = (value: number) => Math.round(value * 1000) / 10;
 
-function isStoredVerdict(value: unknown): value is TestVerdict {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'verdict' in value &&
-    'progress' in value &&
-    'titles' in value
-  );
+/** Verdicts stored before the verdict words changed: "preferred" was never a verdict, "no difference" is "same". */
+const LEGACY_VERDICTS: Record<string, VerdictKind> = { preferred: 'inconclusive', no_difference: 'same' };
+
+function storedVerdict(value: unknown): TestVerdict | null {
+  if (typeof value !== 'object' || value === null || !('verdict' in value) || !('titles' in value))
+    return null;
+  const stored = value as TestVerdict;
+  const verdict = LEGACY_VERDICTS[stored.verdict] ?? stored.verdict;
+  return {
+    ...stored,
+    moreDaysNeeded: stored.moreDaysNeeded ?? null,
+    verdict,
+    label: VERDICT_LABELS[verdict],
+  };
 }
 
 function rawAverages(windows: WindowObservation[], titleCount: number): VerdictView['raw'] {
@@ -22,34 +29,32 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
     const own = windows.filter((window) => window.titleIndex === titleIndex);
     const hours = own.reduce((sum, window) => sum + window.measuredHours, 0);
     const views = own.reduce((sum, window) => sum + window.views, 0);
+    const days = own.filter((window) => (window.impressions ?? 0) > 0);
+    const impressions = days.reduce((sum, window) => sum + (window.impressions ?? 0), 0);
+    const clicks = days.reduce((sum, window) => sum + (window.clicks ?? 0), 0);
     return {
       titleIndex,
       viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null,
       windows: own.length,
+      ctrPercent: impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : null,
+      days: days.length,
     };
   });
 }
 
 /**
  * The verdict the analytics panel shows: the one decided at the end for a completed test, else
- * the engine's current reading (not final: "preferred" is only possible at the end).
+ * the engine's current reading (read with the interim bar: the test is still running).
  */
 export async function verdictView(app: AppContext, record: TestRecord): Promise<VerdictView> {
   const windows = await observationsOf(app, record);
-  const stored =
-    record.test.status === 'completed' && isStoredVerdict(record.test.verdict) ? record.test.verdict : null;
-  const verdict =
-    stored ??
-    analyzeTest({
-      windows,
-      titleCount: record.variants.length,
-      metric: record.test.winnerMetric,
-      intervalMinutes: record.test.rotationIntervalMinutes,
-      isFinal: false,
-      seed: record.test.scheduleSeed,
-    });
+  const stored = record.test.status === 'completed' ? storedVerdict(record.test.verdict) : null;
+  const verdict = stored ?? (await computeVerdict(app, record, false, windows));
   return {
     verdict: verdict.verdict,
+    label: verdict.label,
+    awaitingFinalData: false,
+    moreDaysNeeded: verdict.moreDaysNeeded,
     winnerTitleIndex: verdict.winnerTitleIndex,
     reason: verdict.reason,
     metric: verdict.metric,

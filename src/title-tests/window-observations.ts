@@ -25,8 +25,8 @@ export function viewsAt(samples: Sample[], at: Date): number | null {
 /**
  * One observation per finished full window of the schedule (STATISTICS.md §2): views gained after
  * the washout, from the sampled counter (or, without samples around the window, from the counter
- * read at each switch over the whole window). Impressions, clicks and view duration exist only
- * per Pacific day, so they are attached to whole-day windows alone.
+ * read at each switch over the whole window). Impressions, clicks and watch time exist only per
+ * Pacific day, so they are attached to whole-day windows alone (the only shape judged on them).
  */
 export function windowObservations(input: {
   rotations: RotationRow[];
@@ -68,6 +68,7 @@ export function windowObservations(input: {
       views,
     };
     if (input.intervalMinutes === 1440) {
+      // A whole Pacific day: YouTube's daily figures are this window's own measurement.
       const day = byDay.get(
         pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)),
       );
@@ -75,7 +76,13 @@ export function windowObservations(input: {
         observation.impressions = day.impressions;
         observation.clicks = Math.round(day.impressions * day.impressionsCtr);
       }
-      if (day?.averageViewDurationSec != null) observation.avgViewDurationSec = day.averageViewDurationSec;
+      const watched =
+        day?.estimatedMinutesWatched != null
+          ? day.estimatedMinutesWatched * 60
+          : day?.views != null && day.averageViewDurationSec != null
+            ? day.views * day.averageViewDurationSec
+            : null;
+      if (watched !== null) observation.watchTimeSec = watched;
     }
     observations.push(observation);
   }

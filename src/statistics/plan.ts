@@ -1,0 +1,284 @@
+// The plan shown before a test starts (docs/statistics.md): the smallest true lift this shape
+// finds with 80% chance, computed for the design the engine will really fit — the stored
+// schedule's units, the model's baseline terms and residual df, the winner bar — and the noise a
+// unit of this shape carries on this channel. bench/stats.ts checks it against simulated tests.
+
+import { isMeasuredPerDay } from '../shared/test-shapes';
+import type { Matrix } from './cholesky';
+import { pivotedCholesky } from './cholesky';
+import { studentTQuantile } from './distributions';
+import { fitLinearModel, inverseGram } from './linear-model';
+import { Random } from './random';
+import { generateSchedule } from './schedule';
+import { FINAL_WINNER_PROBABILITY } from './verdict';
+import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
+import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
+import { typicalTrafficNoise } from './typical-noise';
+
+export const PLAN_POWER = 0.8;
+/** The channel a plan assumes when it knows nothing about the video's traffic: the validation study's default channel (median). */
+export const TYPICAL_VIEWS_PER_DAY = 5000;
+/** Share of a video's views that come from impressions (the rest: links, embeds, end screens). */
+const VIEWS_FROM_IMPRESSIONS = 0.75;
+/**
+ * A recent upload's traffic halves in about a week (the validation study draws 2–14 days), so the
+ * views a test will see average less than today's: the plan counts on the mean of that decay.
+ */
+const TYPICAL_HALF_LIFE_DAYS = 8;
+
+/** Mean traffic over `days` relative to the first day's, for the typical decay. */
+export function meanDecay(days: number): number {
+  const halvings = days / TYPICAL_HALF_LIFE_DAYS;
+  return halvings > 0 ? (1 - 2 ** -halvings) / (halvings * Math.LN2) : 1;
+}
+
+export interface PlanShape {
+  intervalMinutes: number;
+  metric: WinnerMetric;
+  titleCount: number;
+  durationDays: number;
+  start: Date;
+}
+
+export interface PlanNoise {
+  viewsPerDay: number;
+  /** The channel's own traffic noise per unit (from its past tests), or null for the typical value. */
+  trafficNoise?: number | null;
+}
+
+export interface ShapePlan {
+  unitsPerTitle: number;
+  /** Residual degrees of freedom of the final fit. */
+  df: number;
+  /** Standard deviation of one unit's response (traffic noise and count noise). */
+  unitNoise: number;
+  /** The lift (e.g. 0.08 = +8%) found with 80% chance; null when the shape cannot decide. */
+  minimumDetectableLift: number | null;
+  /** Why it cannot decide, when it cannot. */
+  problem: string | null;
+}
+
+/**
+ * Variance of one unit's response from whole counts: log of a Poisson count has variance ≈ 1/λ;
+ * CTR's log-odds ≈ 1/clicks; watch time per impression ≈ 1/views (the duration varies per hour).
+ */
+export function countVariance(response: Response, intervalMinutes: number, viewsPerDay: number): number {
+  const perDay = Math.max(viewsPerDay, 1e-6);
+  if (response === 'views') return 1 / (perDay * (intervalMinutes / 1440) * 0.9); // 10% washout
+  if (response === 'ctr') return 1 / (perDay * VIEWS_FROM_IMPRESSIONS);
+  return 1 / perDay;
+}
+
+/** The units the engine will analyse, with their titles, as observations of the right kind. */
+function plannedUnits(shape: PlanShape): WindowObservation[] {
+  const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
+  const slots = generateSchedule({
+    seed: 'plan',
+    titleCount: shape.titleCount,
+    intervalMinutes: shape.intervalMinutes,
+    start: shape.start,
+    end,
+  });
+  return slots
+    .filter((slot) => slot.kind === 'window')
+    .map((slot) => ({
+      titleIndex: slot.titleIndex,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+      measuredHours: 1,
+      views: 1,
+      impressions: 1,
+      clicks: 0,
+      watchTimeSec: 1,
+    }));
+}
+
+/**
+ * Chance that Title 2, truly better by `logLift` (the others equal), ends with P(best) ≥ the
+ * winner bar: θ̂ is drawn around the truth with the design's covariance, and P(best) for each draw
+ * from a t posterior, as the engine computes it (common random numbers, so power is smooth in the lift).
+ */
+function power(
+  logLift: number,
+  factor: Matrix,
+  df: number,
+  random: { outer: number[][]; inner: number[][]; scales: number[] },
+): number {
+  const k = factor.length + 1;
+  let decided = 0;
+  const theta = new Array<number>(k).fill(0);
+  for (const z of random.outer) {
+    // θ̂ = truth + L z (the estimate's sampling error)
+    for (let j = 0; j < k - 1; j++) {
+      const row = factor[j] as number[];
+      let sum = 0;
+      for (let m = 0; m <= j; m++) sum += (row[m] as number) * (z[m] as number);
+      theta[j + 1] = (j === 0 ? logLift : 0) + sum;
+    }
+    // P(best of Title 2) under the posterior θ̂ + L w √(ν/χ²)
+    let wins = 0;
+    random.inner.forEach((w, s) => {
+      const scale = random.scales[s] as number;
+      let best = 0;
+      let max = 0;
+      for (let j = 0; j < k - 1; j++) {
+        const row = factor[j] as number[];
+        let sum = 0;
+        for (let m = 0; m <= j; m++) sum += (row[m] as number) * (w[m] as number);
+        const value = (theta[j + 1] as number) + scale * sum;
+        if (value > max) {
+          max = value;
+          best = j + 1;
+        }
+      }
+      if (best === 1) wins++;
+    });
+    if (wins / random.inner.length >= FINAL_WINNER_PROBABILITY) decided++;
+  }
+  return decided / random.outer.length;
+}
+
+/** What a shape can detect, for a unit noise; the engine's own design and bar. */
+export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
+  const response = RESPONSE_OF[shape.metric];
+  const units = plannedUnits(shape);
+  const counts = new Array<number>(shape.titleCount).fill(0);
+  for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
+  const unitsPerTitle = Math.min(...counts);
+  const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
+  const viewsPerDay = noise.viewsPerDay * meanDecay(shape.durationDays);
+  const unitNoise = Math.sqrt(
+    traffic * traffic + countVariance(response, shape.intervalMinutes, viewsPerDay),
+  );
+  const base = { unitsPerTitle, unitNoise };
+  const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
+  if (unitsPerTitle < 2)
+    return { ...base, df: 0, minimumDetectableLift: null, problem: `fewer than 2 ${unitName}s per title` };
+
+  const design = buildDesign(units, response, {
+    titleCount: shape.titleCount,
+    intervalMinutes: shape.intervalMinutes,
+  });
+  const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
+  if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < 3) {
+    return {
+      ...base,
+      df: Math.max(0, fit.df),
+      minimumDetectableLift: null,
+      problem: `too few ${unitName}s to estimate the noise (${Math.max(0, fit.df)} degrees of freedom; 3 needed)`,
+    };
+  }
+  const gram = inverseGram(fit, design.titleColumns);
+  const variance = gram[0]?.[0] as number;
+  let logLift: number;
+  if (shape.titleCount === 2) {
+    // One comparison: P(best) ≥ bar ⟺ t = θ̂/SE ≥ t_ν,bar; 80% power adds z_0.8 standard errors.
+    logLift =
+      (studentTQuantile(FINAL_WINNER_PROBABILITY, fit.df) + studentTQuantile(PLAN_POWER, Infinity)) *
+      unitNoise *
+      Math.sqrt(variance);
+  } else {
+    const covariance = gram.map((row) => row.map((value) => value * unitNoise * unitNoise));
+    const factor = pivotedCholesky(covariance, 0).lower;
+    const random = new Random('plan-power', shape.titleCount, fit.df);
+    const draw = (): number[] => Array.from({ length: shape.titleCount - 1 }, () => random.normal());
+    const draws = {
+      outer: Array.from({ length: 300 }, draw),
+      inner: Array.from({ length: 500 }, draw),
+      scales: Array.from({ length: 500 }, () => Math.sqrt(fit.df / random.chiSquare(fit.df))),
+    };
+    let low = 0;
+    let high = 10 * unitNoise * Math.sqrt(variance) + 0.01;
+    for (let i = 0; i < 14; i++) {
+      const mid = (low + high) / 2;
+      if (power(mid, factor, fit.df, draws) >= PLAN_POWER) high = mid;
+      else low = mid;
+    }
+    logLift = high;
+  }
+  return { ...base, df: fit.df, minimumDetectableLift: Math.expm1(logLift), problem: null };
+}
+
+/**
+ * The channel's own traffic noise per unit from finished tests of the same shape: the residual
+ * variance of the engine's model, less the part whole counts explain. Null when the history is
+ * too short to say (under 5 residual degrees of freedom).
+ */
+export function estimateTrafficNoise(
+  history: readonly WindowObservation[],
+  metric: WinnerMetric,
+  intervalMinutes: number,
+  titleCount: number,
+): number | null {
+  const response = RESPONSE_OF[metric];
+  const data = usableWindows(history, response);
+  if (data.length < 8) return null;
+  const design = buildDesign(data, response, { titleCount, intervalMinutes });
+  const fit = fitLinearModel(design.rows, design.y);
+  if (!(fit.df >= 5)) return null;
+  const counts = data.map((w) => 1 / ((response === 'ctr' ? (w.clicks ?? 0) : w.views) + 0.5));
+  const countPart = counts.reduce((a, b) => a + b, 0) / counts.length;
+  return Math.sqrt(Math.max(fit.sigma2 - countPart, 0));
+}
+
+/** Above this detectable lift a plan suggests a shape that sees smaller differences. */
+export const LARGE_LIFT = 0.15;
+/** What a suggested longer test aims for. */
+const TARGET_LIFT = 0.1;
+const MAX_SUGGESTED_DAYS = 60;
+
+export interface Suggestion {
+  shape: PlanShape;
+  plan: ShapePlan;
+}
+
+/** Whether a shape can decide at all: enough units per title and residual df (no power search). */
+function canDecide(shape: PlanShape): boolean {
+  const response = RESPONSE_OF[shape.metric];
+  const units = plannedUnits(shape);
+  const counts = new Array<number>(shape.titleCount).fill(0);
+  for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
+  if (Math.min(...counts) < 2) return false;
+  const design = buildDesign(units, response, {
+    titleCount: shape.titleCount,
+    intervalMinutes: shape.intervalMinutes,
+  });
+  const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
+  return fit.df >= 3 && !design.titleColumns.some((column) => fit.dropped.includes(column));
+}
+
+/**
+ * The nearest shape that decides, for a shape that cannot (the shortest longer run, else fewer
+ * titles); or, for a shape that detects only large lifts, the shortest run that detects about 10%.
+ * Null when nothing within 60 days does.
+ */
+export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNoise): Suggestion | null {
+  const withDays = (durationDays: number): PlanShape => ({ ...shape, durationDays });
+  const firstDays = (test: (days: number) => boolean): number | null => {
+    for (let days = Math.floor(shape.durationDays) + 1; days <= MAX_SUGGESTED_DAYS; days++)
+      if (test(days)) return days;
+    return null;
+  };
+  if (current.minimumDetectableLift === null) {
+    const days = firstDays((d) => canDecide(withDays(d)));
+    if (days !== null) return { shape: withDays(days), plan: planShape(withDays(days), noise) };
+    for (let titleCount = shape.titleCount - 1; titleCount >= 2; titleCount--) {
+      const fewer = { ...shape, titleCount };
+      if (canDecide(fewer)) return { shape: fewer, plan: planShape(fewer, noise) };
+    }
+    return null;
+  }
+  if (current.minimumDetectableLift <= LARGE_LIFT) return null;
+  // The detectable lift shrinks as the run grows: bisect on whole days.
+  let low = Math.floor(shape.durationDays);
+  let high = MAX_SUGGESTED_DAYS;
+  const longest = planShape(withDays(high), noise);
+  if (longest.minimumDetectableLift === null || longest.minimumDetectableLift > TARGET_LIFT) return null;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    const lift = planShape(withDays(mid), noise).minimumDetectableLift;
+    if (lift !== null && lift <= TARGET_LIFT) high = mid;
+    else low = mid;
+  }
+  return { shape: withDays(high), plan: planShape(withDays(high), noise) };
+}
