@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERDICT_LABELS } from '../../src/shared/test-shapes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser, openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
@@ -44,6 +45,23 @@ async function toast(page: Page, text: string): Promise<void> {
   await expect.poll(() => region.getByRole('alert').count()).toBe(1);
 }
 
+/** A Date as a datetime-local value in the browser's (and this process's) time zone. */
+function localInputValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The texts an input's aria-describedby points at. */
+async function descriptionOf(input: Locator): Promise<string> {
+  return input.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
+
 describe('dashboard', () => {
   it('asks signed-out visitors to log in', async () => {
     const { page, context } = await openPage(browser, app.url);
@@ -76,11 +94,12 @@ describe('dashboard', () => {
     expect(await create.isDisabled()).toBe(true);
     const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
     await videos.first().waitFor();
-    expect(await dialog.getByLabel('Rotation Interval').inputValue()).toBe('1 hour');
+    // SPEC's default metric is CTR, which YouTube reports per day: a daily interval, two weeks.
     expect(await dialog.getByLabel('Winner Determination').inputValue()).toBe('Highest CTR');
+    expect(await dialog.getByLabel('Rotation Interval').inputValue()).toBe('Every 24 hours');
     const start = await dialog.getByLabel('Start').inputValue();
     const end = await dialog.getByLabel('End').inputValue();
-    expect(new Date(end).getTime() - new Date(start).getTime()).toBe(7 * 86_400_000);
+    expect(new Date(end).getTime() - new Date(start).getTime()).toBe(14 * 86_400_000);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'create-test-dialog');
 
@@ -114,10 +133,10 @@ describe('dashboard', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await card.getByText('2 variants · every 60 min').waitFor();
+    await card.getByText('2 variants · every 24 hours').waitFor();
     await card.getByRole('button', { expanded: false }).click();
     const verdict = card.getByRole('region', { name: 'Which title is winning' });
-    await verdict.getByText('Not enough data yet', { exact: true }).waitFor();
+    await verdict.getByText(VERDICT_LABELS.inconclusive, { exact: true }).waitFor();
     await verdict
       .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
       .waitFor({ state: 'attached' });
@@ -165,6 +184,101 @@ describe('dashboard', () => {
       .getByRole('article', { name: `Test: ${videoTitle}` })
       .waitFor();
     await screenshot(page, 'dashboard-after-complete');
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
+  it('create dialog: the winner metric sets the rotation interval and, until the end is chosen, the length', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    await dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button').first().waitFor();
+    const metric = dialog.getByLabel('Winner Determination');
+    const interval = dialog.getByLabel('Rotation Interval');
+    const start = dialog.getByLabel('Start');
+    const end = dialog.getByLabel('End');
+    const days = async () =>
+      (new Date(await end.inputValue()).getTime() - new Date(await start.inputValue()).getTime()) /
+      86_400_000;
+    const chooseMetric = async (label: string) => {
+      await metric.click();
+      await page
+        .getByRole('listbox', { name: 'Winner Determination' })
+        .getByRole('option', { name: label, exact: true })
+        .click();
+      expect(await metric.inputValue()).toBe(label);
+    };
+
+    // The metric comes first: its choice decides which intervals can measure it.
+    const selects = await dialog
+      .locator('input[aria-haspopup="listbox"]')
+      .evaluateAll((inputs) =>
+        inputs.map(
+          (input) =>
+            input.getAttribute('aria-label') ??
+            document.querySelector(`label[for="${input.id}"]`)?.textContent,
+        ),
+      );
+    expect(selects.indexOf('Winner Determination')).toBeLessThan(selects.indexOf('Rotation Interval'));
+
+    // CTR (the default): only daily, the shorter intervals listed but disabled under why.
+    expect(await interval.inputValue()).toBe('Every 24 hours');
+    expect(await days()).toBe(14);
+    expect(await descriptionOf(interval)).toBe(
+      'YouTube reports CTR once a day, so each title stays live for whole days.',
+    );
+    await interval.click();
+    const intervals = page.getByRole('listbox', { name: 'Rotation Interval' });
+    const daily = intervals.getByRole('option', { name: 'Every 24 hours', exact: true });
+    expect(await daily.getAttribute('aria-disabled')).toBeNull();
+    const viewsOnly = intervals.getByRole('group', { name: 'Only when “Highest views” decides' });
+    const disabled = viewsOnly.getByRole('option');
+    expect(await disabled.allInnerTexts()).toEqual([
+      'Every hour',
+      'Every 2 hours',
+      'Every 4 hours',
+      'Every 8 hours',
+      'Every 12 hours',
+    ]);
+    for (const option of await disabled.all())
+      expect(await option.getAttribute('aria-disabled')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-interval-daily');
+    // A disabled interval cannot be picked.
+    await viewsOnly.getByRole('option', { name: 'Every hour', exact: true }).click({ force: true });
+    expect(await interval.inputValue()).toBe('Every 24 hours');
+    await daily.click();
+    await intervals.waitFor({ state: 'hidden' });
+
+    // Views may switch hourly: its default interval (hourly) and a week; every interval is open.
+    await chooseMetric('Highest views');
+    expect(await interval.inputValue()).toBe('Every hour');
+    expect(await days()).toBe(7);
+    expect(await descriptionOf(interval)).toBe('How long each title stays on the video');
+    await interval.click();
+    expect(await intervals.locator('[aria-disabled="true"]').count()).toBe(0);
+    await intervals.getByRole('option', { name: 'Every 4 hours', exact: true }).click();
+    expect(await interval.inputValue()).toBe('Every 4 hours');
+
+    // Watch time per impression is daily again, and two weeks long.
+    await chooseMetric('Watch time per impression');
+    expect(await interval.inputValue()).toBe('Every 24 hours');
+    expect(await days()).toBe(14);
+    expect(await descriptionOf(interval)).toMatch(/^YouTube reports watch time and impressions once a day/);
+
+    // An end the creator chose stays when the metric changes; the interval still follows it.
+    const tenDays = new Date(new Date(await start.inputValue()).getTime() + 10 * 86_400_000);
+    await end.fill(localInputValue(tenDays));
+    await chooseMetric('Highest views');
+    expect(await interval.inputValue()).toBe('Every hour');
+    expect(await days()).toBe(10);
+    await chooseMetric('Highest CTR');
+    expect(await interval.inputValue()).toBe('Every 24 hours');
+    expect(await days()).toBe(10);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
   });

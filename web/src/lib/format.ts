@@ -22,10 +22,21 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** Interval minutes as hours for the select ("1 hour", "24 hours"). */
-export function formatIntervalHours(minutes: number): string {
+/** A rotation interval in words: "every hour", "every 2 hours", "every 24 hours". */
+export function formatInterval(minutes: number): string {
+  if (minutes % 60 !== 0) return `every ${minutes} minutes`;
   const hours = minutes / 60;
-  return hours === 1 ? '1 hour' : `${hours} hours`;
+  return hours === 1 ? 'every hour' : `every ${hours} hours`;
+}
+
+/** A number of days in words: "1 day", "14 days", "2.5 days". */
+export function formatDays(days: number): string {
+  const rounded = Math.round(days * 10) / 10;
+  return `${rounded} day${rounded === 1 ? '' : 's'}`;
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "Active N minutes ago" under an hour, otherwise hours (SPEC §2 history rows). */

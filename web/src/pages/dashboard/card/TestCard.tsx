@@ -13,7 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
-import { formatCtr } from '../../../lib/format';
+import { formatCtr, formatInterval } from '../../../lib/format';
 import { useTestAnalytics } from '../dashboard-queries';
 import type { TestAnalytics, TitleTest } from '../types';
 import { ComparisonChart } from './ComparisonChart';
@@ -65,7 +65,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             <Group gap="xs">
               <StatusBadge status={test.status} />
               <Text fz="xs" c="dimmed">
-                {test.titles.length} variants · every {test.rotationIntervalMinutes} min
+                {test.titles.length} variants · {formatInterval(test.rotationIntervalMinutes)}
               </Text>
             </Group>
             <Text component="span" fw={700} fz="md" lineClamp={2}>

@@ -1,31 +1,42 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
+import { WINNER_METRICS, type WinnerMetric } from '../../../../../src/shared/test-shapes';
 import { trpc } from '../../../api/trpc';
 import { showError, showSuccess } from '../../../components/toast';
-import { ROTATION_INTERVAL_OPTIONS, WINNER_METRICS } from '../../../lib/constants';
-import { formatIntervalHours } from '../../../lib/format';
 import { useRefreshDashboard } from '../dashboard-queries';
 import {
+  durationDays,
   initialFormState,
+  nonBlankTitles,
   planInput,
   planProblem,
   toCreateInput,
   validationProblem,
+  withEnd,
   withPickedVideo,
+  withShape,
+  withStart,
+  withWinnerMetric,
   type CreateTestFormState,
 } from './create-test-form';
 import { PlanSummary } from './PlanSummary';
+import { intervalDescription, intervalOptions, metricOptions } from './schedule-options';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
 import { useTestPlan } from './use-test-plan';
 import { VideoPicker } from './VideoPicker';
 
-const intervalOptions = ROTATION_INTERVAL_OPTIONS.map((minutes) => ({
-  value: String(minutes),
-  label: formatIntervalHours(minutes),
-}));
-const metricOptions = WINNER_METRICS.map((metric) => ({ value: metric.value, label: metric.label }));
+const isWinnerMetric = (value: string | null): value is WinnerMetric =>
+  (WINNER_METRICS as readonly (string | null)[]).includes(value);
+
+/** The two selects sit side by side: descriptions of different lengths below them keep the inputs level. */
+const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
 
 interface CreateTestDialogProps {
   opened: boolean;
@@ -112,32 +123,42 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
-                label="Rotation Interval"
-                data={intervalOptions}
-                value={String(form.rotationIntervalMinutes)}
-                onChange={(value) => value && update({ rotationIntervalMinutes: Number(value) })}
-                allowDeselect={false}
-                description="How long each title stays on the video"
-              />
-              <Select
                 label="Winner Determination"
                 data={metricOptions}
                 value={form.winnerMetric}
-                onChange={(value) => value && update({ winnerMetric: value })}
+                onChange={(value) =>
+                  isWinnerMetric(value) && setForm((current) => withWinnerMetric(current, value))
+                }
                 allowDeselect={false}
-                description="Which metric decides the winner"
+                description="Which metric decides the winner, and so how often titles can switch"
+                inputWrapperOrder={DESCRIPTION_BELOW}
+              />
+              <Select
+                label="Rotation Interval"
+                data={intervalOptions(form.winnerMetric)}
+                value={String(form.rotationIntervalMinutes)}
+                onChange={(value) => value && update({ rotationIntervalMinutes: Number(value) })}
+                allowDeselect={false}
+                description={intervalDescription(form.winnerMetric)}
+                inputWrapperOrder={DESCRIPTION_BELOW}
               />
               <TextInput
                 type="datetime-local"
                 label="Start"
                 value={form.start}
-                onChange={(event) => update({ start: event.currentTarget.value })}
+                onChange={(event) => {
+                  const start = event.currentTarget.value;
+                  setForm((current) => withStart(current, start));
+                }}
               />
               <TextInput
                 type="datetime-local"
                 label="End"
                 value={form.end}
-                onChange={(event) => update({ end: event.currentTarget.value })}
+                onChange={(event) => {
+                  const end = event.currentTarget.value;
+                  setForm((current) => withEnd(current, end));
+                }}
               />
             </SimpleGrid>
             <PlanSummary
@@ -146,6 +167,12 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               loading={plan.query.isFetching}
               stale={!plan.settled || plan.query.isPlaceholderData}
               error={plan.query.isError ? plan.query.error.message : null}
+              current={{
+                titleCount: nonBlankTitles(form.titles).length,
+                rotationIntervalMinutes: form.rotationIntervalMinutes,
+                durationDays: durationDays(form),
+              }}
+              onUseShape={(shape) => setForm((current) => withShape(current, shape))}
             />
           </Stack>
           {problem && (

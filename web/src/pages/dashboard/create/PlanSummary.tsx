@@ -1,6 +1,10 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { LARGE_DETECTABLE_LIFT_PERCENT } from '../../../lib/constants';
+import { formatDays, formatInterval } from '../../../lib/format';
 import type { TestPlan } from '../types';
+
+type PlanShape = NonNullable<TestPlan['suggestion']>;
+export type ShapeChoice = Pick<PlanShape, 'rotationIntervalMinutes' | 'durationDays'>;
 
 interface PlanSummaryProps {
   /** Why no plan can be asked for yet (too few titles, dates), or null. */
@@ -10,26 +14,103 @@ interface PlanSummaryProps {
   /** True while the shown plan is for an earlier version of the form. */
   stale: boolean;
   error: string | null;
+  /** The form's shape now, to word a suggestion as a change from it. */
+  current: { titleCount: number; rotationIntervalMinutes: number; durationDays: number | null };
+  /** Applies a suggested interval and length (the creator picks which titles to drop themselves). */
+  onUseShape: (shape: ShapeChoice) => void;
 }
 
-function warningFor(plan: TestPlan): { title: string; advice: string } | null {
-  if (plan.minimumDetectableLiftPercent === null) {
-    return {
-      title: 'Too short to compare the titles',
-      advice: 'Make the test longer or the rotation interval shorter so every title gets full windows.',
-    };
-  }
-  if (plan.minimumDetectableLiftPercent > LARGE_DETECTABLE_LIFT_PERCENT) {
-    return {
-      title: 'Only large differences can be detected',
-      advice: 'A longer test or fewer titles would detect smaller differences.',
-    };
-  }
-  return null;
+function headingFor(plan: TestPlan): { title: string; color: string } {
+  if (!plan.canDecide) return { title: 'This test cannot reach a verdict', color: 'red' };
+  if (
+    plan.minimumDetectableLiftPercent !== null &&
+    plan.minimumDetectableLiftPercent > LARGE_DETECTABLE_LIFT_PERCENT
+  )
+    return { title: 'Only large differences can be detected', color: 'yellow' };
+  return { title: 'What this test can detect', color: 'violet' };
 }
 
-/** Before the test starts: the smallest difference it can reliably detect (tests.plan), with a warning when that is large. */
-export function PlanSummary({ problem, plan, loading, stale, error }: PlanSummaryProps) {
+const sameDays = (a: number, b: number | null) => b !== null && Math.abs(a - b) < 0.01;
+
+/** "21 days, every 24 hours" (the parts that differ from the form), or null when neither does. */
+function shapeChange(shape: PlanShape, current: PlanSummaryProps['current']): string | null {
+  const parts = [
+    sameDays(shape.durationDays, current.durationDays) ? null : formatDays(shape.durationDays),
+    shape.rotationIntervalMinutes === current.rotationIntervalMinutes
+      ? null
+      : formatInterval(shape.rotationIntervalMinutes),
+  ].filter((part) => part !== null);
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+function formatLift(percent: number): string {
+  return `${Math.round(percent * 10) / 10}%`;
+}
+
+/** "about 2 days": the wait for YouTube's last daily figures after the end. */
+function formatDelay(hours: number): string {
+  const days = Math.max(1, Math.round(hours / 24));
+  return days === 1 ? 'about a day' : `about ${days} days`;
+}
+
+function Suggestion({
+  plan,
+  shape,
+  current,
+  disabled,
+  onUseShape,
+}: {
+  plan: TestPlan;
+  shape: PlanShape;
+  current: PlanSummaryProps['current'];
+  disabled: boolean;
+  onUseShape: PlanSummaryProps['onUseShape'];
+}) {
+  const change = shapeChange(shape, current);
+  const fewerTitles = shape.titleCount < current.titleCount;
+  if (!change && !fewerTitles) return null;
+  const whole = [
+    formatDays(shape.durationDays),
+    formatInterval(shape.rotationIntervalMinutes),
+    `${shape.titleCount} titles`,
+  ].join(', ');
+  return (
+    <Stack gap={6} mt="xs" align="flex-start">
+      <Text fz="sm">
+        {plan.canDecide ? 'To detect smaller differences' : 'Nearest shape that can decide'}: {whole},
+        detecting about {formatLift(shape.minimumDetectableLiftPercent)} or more.
+      </Text>
+      {fewerTitles && (
+        <Text fz="sm">
+          It tests {shape.titleCount} titles instead of your {current.titleCount}: remove{' '}
+          {current.titleCount - shape.titleCount} of them yourself to follow it.
+        </Text>
+      )}
+      {change && (
+        <Button
+          size="xs"
+          variant="white"
+          color="dark"
+          disabled={disabled}
+          onClick={() =>
+            onUseShape({
+              rotationIntervalMinutes: shape.rotationIntervalMinutes,
+              durationDays: shape.durationDays,
+            })
+          }
+        >
+          Use {change}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Before the test starts (tests.plan): whether it can reach a verdict, the smallest difference it
+ * can detect, a nearer shape when it cannot (or only large ones), and when a daily metric's verdict comes.
+ */
+export function PlanSummary({ problem, plan, loading, stale, error, current, onUseShape }: PlanSummaryProps) {
   if (problem) {
     return (
       <Text fz="sm" c="dimmed">
@@ -54,21 +135,32 @@ export function PlanSummary({ problem, plan, loading, stale, error }: PlanSummar
       </Group>
     );
   }
-  const warning = warningFor(plan);
+  const heading = headingFor(plan);
+  const busy = stale || loading;
   return (
     <Alert
       role="status"
-      color={warning ? 'yellow' : 'violet'}
+      color={heading.color}
       variant="light"
-      title={warning ? warning.title : 'What this test can detect'}
-      style={{ opacity: stale || loading ? 0.6 : 1, transition: 'opacity 150ms' }}
-      aria-busy={stale || loading}
+      title={heading.title}
+      style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+      aria-busy={busy}
     >
       <Text fz="sm">{plan.summary}</Text>
-      {warning && (
+      {plan.unit === 'day' && plan.verdictDelayHours > 0 && (
         <Text fz="sm" mt={4}>
-          {warning.advice}
+          The verdict comes {formatDelay(plan.verdictDelayHours)} after the end, when YouTube’s daily figures
+          for the last days arrive; the original title is live meanwhile.
         </Text>
+      )}
+      {plan.suggestion && (
+        <Suggestion
+          plan={plan}
+          shape={plan.suggestion}
+          current={current}
+          disabled={busy}
+          onUseShape={onUseShape}
+        />
       )}
     </Alert>
   );

@@ -1,13 +1,20 @@
 import {
-  DEFAULT_ROTATION_MINUTES,
-  DEFAULT_TEST_DAYS,
+  defaultDurationDaysFor,
+  defaultIntervalFor,
+  DEFAULT_WINNER_METRIC,
+  shapeProblem,
+  type WinnerMetric,
+} from '../../../../../src/shared/test-shapes';
+import {
   MAX_TEST_DAYS,
   MAX_TITLE_VARIANTS,
   MIN_PLAN_DAYS,
   MIN_TITLE_VARIANTS,
   YOUTUBE_TITLE_LIMIT,
-  type WinnerMetric,
 } from '../../../lib/constants';
+import type { RecentVideo } from './video-types';
+
+const DAY_MS = 86_400_000;
 
 export interface CreateTestFormState {
   videoId: string | null;
@@ -18,6 +25,10 @@ export interface CreateTestFormState {
   /** datetime-local values (local time, "YYYY-MM-DDTHH:mm"). */
   start: string;
   end: string;
+  /** True once the creator set the end (or took a suggested length): a metric switch then leaves it alone. */
+  endEdited: boolean;
+  /** The picked video's average views per day since it was published, for the plan; null before a pick. */
+  viewsPerDay: number | null;
 }
 
 /** A Date as a datetime-local input value in the browser's time zone. */
@@ -26,18 +37,79 @@ export function toLocalInputValue(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** SPEC §5 defaults: interval 60, metric ctr, start now, end 7 days later, five empty titles. */
+/** A datetime-local value moved by a number of days, or null when it is not a date. */
+function addDays(value: string, days: number): string | null {
+  const time = new Date(value).getTime();
+  return Number.isFinite(time) ? toLocalInputValue(new Date(time + days * DAY_MS)) : null;
+}
+
+/**
+ * SPEC §5 defaults, with the shape rules of src/shared: metric ctr, so a daily interval and a
+ * two-week test; start now; five empty titles.
+ */
 export function initialFormState(now = new Date()): CreateTestFormState {
-  const end = new Date(now.getTime() + DEFAULT_TEST_DAYS * 86_400_000);
+  const metric = DEFAULT_WINNER_METRIC;
   return {
     videoId: null,
     videoTitle: '',
     titles: Array.from({ length: MAX_TITLE_VARIANTS }, () => ''),
-    rotationIntervalMinutes: DEFAULT_ROTATION_MINUTES,
-    winnerMetric: 'ctr',
+    rotationIntervalMinutes: defaultIntervalFor(metric),
+    winnerMetric: metric,
     start: toLocalInputValue(now),
-    end: toLocalInputValue(end),
+    end: toLocalInputValue(new Date(now.getTime() + defaultDurationDaysFor(metric) * DAY_MS)),
+    endEdited: false,
+    viewsPerDay: null,
   };
+}
+
+/**
+ * A new winner metric brings its default interval (daily for CTR and watch time, which YouTube
+ * reports per day) and, unless the creator chose the end, its default length.
+ */
+export function withWinnerMetric(state: CreateTestFormState, metric: WinnerMetric): CreateTestFormState {
+  const end = state.endEdited ? null : addDays(state.start, defaultDurationDaysFor(metric));
+  return {
+    ...state,
+    winnerMetric: metric,
+    rotationIntervalMinutes: defaultIntervalFor(metric),
+    end: end ?? state.end,
+  };
+}
+
+/** A new start keeps the metric's default length while the creator has not chosen the end. */
+export function withStart(state: CreateTestFormState, start: string): CreateTestFormState {
+  const end = state.endEdited ? null : addDays(start, defaultDurationDaysFor(state.winnerMetric));
+  return { ...state, start, end: end ?? state.end };
+}
+
+export function withEnd(state: CreateTestFormState, end: string): CreateTestFormState {
+  return { ...state, end, endEdited: true };
+}
+
+/** A suggested shape from the plan: its interval (when the metric allows it) and its length from the start. */
+export function withShape(
+  state: CreateTestFormState,
+  shape: { rotationIntervalMinutes: number; durationDays: number },
+): CreateTestFormState {
+  const intervalAllowed = shapeProblem(state.winnerMetric, shape.rotationIntervalMinutes) === null;
+  const end = addDays(state.start, shape.durationDays);
+  return {
+    ...state,
+    rotationIntervalMinutes: intervalAllowed ? shape.rotationIntervalMinutes : state.rotationIntervalMinutes,
+    end: end ?? state.end,
+    endEdited: end !== null || state.endEdited,
+  };
+}
+
+/** A video's average views per day since publication (at least one day), or null without a usable date. */
+export function estimateViewsPerDay(
+  video: Pick<RecentVideo, 'viewCount' | 'publishedAt'>,
+  now = new Date(),
+): number | null {
+  const published = new Date(video.publishedAt).getTime();
+  if (!Number.isFinite(published)) return null;
+  const days = Math.max(1, (now.getTime() - published) / DAY_MS);
+  return Math.round((video.viewCount / days) * 10) / 10;
 }
 
 export function nonBlankTitles(titles: string[]): string[] {
@@ -51,7 +123,7 @@ export function validationProblem(state: CreateTestFormState): string | null {
     return 'Please enter at least 2 title variants';
   if (state.titles.some((title) => title.trim().length > YOUTUBE_TITLE_LIMIT))
     return `Titles can be at most ${YOUTUBE_TITLE_LIMIT} characters`;
-  return null;
+  return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
 /** The create call's input: blank variants dropped, dates as ISO strings. */
@@ -79,6 +151,9 @@ export interface PlanInput {
   titleCount: number;
   rotationIntervalMinutes: number;
   durationDays: number;
+  winnerMetric: WinnerMetric;
+  startDate: string;
+  viewsPerDay?: number;
 }
 
 /** Why the plan (minimum detectable difference) cannot be worked out yet, or null when it can. */
@@ -99,6 +174,9 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
     titleCount: Math.min(nonBlankTitles(state.titles).length, MAX_TITLE_VARIANTS),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     durationDays: Math.round(durationDays(state)! * 1000) / 1000,
+    winnerMetric: state.winnerMetric,
+    startDate: new Date(state.start).toISOString(),
+    ...(state.viewsPerDay === null ? {} : { viewsPerDay: state.viewsPerDay }),
   };
 }
 
@@ -108,7 +186,8 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
  */
 export function withPickedVideo(
   state: CreateTestFormState,
-  video: { id: string; title: string },
+  video: Pick<RecentVideo, 'id' | 'title' | 'viewCount' | 'publishedAt'>,
+  now = new Date(),
 ): CreateTestFormState {
   const first = state.titles[0] ?? '';
   const untouched = first.trim() === '' || (state.videoId !== null && first === state.videoTitle);
@@ -117,5 +196,6 @@ export function withPickedVideo(
     videoId: video.id,
     videoTitle: video.title,
     titles: untouched ? [video.title, ...state.titles.slice(1)] : state.titles,
+    viewsPerDay: estimateViewsPerDay(video, now),
   };
 }

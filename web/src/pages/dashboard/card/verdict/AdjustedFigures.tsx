@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { VERDICT_LABELS } from '../../../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../types';
 import { FigureRow } from './FigureRow';
 import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-format';
@@ -12,7 +13,7 @@ export function AdjustedFigures({ verdict }: { verdict: VerdictView }) {
       </Text>
     );
   }
-  const mark = verdict.verdict === 'winner' ? 'Winner' : verdict.verdict === 'preferred' ? 'Preferred' : null;
+  const mark = verdict.verdict === 'winner' ? VERDICT_LABELS.winner : null;
   return (
     <Stack
       component="ul"

@@ -10,7 +10,7 @@ interface FigureRowProps {
   titleIndex: number;
   title: string;
   figures: Figure[];
-  /** "Winner" or "Preferred" when the verdict names this title. */
+  /** "Winner" when the verdict names this title. */
   mark?: string | null;
 }
 

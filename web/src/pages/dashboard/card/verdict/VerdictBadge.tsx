@@ -1,12 +1,19 @@
 import { Badge } from '@mantine/core';
 import type { VerdictView } from '../../types';
-import { verdictColors, verdictLabels } from './verdict-format';
+import { verdictColors } from './verdict-format';
 
-/** Winner / Preferred / No meaningful difference / Not enough data yet. */
-export function VerdictBadge({ verdict }: { verdict: VerdictView['verdict'] }) {
+/** The verdict in the server's words (Winner / Performed the same / Inconclusive — not enough data), or pending. */
+export function VerdictBadge({ verdict }: { verdict: VerdictView }) {
+  if (verdict.awaitingFinalData) {
+    return (
+      <Badge color="blue.9" variant="filled" autoContrast size="lg" radius="sm">
+        Verdict pending
+      </Badge>
+    );
+  }
   return (
-    <Badge color={verdictColors[verdict]} variant="filled" autoContrast size="lg" radius="sm">
-      {verdictLabels[verdict]}
+    <Badge color={verdictColors[verdict.verdict]} variant="filled" autoContrast size="lg" radius="sm">
+      {verdict.label}
     </Badge>
   );
 }

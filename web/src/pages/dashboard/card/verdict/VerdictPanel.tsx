@@ -1,18 +1,26 @@
 import { Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
+import { isMeasuredPerDay, METRIC_WORDS } from '../../../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../types';
 import { AdjustedFigures } from './AdjustedFigures';
 import { RawFigures } from './RawFigures';
 import { SampleProgress } from './SampleProgress';
 import { VerdictBadge } from './VerdictBadge';
 import { VerdictNotes } from './VerdictNotes';
-import { metricWords } from './verdict-format';
+import { formatMoreDaysNeeded } from './verdict-format';
 
 type FigureMode = 'adjusted' | 'raw';
 const modes = [
   { value: 'adjusted', label: 'Adjusted' },
   { value: 'raw', label: 'Raw' },
 ];
+
+/** Why raw averages mislead, in the terms of the metric the test is judged on. */
+function rawCaveat(metric: VerdictView['metric']): string {
+  return isMeasuredPerDay(metric)
+    ? 'Raw averages mislead: traffic changes from day to day and falls as a video ages, so whichever title held the better days looks better.'
+    : 'Raw averages mislead: views swing with the time of day and fall as a video ages, so whichever title held the busier hours looks better.';
+}
 
 interface VerdictPanelProps {
   /** Undefined while the test's analytics load. */
@@ -38,16 +46,29 @@ export function VerdictPanel({ verdict, titles }: VerdictPanelProps) {
         <Stack gap="md">
           <Stack gap={6}>
             <Group gap="xs">
-              <VerdictBadge verdict={verdict.verdict} />
+              <VerdictBadge verdict={verdict} />
               {verdict.final && (
                 <Text fz="xs" c="dimmed">
                   Decided at the end of the test
                 </Text>
               )}
             </Group>
+            {verdict.awaitingFinalData && (
+              <>
+                <Text fz="sm" fw={600}>
+                  Waiting for YouTube’s final figures — the original title is live until the verdict.
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  Reading so far: {verdict.label}
+                </Text>
+              </>
+            )}
             <Text fz="sm">{verdict.reason}</Text>
+            {verdict.moreDaysNeeded !== null && (
+              <Text fz="sm">{formatMoreDaysNeeded(verdict.moreDaysNeeded)}.</Text>
+            )}
             <Text fz="xs" c="dimmed">
-              Judged on {metricWords[verdict.metric]}.
+              Judged on {METRIC_WORDS[verdict.metric]}.
             </Text>
           </Stack>
           <Stack gap="xs">
@@ -59,20 +80,15 @@ export function VerdictPanel({ verdict, titles }: VerdictPanelProps) {
               w={{ base: '100%', xs: 240 }}
               aria-label="Figures shown"
             />
-            {mode === 'adjusted' ? (
-              <Text fz="xs" c="dimmed">
-                Adjusted for the time of day and the video’s age, relative to Title 1.
-              </Text>
-            ) : (
-              <Text fz="xs" c="dimmed">
-                Raw averages mislead: views swing with the time of day and fall as a video ages, so whichever
-                title held the busier hours looks better.
-              </Text>
-            )}
+            <Text fz="xs" c="dimmed">
+              {mode === 'adjusted'
+                ? 'Adjusted for when each title was live and for the video’s age, relative to Title 1.'
+                : rawCaveat(verdict.metric)}
+            </Text>
             {mode === 'adjusted' ? (
               <AdjustedFigures verdict={verdict} />
             ) : (
-              <RawFigures raw={verdict.raw} titles={titles} />
+              <RawFigures raw={verdict.raw} titles={titles} metric={verdict.metric} />
             )}
           </Stack>
           <SampleProgress progress={verdict.progress} />

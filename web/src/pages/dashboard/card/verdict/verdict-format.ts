@@ -42,24 +42,19 @@ export function naiveDifference(value: number | null, baseline: number | null): 
   return (value / baseline - 1) * 100;
 }
 
-type Verdict = VerdictView['verdict'];
+export function formatCtrPercent(value: number | null): string {
+  return value === null ? '—' : `${value.toFixed(1)}%`;
+}
 
-export const verdictLabels: Record<Verdict, string> = {
-  winner: 'Winner',
-  preferred: 'Preferred',
-  no_difference: 'No meaningful difference',
-  inconclusive: 'Not enough data yet',
-};
-
-export const verdictColors: Record<Verdict, string> = {
+/** The verdict badge's colour per kind (its words come from the server's label). */
+export const verdictColors: Record<VerdictView['verdict'], string> = {
   winner: 'teal.9',
-  preferred: 'blue.9',
-  no_difference: 'gray.7',
+  same: 'gray.7',
   inconclusive: 'yellow.5',
 };
 
-export const metricWords: Record<VerdictView['metric'], string> = {
-  ctr: 'click-through rate',
-  views: 'views per hour',
-  combined: 'watch time per hour',
-};
+/** "About 3 more days would settle it", for an undecided test when the engine can tell. */
+export function formatMoreDaysNeeded(days: number): string {
+  const whole = Math.max(1, Math.ceil(days));
+  return `About ${whole} more day${whole === 1 ? '' : 's'} would settle it`;
+}
