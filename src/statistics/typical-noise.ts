@@ -10,12 +10,12 @@ import type { Response } from './window-analysis';
 
 const TYPICAL_TRAFFIC_NOISE: Record<string, number> = {
   '60:views': 0.2826,
-  '120:views': 0.2237,
-  '240:views': 0.1891,
-  '480:views': 0.1613,
-  '720:views': 0.123,
+  '120:views': 0.2216,
+  '240:views': 0.1856,
+  '480:views': 0.1804,
+  '720:views': 0.1289,
   '1440:views': 0.1059,
-  '1440:ctr': 0.0382,
+  '1440:ctr': 0.0389,
   '1440:watch': 0.0571,
 };
 
