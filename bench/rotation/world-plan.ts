@@ -43,7 +43,7 @@ export interface WorldPlan {
 
 /**
  * Lays out the benchmark's world: creators with one channel each, and per test a simulated video
- * and a 3-title hourly test whose real seeded schedule (STATISTICS.md §1) is shifted in time so
+ * and a 3-title hourly test whose real seeded schedule (docs/statistics.md, "Schedule") is shifted in time so
  * that one slot of every test starts at `due`. Slots before it are history (already applied).
  */
 export function planWorld(tests: number, testsPerChannel: number, due: Date): WorldPlan {

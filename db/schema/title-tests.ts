@@ -89,7 +89,7 @@ export const rotations = pgTable(
       .notNull()
       .references(() => titleTests.id, { onDelete: 'cascade' }),
     slot: integer('slot').notNull(),
-    /** lead-in | window | tail (STATISTICS.md §1): only full windows are analysed. */
+    /** lead-in | window | tail (docs/statistics.md, "Schedule"): only full windows are analysed. */
     kind: text('kind', { enum: ['lead-in', 'window', 'tail'] })
       .notNull()
       .default('window'),

@@ -1,6 +1,6 @@
 // Least squares for "one data point per window" models: a few hundred rows, a few dozen
 // mostly-dummy columns. Normal equations + Cholesky are accurate enough at that size and
-// need no numeric library (STATISTICS.md §2).
+// need no numeric library (docs/statistics.md, "Model").
 
 import { pivotedCholesky, solveWithCholesky } from './cholesky';
 import type { Matrix } from './cholesky';
@@ -170,7 +170,7 @@ export function neweyWestCovariance(fit: LinearFit, columns: readonly number[], 
 export type CovarianceSource = 'classical' | 'newey-west';
 
 /**
- * "The larger of the classical one and Newey–West" (STATISTICS.md §2), read as: of the two
+ * "The larger of the classical one and Newey–West" (docs/statistics.md, "Model"), read as: of the two
  * whole matrices, the one with the larger total variance (trace) over the requested columns.
  * Taking a whole matrix, not an elementwise maximum, keeps it a valid (PSD) covariance and
  * keeps the correlations between title effects consistent.

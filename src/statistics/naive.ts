@@ -1,4 +1,4 @@
-// The rule creator tools use, kept only as the benchmark's straw man (STATISTICS.md §5):
+// The rule creator tools use, kept only as the benchmark's straw man (docs/statistics.md, "Validation"):
 // pool every title's counts, treat them as independent Poisson/binomial samples, and call the
 // title with ≥ 95% chance to be best the winner. It ignores that a video's baseline moves with
 // age and time of day and that hourly counts are far noisier than Poisson.

@@ -1,5 +1,5 @@
 // US Pacific wall-clock helpers. Windows align to Pacific time because YouTube's daily
-// data (Analytics, Reporting, quota reset) is cut at Pacific midnight (STATISTICS.md §1).
+// data (Analytics, Reporting, quota reset) is cut at Pacific midnight (docs/statistics.md, "Schedule").
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

@@ -1,4 +1,4 @@
-// Numbers a creator can read (STATISTICS.md §3): lift with interval, probability to be best
+// Numbers a creator can read (docs/statistics.md, "Numbers"): lift with interval, probability to be best
 // and expected loss, from a multivariate-t posterior of the title effects.
 
 import { pivotedCholesky } from './cholesky';

@@ -1,4 +1,4 @@
-// Which title holds which window (STATISTICS.md §1): Pacific-aligned windows, titles in
+// Which title holds which window (docs/statistics.md, "Schedule"): Pacific-aligned windows, titles in
 // balanced randomised blocks, reproducible from the stored seed.
 
 import { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-time';

@@ -23,7 +23,7 @@ export function viewsAt(samples: Sample[], at: Date): number | null {
 }
 
 /**
- * One observation per finished full window of the schedule (STATISTICS.md §2): views gained after
+ * One observation per finished full window of the schedule (docs/statistics.md, "Model"): views gained after
  * the washout, from the sampled counter (or, without samples around the window, from the counter
  * read at each switch over the whole window). Impressions, clicks and watch time exist only per
  * Pacific day, so they are attached to whole-day windows alone (the only shape judged on them).
