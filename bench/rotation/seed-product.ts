@@ -71,7 +71,7 @@ export async function seedProduct(app: AppContext, plan: WorldPlan): Promise<voi
         originalTitle: test.titles[0]!,
         status: 'active' as const,
         rotationIntervalMinutes: INTERVAL_MINUTES,
-        winnerMetric: 'ctr' as const,
+        winnerMetric: 'views' as const,
         startDate: test.startDate,
         endDate: test.endDate,
         scheduleSeed: test.seed,

@@ -33,6 +33,7 @@ it('lets the founder apply the next rotation now and collect metrics now, throug
     videoId,
     titles: ['Founder A', 'Founder B'],
     rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
   });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };

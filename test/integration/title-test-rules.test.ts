@@ -35,7 +35,7 @@ const valid = () => ({
   videoId: demoVideo,
   titles: ['Title one', 'Title two'],
   rotationIntervalMinutes: 240,
-  winnerMetric: 'ctr',
+  winnerMetric: 'views',
 });
 const inHours = (hours: number) => new Date(testApp.clock.now().getTime() + hours * 3_600_000).toISOString();
 
@@ -69,6 +69,16 @@ describe('creating a test: every rule answers 400 with a clear message and write
       /60, 120, 240, 480, 720, 1440/,
     ],
     ['an unknown metric', () => ({ ...valid(), winnerMetric: 'likes' }), /ctr, views or combined/],
+    [
+      'CTR on 4-hour windows (YouTube reports CTR per day)',
+      () => ({ ...valid(), winnerMetric: 'ctr' }),
+      /CTR is reported by YouTube once a day.*1440 minutes/,
+    ],
+    [
+      'watch time per impression on hourly windows',
+      () => ({ ...valid(), winnerMetric: 'combined', rotationIntervalMinutes: 60 }),
+      /Watch time per impression is reported by YouTube once a day/,
+    ],
     ['a malformed date', () => ({ ...valid(), startDate: 'tomorrow' }), /ISO date-time/],
     [
       'end before start',
@@ -162,9 +172,12 @@ describe('limits and ownership', () => {
   });
 
   it('lets only one of two simultaneous creations for one video through', async () => {
-    const body = { videoId: alexVideo, titles: ['Race one', 'Race two'], rotationIntervalMinutes: 1440 };
+    // SPEC's defaults: judged on CTR, which YouTube reports per day, so the interval defaults to daily.
+    const body = { videoId: alexVideo, titles: ['Race one', 'Race two'] };
     const responses = await Promise.all([alex.post('/api/tests', body), alex.post('/api/tests', body)]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);
+    const created = responses.find((response) => response.status === 201)!;
+    expect(await created.json()).toMatchObject({ winnerMetric: 'ctr', rotationIntervalMinutes: 1440 });
   });
 
   it('keeps founder tools for the founder', async () => {
