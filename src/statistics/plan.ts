@@ -8,10 +8,13 @@ import type { Matrix } from './cholesky';
 import { pivotedCholesky } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { fitLinearModel, inverseGram } from './linear-model';
+import type { LinearFit } from './linear-model';
 import { Random } from './random';
 import { generateSchedule } from './schedule';
 import { FINAL_WINNER_PROBABILITY } from './verdict';
+import { MINIMUMS } from './progress';
 import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
+import type { Design } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 import { typicalTrafficNoise } from './typical-noise';
 
@@ -138,36 +141,50 @@ function power(
   return decided / random.outer.length;
 }
 
-/** What a shape can detect, for a unit noise; the engine's own design and bar. */
-export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
+interface PlannedDesign {
+  unitsPerTitle: number;
+  design: Design;
+  fit: LinearFit;
+  /** Why the shape cannot decide, or null. */
+  problem: string | null;
+}
+
+/** The design the engine will fit at the end of this shape, and whether it can decide at all. */
+function plannedDesign(shape: PlanShape): PlannedDesign {
   const response = RESPONSE_OF[shape.metric];
   const units = plannedUnits(shape);
   const counts = new Array<number>(shape.titleCount).fill(0);
   for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
   const unitsPerTitle = Math.min(...counts);
-  const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
-  const viewsPerDay = noise.viewsPerDay * meanDecay(shape.durationDays);
-  const unitNoise = Math.sqrt(
-    traffic * traffic + countVariance(response, shape.intervalMinutes, viewsPerDay),
-  );
-  const base = { unitsPerTitle, unitNoise };
-  const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  if (unitsPerTitle < 2)
-    return { ...base, df: 0, minimumDetectableLift: null, problem: `fewer than 2 ${unitName}s per title` };
-
   const design = buildDesign(units, response, {
     titleCount: shape.titleCount,
     intervalMinutes: shape.intervalMinutes,
   });
   const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
-  if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < 3) {
-    return {
-      ...base,
-      df: Math.max(0, fit.df),
-      minimumDetectableLift: null,
-      problem: `too few ${unitName}s to estimate the noise (${Math.max(0, fit.df)} degrees of freedom; 3 needed)`,
-    };
-  }
+  const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
+  let problem: string | null = null;
+  if (unitsPerTitle < MINIMUMS.unitsPerTitle) problem = `fewer than 2 ${unitName}s per title`;
+  else if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < MINIMUMS.residualDf)
+    problem = `too few ${unitName}s to measure the noise (${Math.max(0, fit.df)} degrees of freedom; ${MINIMUMS.residualDf} needed)`;
+  return { unitsPerTitle, design, fit, problem };
+}
+
+/** Why a shape cannot reach a verdict at all (too few units per title or degrees of freedom), or null. */
+export function decisionProblem(shape: PlanShape): string | null {
+  return plannedDesign(shape).problem;
+}
+
+/** What a shape can detect, for a unit noise; the engine's own design and bar. */
+export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
+  const response = RESPONSE_OF[shape.metric];
+  const { unitsPerTitle, design, fit, problem } = plannedDesign(shape);
+  const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
+  const viewsPerDay = noise.viewsPerDay * meanDecay(shape.durationDays);
+  const unitNoise = Math.sqrt(
+    traffic * traffic + countVariance(response, shape.intervalMinutes, viewsPerDay),
+  );
+  if (problem)
+    return { unitsPerTitle, unitNoise, df: Math.max(0, fit.df), minimumDetectableLift: null, problem };
   const gram = inverseGram(fit, design.titleColumns);
   const variance = gram[0]?.[0] as number;
   let logLift: number;
@@ -196,7 +213,7 @@ export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
     }
     logLift = high;
   }
-  return { ...base, df: fit.df, minimumDetectableLift: Math.expm1(logLift), problem: null };
+  return { unitsPerTitle, unitNoise, df: fit.df, minimumDetectableLift: Math.expm1(logLift), problem: null };
 }
 
 /**
@@ -232,21 +249,6 @@ export interface Suggestion {
   plan: ShapePlan;
 }
 
-/** Whether a shape can decide at all: enough units per title and residual df (no power search). */
-function canDecide(shape: PlanShape): boolean {
-  const response = RESPONSE_OF[shape.metric];
-  const units = plannedUnits(shape);
-  const counts = new Array<number>(shape.titleCount).fill(0);
-  for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
-  if (Math.min(...counts) < 2) return false;
-  const design = buildDesign(units, response, {
-    titleCount: shape.titleCount,
-    intervalMinutes: shape.intervalMinutes,
-  });
-  const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
-  return fit.df >= 3 && !design.titleColumns.some((column) => fit.dropped.includes(column));
-}
-
 /**
  * The nearest shape that decides, for a shape that cannot (the shortest longer run, else fewer
  * titles); or, for a shape that detects only large lifts, the shortest run that detects about 10%.
@@ -260,11 +262,11 @@ export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNo
     return null;
   };
   if (current.minimumDetectableLift === null) {
-    const days = firstDays((d) => canDecide(withDays(d)));
+    const days = firstDays((d) => decisionProblem(withDays(d)) === null);
     if (days !== null) return { shape: withDays(days), plan: planShape(withDays(days), noise) };
     for (let titleCount = shape.titleCount - 1; titleCount >= 2; titleCount--) {
       const fewer = { ...shape, titleCount };
-      if (canDecide(fewer)) return { shape: fewer, plan: planShape(fewer, noise) };
+      if (decisionProblem(fewer) === null) return { shape: fewer, plan: planShape(fewer, noise) };
     }
     return null;
   }

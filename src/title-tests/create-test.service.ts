@@ -5,7 +5,9 @@ import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { UserRow } from '../auth/session.service';
 import { findPrimaryConnection } from '../channels/channel-connections.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
+import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { generateSchedule } from '../statistics/schedule';
+import { verdictProblem } from './test-plan.service';
 import type { EngineContext } from './engine-context';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { checkQuotaBudget } from './quota-budget';
@@ -33,7 +35,9 @@ export async function createTitleTest(
   const input = createTestInputSchema.parse(rawInput);
   const now = app.clock.now();
   const startDate = input.startDate ? new Date(input.startDate) : now;
-  const endDate = input.endDate ? new Date(input.endDate) : new Date(startDate.getTime() + 7 * DAY);
+  const endDate = input.endDate
+    ? new Date(input.endDate)
+    : new Date(startDate.getTime() + defaultDurationDaysFor(input.winnerMetric) * DAY);
   if (startDate.getTime() < now.getTime() - START_TOLERANCE_MS) {
     throw badRequest('The start date is in the past. Choose now or a later time.');
   }
@@ -51,14 +55,14 @@ export async function createTitleTest(
     start,
     end: endDate,
   });
-  const windowsPerTitle = input.titles.map(
-    (_, index) => schedule.filter((slot) => slot.kind === 'window' && slot.titleIndex === index).length,
-  );
-  if (windowsPerTitle.some((count) => count === 0)) {
-    throw badRequest(
-      `The test is too short for every title to get a full ${input.rotationIntervalMinutes / 60}-hour window. Choose a later end date or a shorter interval.`,
-    );
-  }
+  const cannotDecide = verdictProblem({
+    intervalMinutes: input.rotationIntervalMinutes,
+    metric: input.winnerMetric,
+    titleCount: input.titles.length,
+    durationDays: (endDate.getTime() - start.getTime()) / DAY,
+    start,
+  });
+  if (cannotDecide) throw badRequest(cannotDecide);
 
   const connection = await findPrimaryConnection(app.db, user.id);
   if (!connection) throw badRequest('Connect your YouTube channel first: sign in with Google.');

@@ -9,7 +9,7 @@ import {
   TYPICAL_VIEWS_PER_DAY,
   type WindowObservation,
 } from '../statistics';
-import { suggestShape, type PlanShape, type ShapePlan } from '../statistics/plan';
+import { decisionProblem, suggestShape, type PlanShape, type ShapePlan } from '../statistics/plan';
 import type { TestPlan, TestPlanInput } from './title-tests.schemas';
 import { computeVerdictInputs } from './verdict-inputs';
 
@@ -25,6 +25,23 @@ function describeShape(shape: PlanShape): string {
       ? 'daily'
       : `${shape.intervalMinutes / 60}-hour`.replace('1-hour', 'hourly');
   return `${plural(Math.round(shape.durationDays * 10) / 10, 'day')}, ${interval} windows, ${shape.titleCount} titles`;
+}
+
+/**
+ * Why a test of this shape could never end in a verdict, with the nearest shape that could, or
+ * null. Creation refuses such shapes: every test the product starts must be able to decide.
+ */
+export function verdictProblem(shape: PlanShape): string | null {
+  const problem = decisionProblem(shape);
+  if (!problem) return null;
+  const noise = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
+  const suggestion = suggestShape(shape, planShape(shape, noise), noise);
+  const advice = !suggestion
+    ? 'Make it longer or use fewer titles.'
+    : suggestion.shape.titleCount !== shape.titleCount
+      ? `Use ${suggestion.shape.titleCount} titles or fewer.`
+      : `Make it at least ${plural(suggestion.shape.durationDays, 'day')} long.`;
+  return `This test cannot reach a verdict: ${problem}. ${advice}`;
 }
 
 /** The creator's finished tests of the same shape: their windows measure this channel's noise. */

@@ -87,7 +87,22 @@ describe('creating a test: every rule answers 400 with a clear message and write
     ],
     ['a start in the past', () => ({ ...valid(), startDate: inHours(-3) }), /start date is in the past/],
     ['too long', () => ({ ...valid(), endDate: inHours(24 * 90) }), /at most 60 days/],
-    ['too short for every title', () => ({ ...valid(), endDate: inHours(3) }), /too short for every title/],
+    [
+      'too short to reach a verdict',
+      () => ({ ...valid(), endDate: inHours(12) }),
+      /cannot reach a verdict: fewer than 2 windows per title\. Make it at least \d+ days? long/,
+    ],
+    [
+      'a daily CTR test of 5 titles in a week',
+      () => ({
+        ...valid(),
+        titles: ['One', 'Two', 'Three', 'Four', 'Five'],
+        winnerMetric: 'ctr',
+        rotationIntervalMinutes: 1440,
+        endDate: inHours(24 * 7),
+      }),
+      /cannot reach a verdict: fewer than 2 days per title\. Make it at least \d+ days long/,
+    ],
     ['unknown fields', () => ({ ...valid(), owner: 'someone-else' }), /Unrecognized key/],
   ];
   for (const [name, body, message] of cases) {
