@@ -10,7 +10,8 @@ export const TICK_GRACE_MS = 2 * 60_000;
 /**
  * The safety net under the chain of wake-ups: every minute, finds tests with work due by the
  * product clock (a slot whose start has passed, an end date reached, an ended test whose final
- * title is not applied yet, an admin's deletion not carried out yet) and enqueues them. Catches up
+ * title is not applied yet, a verdict whose wait for YouTube's final figures is over, an admin's
+ * deletion not carried out yet) and enqueues them. Catches up
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
 export async function enqueueDueTests(
@@ -50,6 +51,8 @@ export async function enqueueDueTests(
           lte(titleTests.updatedAt, overdue),
           or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
         ),
+        // Waiting for YouTube's final figures past the deadline: decide with what has arrived.
+        and(eq(titleTests.status, 'completed'), lte(titleTests.finalFiguresDueAt, overdue)),
         // Deleted by an admin, final title already back: only the removal is left.
         and(
           inArray(titleTests.status, ['completed', 'cancelled']),

@@ -1,36 +1,180 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { rotations } from '../../db/schema';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { rotations, titleTests } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { isMeasuredPerDay } from '../shared/test-shapes';
+import type { TestVerdict } from '../statistics';
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
-import { computeVerdict, finalTitleFor } from './test-verdict';
-import { expectedLiveTitle, setTestFields, type TestRecord } from './title-test-records';
+import { finalFiguresComplete } from './final-figures';
+import { finalFiguresDeadline } from './final-figures-status';
+import { computeVerdict } from './test-verdict';
+import {
+  expectedLiveTitle,
+  loadTestRecord,
+  setTestFields,
+  type TestRecord,
+  type TitleTestRow,
+} from './title-test-records';
+
+export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
+
+type Decision = Pick<TestVerdict, 'verdict' | 'winnerTitleIndex'>;
+
+/** What an ended test leaves live, and what is stored with it. */
+interface Ending {
+  finalTitle: string;
+  verdict: unknown;
+  reason: string | null;
+  /** Set while the verdict waits for YouTube's final figures (the original title is live meanwhile). */
+  finalFiguresDueAt: Date | null;
+  /** Titles the product itself may have left live: only these are replaced (any other is the creator's). */
+  ours: Set<string>;
+}
+
+const pacificMoment = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 /**
- * Puts the final title on an ended test: the original after a cancel; after completion, the
- * statistics engine's winner or preferred title for the test's metric, else the original. Idempotent: a test whose final title is applied is left
- * alone, and a retry after a crash reads the live title before writing.
+ * Whether the test ran to its planned end date: only then does the end-of-test winner bar apply.
+ * A test completed earlier by the creator is decided with the stricter interim bar, because
+ * completing as soon as the card shows a leader is a look at the data like any other.
  */
-export async function finishTest(
-  ctx: EngineContext,
-  record: TestRecord,
-): Promise<'finished' | 'failed' | 'deferred'> {
-  const { app, youtube } = ctx;
-  const { test, connection } = record;
-  if (test.appliedTitle !== null) return 'finished';
-  const now = app.clock.now();
+export function ranToPlannedEnd(test: Pick<TitleTestRow, 'endedAt' | 'endDate'>): boolean {
+  return test.endedAt !== null && test.endedAt >= test.endDate;
+}
 
-  let finalTitle = test.originalTitle;
-  let verdict: unknown = test.verdict;
-  let reason: string | null = null;
-  if (test.status === 'completed') {
-    const decided = await computeVerdict(app, record, true);
-    verdict = decided;
-    finalTitle = finalTitleFor(record, decided);
-    reason =
+/** The title a verdict puts live: its winner, else the video's original title. */
+function titleToPutLive(record: TestRecord, decision: Decision): string {
+  if (decision.verdict === 'winner' && decision.winnerTitleIndex !== null) {
+    return record.variants[decision.winnerTitleIndex]?.title ?? record.test.originalTitle;
+  }
+  return record.test.originalTitle;
+}
+
+/** A verdict as stored on the test (jsonb): enough of it to know which title it names. */
+function storedDecision(value: unknown): Decision | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { verdict, winnerTitleIndex } = value as Record<string, unknown>;
+  if (typeof verdict !== 'string') return null;
+  if (winnerTitleIndex !== null && typeof winnerTitleIndex !== 'number') return null;
+  return { verdict: verdict as Decision['verdict'], winnerTitleIndex };
+}
+
+/**
+ * Puts the final title on an ended test, and decides it. Cancelled: the original title. Completed
+ * views test: the statistics engine's winner, else the original. Completed CTR or watch-time
+ * test: YouTube's figures of its last days are not in yet, so the original title goes back at
+ * once with a provisional verdict, and the test waits (final_figures_due_at) until the daily
+ * collection has every analysed day or the deadline passes; then the verdict is decided once and
+ * a winner goes live. Idempotent: a test whose final title is applied is left alone, a retry after
+ * a crash reads the live title before writing, and the decision is a conditional update.
+ */
+export async function finishTest(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
+  const { test } = record;
+  if (test.finalFiguresDueAt !== null) return decideOnFinalFigures(ctx, record);
+  if (test.appliedTitle !== null) return 'finished';
+  return putFinalTitle(ctx, record, await endingOf(ctx, record));
+}
+
+async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending> {
+  const { app } = ctx;
+  const { test } = record;
+  const ours = new Set([...record.variants.map((variant) => variant.title), expectedLiveTitle(record)]);
+  const keepOriginal = {
+    finalTitle: test.originalTitle,
+    verdict: test.verdict,
+    reason: null,
+    finalFiguresDueAt: null,
+    ours,
+  };
+  if (test.status !== 'completed') return keepOriginal;
+
+  if (isMeasuredPerDay(test.winnerMetric)) {
+    const decided = storedDecision(test.verdict);
+    if (decided) {
+      // Decided on the final figures: the winner replaces the original title put back at the end.
+      ours.add(test.originalTitle);
+      return { ...keepOriginal, finalTitle: titleToPutLive(record, decided), reason: test.statusReason };
+    }
+    const dueAt = finalFiguresDeadline(test.endedAt ?? app.clock.now());
+    return {
+      ...keepOriginal,
+      // What the figures so far say, read with the interim bar: it is a look before the data is in.
+      verdict: await computeVerdict(app, record, false),
+      finalFiguresDueAt: dueAt,
+      reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${pacificMoment.format(dueAt)}; a winning title then goes live.`,
+    };
+  }
+
+  const decided = await computeVerdict(app, record, ranToPlannedEnd(test));
+  const finalTitle = titleToPutLive(record, decided);
+  return {
+    ...keepOriginal,
+    finalTitle,
+    verdict: decided,
+    reason:
       finalTitle === test.originalTitle
         ? `${decided.reason} The original title was put back.`
-        : decided.reason;
-  }
+        : decided.reason,
+  };
+}
+
+/**
+ * A test waiting for its final figures: once every analysed day has YouTube's figures (or the
+ * deadline has passed) the verdict is computed and stored once, and a winner is put live by
+ * putFinalTitle, read-modify-write like every title change. Until then nothing happens.
+ */
+async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
+  const { app } = ctx;
+  const { test } = record;
+  const now = app.clock.now();
+  const complete = await finalFiguresComplete(app.db, record);
+  if (!complete && now < test.finalFiguresDueAt!) return 'waiting';
+
+  const verdict = await computeVerdict(app, record, ranToPlannedEnd(test));
+  const winner = titleToPutLive(record, verdict);
+  const kept =
+    test.appliedTitle !== null && test.appliedTitle !== test.originalTitle ? test.appliedTitle : null;
+  const late = complete
+    ? ''
+    : ' YouTube’s figures for some days had not arrived by the deadline; the verdict uses those that had.';
+  const outcome =
+    winner === test.originalTitle
+      ? ' The original title stays.'
+      : kept
+        ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
+        : '';
+  const [decided] = await app.db
+    .update(titleTests)
+    .set({
+      verdict,
+      finalFiguresDueAt: null,
+      statusReason: `${verdict.reason}${late}${outcome}`,
+      updatedAt: now,
+      // The title goes live through putFinalTitle; until it has, the test counts as not finished.
+      ...(winner !== test.originalTitle && !kept ? { appliedTitle: null } : {}),
+    })
+    .where(and(eq(titleTests.id, test.id), isNotNull(titleTests.finalFiguresDueAt)))
+    .returning();
+  const reloaded = await loadTestRecord(app.db, test.id);
+  if (!reloaded) return 'finished';
+  if (!decided) return finishTest(ctx, reloaded); // decided meanwhile by another delivery
+  if (reloaded.test.appliedTitle !== null) return 'finished';
+  return putFinalTitle(ctx, reloaded, await endingOf(ctx, reloaded));
+}
+
+async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: Ending): Promise<FinishOutcome> {
+  const { app, youtube } = ctx;
+  const { test, connection } = record;
+  const now = app.clock.now();
+  const { finalTitle } = ending;
 
   let viewCount: number;
   let kept: string | null = null;
@@ -39,18 +183,15 @@ export async function finishTest(
     if (!live) {
       await setTestFields(app.db, test.id, {
         appliedTitle: test.originalTitle,
-        verdict,
+        verdict: ending.verdict,
+        finalFiguresDueAt: null,
         lastError: 'The video no longer exists on YouTube.',
         updatedAt: now,
       });
       return 'finished';
     }
     viewCount = live.viewCount;
-    const testTitles = new Set([
-      ...record.variants.map((variant) => variant.title),
-      expectedLiveTitle(record),
-    ]);
-    if (live.title !== finalTitle && !testTitles.has(live.title)) {
+    if (live.title !== finalTitle && !ending.ours.has(live.title)) {
       kept = live.title; // The creator set a title of their own: keep it.
     } else if (live.title !== finalTitle) {
       await youtube.setTitle(connection, test.videoId, finalTitle);
@@ -66,24 +207,29 @@ export async function finishTest(
     throw error;
   }
 
-  await app.db
-    .update(rotations)
-    .set({ endedAt: now, viewsAtEnd: viewCount })
-    .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'applied'), isNull(rotations.endedAt)));
-  await app.db
-    .update(rotations)
-    .set({ status: 'skipped' })
-    .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'planned')));
-  await setTestFields(app.db, test.id, {
-    appliedTitle: kept ?? finalTitle,
-    verdict,
-    endedAt: test.endedAt ?? now,
-    lastError: null,
-    deferredUntil: null,
-    statusReason: kept
-      ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
-      : reason,
-    updatedAt: now,
+  await app.db.transaction(async (tx) => {
+    await tx
+      .update(rotations)
+      .set({ endedAt: now, viewsAtEnd: viewCount })
+      .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'applied'), isNull(rotations.endedAt)));
+    await tx
+      .update(rotations)
+      .set({ status: 'skipped' })
+      .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'planned')));
+    await setTestFields(tx, test.id, {
+      appliedTitle: kept ?? finalTitle,
+      verdict: ending.verdict,
+      endedAt: test.endedAt ?? now,
+      finalFiguresDueAt: ending.finalFiguresDueAt,
+      lastError: null,
+      deferredUntil: null,
+      statusReason: kept
+        ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
+        : ending.reason,
+      updatedAt: now,
+    });
+    // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.
+    if (ending.finalFiguresDueAt) await scheduleAdvance(app, test.id, ending.finalFiguresDueAt, tx);
   });
   return 'finished';
 }

@@ -40,8 +40,10 @@ export async function advanceTest(ctx: EngineContext, testId: string): Promise<A
   const { test } = record;
 
   if (test.status === 'completed' || test.status === 'cancelled') {
+    // An admin deleted the test: it goes once a final title is back (never before), without
+    // waiting for a verdict that no one will read.
+    if (test.deletionRequestedAt && (await removeTestMarkedForDeletion(app.db, testId))) return 'deleted';
     const outcome = await finishTest(ctx, record);
-    // An admin deleted the test: it goes once its final title is back (never before).
     if (
       outcome === 'finished' &&
       test.deletionRequestedAt &&

@@ -1,0 +1,1 @@
+ALTER TABLE "title_tests" ADD COLUMN "final_figures_due_at" timestamp with time zone;

@@ -1,0 +1,61 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { dailyMetrics, titleTests } from '../../db/schema';
+import { scheduleAdvance } from '../../jobs/title-test-queue';
+import type { AppContext } from '../app-context';
+import type { DbOrTx } from '../db/database';
+import { pacificDay } from '../time/pacific';
+import { loadTestRecord, type TestRecord } from './title-test-records';
+
+/**
+ * The Pacific days whose YouTube figures the verdict uses: one per analysed window (an applied
+ * full window of the schedule), the day its middle falls in, as the window observations read it.
+ */
+export function analysedDays(record: Pick<TestRecord, 'rotations'>): string[] {
+  const days = new Set<string>();
+  for (const rotation of record.rotations) {
+    if (rotation.kind !== 'window' || rotation.status !== 'applied') continue;
+    if (!rotation.activatedAt || !rotation.endedAt) continue;
+    days.add(pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)));
+  }
+  return [...days].sort();
+}
+
+/**
+ * Whether daily_metrics holds YouTube's figures for every analysed day of the test: impressions
+ * and CTR (reach report), and for watch time per impression also views and minutes watched
+ * (Analytics).
+ */
+export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Promise<boolean> {
+  const days = analysedDays(record);
+  if (days.length === 0) return true;
+  const rows = await db
+    .select()
+    .from(dailyMetrics)
+    .where(and(eq(dailyMetrics.videoId, record.test.videoId), inArray(dailyMetrics.day, days)));
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const needsWatchTime = record.test.winnerMetric === 'combined';
+  return days.every((day) => {
+    const row = byDay.get(day);
+    if (!row || row.impressions === null || typeof row.impressionsCtr !== 'number') return false;
+    return !needsWatchTime || (row.views !== null && row.estimatedMinutesWatched !== null);
+  });
+}
+
+/**
+ * After a daily collection: enqueues the decision of every test waiting for final figures whose
+ * figures are now all in (the test's job decides; one at a time per test). Returns their ids.
+ */
+export async function enqueueDecisionsWithFinalFigures(app: AppContext): Promise<string[]> {
+  const waiting = await app.db
+    .select({ id: titleTests.id })
+    .from(titleTests)
+    .where(and(eq(titleTests.status, 'completed'), isNotNull(titleTests.finalFiguresDueAt)));
+  const ready: string[] = [];
+  for (const { id } of waiting) {
+    const record = await loadTestRecord(app.db, id);
+    if (!record || !(await finalFiguresComplete(app.db, record))) continue;
+    await scheduleAdvance(app, id, app.clock.now());
+    ready.push(id);
+  }
+  return ready;
+}
