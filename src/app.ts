@@ -14,12 +14,13 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
+import { fastForward } from './title-tests/fast-forward';
 import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
-import { createControllableClock, systemClock, type Clock } from './clock';
+import { createControllableClock, isControllableClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
 import { openDatabase } from './db/database';
@@ -137,6 +138,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
       faults,
+      ...(isControllableClock(clock)
+        ? {
+            fastForward: async (to: Date) => {
+              const report = await fastForward(app.engine, clock, to);
+              for (const { queue, error } of report.failures)
+                app.log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
+              return { steps: report.steps, failures: report.failures.length };
+            },
+          }
+        : {}),
     });
     simulator = { fastify: simulatorServer, faults };
   }

@@ -15,6 +15,10 @@ export interface ControllableClock extends Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+export function isControllableClock(clock: Clock): clock is ControllableClock {
+  return 'advance' in clock && typeof (clock as ControllableClock).advance === 'function';
+}
+
 /** A clock that runs with real time but can be jumped forward (it never goes back). */
 export function createControllableClock(startOffsetMs = 0): ControllableClock {
   let offset = startOffsetMs;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Clock, ControllableClock } from '../clock';
+import { isControllableClock as isControllable } from '../clock';
 import type { SimulatorOptions } from './plugin';
 import { faultKinds, faultTargets } from './faults';
 import { quotaState } from './quota';
@@ -39,16 +39,15 @@ const studioEditBody = z.object({
   defaultAudioLanguage: z.string().nullable().optional(),
 });
 
-function isControllable(clock: Clock): clock is ControllableClock {
-  return 'advance' in clock && typeof (clock as ControllableClock).advance === 'function';
-}
-
 /**
- * Test and benchmark controls: move the clock, inject faults, set the quota, act as the creator
- * in Studio, read the ground truth. Mounted only with the simulator, answered only on loopback,
- * and JSON-only so a web page elsewhere cannot post a form to it.
+ * Test and benchmark controls: move the clock (through the app's fast-forward when it gives one,
+ * so every job missed meanwhile runs in time order), inject faults, set the quota, act as the
+ * creator in Studio, read the ground truth. Mounted only with the simulator, answered only on
+ * loopback, and JSON-only so a web page elsewhere cannot post a form to it.
  */
 export function registerControlRoutes(app: FastifyInstance, options: SimulatorOptions): void {
+  // One clock move at a time: each runs the missed jobs in order from where the last one ended.
+  let clockMoves: Promise<unknown> = Promise.resolve();
   void app.register(
     async (control) => {
       control.addHook('onRequest', async (request, reply) => {
@@ -71,7 +70,12 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
           return reply.code(409).send({ error: 'This server runs on the system clock.' });
         const body = advanceBody.parse(request.body);
         const ms = (body.ms ?? 0) + (body.hours ?? 0) * 3_600_000 + (body.days ?? 0) * 86_400_000;
-        return { now: options.clock.advance(Math.round(ms)).toISOString() };
+        const { clock, fastForward } = options;
+        if (!fastForward) return { now: clock.advance(Math.round(ms)).toISOString() };
+        const move = clockMoves.then(() => fastForward(new Date(clock.now().getTime() + Math.round(ms))));
+        clockMoves = move.catch(() => undefined);
+        const { steps, failures } = await move;
+        return { now: clock.now().toISOString(), steps, failures };
       });
 
       control.post('/faults', async (request) => {

@@ -22,6 +22,11 @@ export interface SimulatorOptions {
   clientId: string;
   clientSecret: string;
   faults: FaultInjector;
+  /**
+   * Moves the clock to `to` running the product's missed jobs in time order (the app's
+   * fast-forward, given when the clock is controllable); without it a clock move only jumps.
+   */
+  fastForward?: (to: Date) => Promise<{ steps: number; failures: number }>;
 }
 
 /**

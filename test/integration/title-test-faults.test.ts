@@ -33,7 +33,12 @@ beforeEach(async () => {
 });
 
 async function startTest(titles: string[]) {
-  const response = await creator.post('/api/tests', { videoId, titles, rotationIntervalMinutes: 60 });
+  const response = await creator.post('/api/tests', {
+    videoId,
+    titles,
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+  });
   const body = (await response.json()) as { id: string; error?: string };
   expect(response.status, body.error).toBe(201);
   return body.id;

@@ -1,0 +1,208 @@
+import { and, eq, gt, inArray, min } from 'drizzle-orm';
+import { rotations, titleTests } from '../../db/schema';
+import {
+  collectDailyMetrics,
+  DAILY_METRICS_QUEUE,
+  DAILY_METRICS_TIME,
+  SAMPLE_VIEWS_EVERY_MINUTES,
+  SAMPLE_VIEWS_QUEUE,
+} from '../../jobs/metrics-jobs';
+import { runAdvanceJobs } from '../../jobs/title-test-jobs';
+import { ADVANCE_QUEUE, advancePayloadSchema } from '../../jobs/title-test-queue';
+import { enqueueDueTests } from '../../jobs/title-test-tick';
+import type { ControllableClock } from '../clock';
+import { addDays, pacificDay, pacificDayStart } from '../time/pacific';
+import type { EngineContext } from './engine-context';
+import { sampleViewCounts } from './metrics-collection';
+
+// Simulator tooling: moving a controllable clock runs, in time order, every job the workers
+// would have run meanwhile, through the same handlers. Production never calls this.
+
+const SAMPLE_MS = SAMPLE_VIEWS_EVERY_MINUTES * 60_000;
+const DAILY_OFFSET_MS = (DAILY_METRICS_TIME.hour * 60 + DAILY_METRICS_TIME.minute) * 60_000;
+/** A job another worker holds (same process or another) is waited for this long per step. */
+const OTHER_WORKER_WAIT_MS = 10_000;
+const MAX_DRAIN_ROUNDS = 100;
+const MAX_STEPS = 200_000;
+
+type EventKind = 'rotation' | 'end' | 'deferral' | 'final-figures' | 'sample' | 'daily' | 'target';
+
+export interface JobFailure {
+  queue: string;
+  at: Date;
+  error: unknown;
+}
+
+export interface FastForwardReport {
+  from: Date;
+  to: Date;
+  /** Instants the clock stopped at. */
+  steps: number;
+  /** Every failed job or handler run, in order (failed advance jobs are also failed in pg-boss). */
+  failures: JobFailure[];
+}
+
+/** Instants after `after` at which the clock must stop, from the stored schedules. */
+async function nextStoredEvent(ctx: EngineContext, after: Date): Promise<Map<EventKind, Date | null>> {
+  const { db } = ctx.app;
+  const [rotation] = await db
+    .select({ at: min(rotations.plannedStart) })
+    .from(rotations)
+    .innerJoin(titleTests, eq(titleTests.id, rotations.testId))
+    .where(
+      and(
+        inArray(titleTests.status, ['scheduled', 'active']),
+        eq(rotations.status, 'planned'),
+        gt(rotations.plannedStart, after),
+      ),
+    );
+  const [end] = await db
+    .select({ at: min(titleTests.endDate) })
+    .from(titleTests)
+    .where(and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), gt(titleTests.endDate, after)));
+  const [deferral] = await db
+    .select({ at: min(titleTests.deferredUntil) })
+    .from(titleTests)
+    .where(gt(titleTests.deferredUntil, after));
+  const [deadline] = await db
+    .select({ at: min(titleTests.finalFiguresDueAt) })
+    .from(titleTests)
+    .where(and(eq(titleTests.status, 'completed'), gt(titleTests.finalFiguresDueAt, after)));
+  return new Map<EventKind, Date | null>([
+    ['rotation', rotation?.at ?? null],
+    ['end', end?.at ?? null],
+    ['deferral', deferral?.at ?? null],
+    ['final-figures', deadline?.at ?? null],
+  ]);
+}
+
+/** The next 10-minute mark (UTC) after `after`, when the view counters are sampled. */
+export function nextViewSample(after: Date): Date {
+  return new Date(Math.floor(after.getTime() / SAMPLE_MS) * SAMPLE_MS + SAMPLE_MS);
+}
+
+/** The next daily collection after `after`: 01:30 in Los Angeles. */
+export function nextDailyCollection(after: Date): Date {
+  for (let day = pacificDay(after); ; day = addDays(day, 1)) {
+    const at = new Date(pacificDayStart(day).getTime() + DAILY_OFFSET_MS);
+    if (at > after) return at;
+  }
+}
+
+async function nextEvent(
+  ctx: EngineContext,
+  after: Date,
+  target: Date,
+): Promise<{ at: Date; kinds: Set<EventKind> }> {
+  const candidates = await nextStoredEvent(ctx, after);
+  candidates.set('sample', nextViewSample(after));
+  candidates.set('daily', nextDailyCollection(after));
+  candidates.set('target', target);
+  let at = target;
+  for (const time of candidates.values()) if (time && time < at) at = time;
+  const kinds = new Set<EventKind>();
+  for (const [kind, time] of candidates) if (time && time.getTime() === at.getTime()) kinds.add(kind);
+  return { at, kinds };
+}
+
+/**
+ * Fetches title-test.advance jobs from pg-boss and runs them through the worker's handler until
+ * none is ready, settling each in the queue as the worker would. Returns the tests it advanced
+ * and the errors of the jobs that failed.
+ */
+async function drainAdvanceQueue(ctx: EngineContext): Promise<{ advanced: Set<string>; errors: unknown[] }> {
+  const { boss } = ctx.app;
+  const advanced = new Set<string>();
+  const errors: unknown[] = [];
+  for (let round = 0; round < MAX_DRAIN_ROUNDS; round += 1) {
+    const jobs = await boss.fetch<unknown>(ADVANCE_QUEUE, { batchSize: 20 });
+    if (jobs.length === 0) return { advanced, errors };
+    for (const job of jobs) {
+      const payload = advancePayloadSchema.safeParse(job.data);
+      if (payload.success) advanced.add(payload.data.testId);
+    }
+    for (const result of await runAdvanceJobs(ctx, jobs)) {
+      if (result.status === 'completed') {
+        await boss.complete(ADVANCE_QUEUE, result.id);
+      } else {
+        errors.push(result.output);
+        await boss.fail(ADVANCE_QUEUE, result.id, { message: String(result.output) });
+      }
+    }
+  }
+  throw new Error(`The ${ADVANCE_QUEUE} queue never drained.`);
+}
+
+/**
+ * What the minute tick and the advance workers do, now, by the product clock: enqueue every test
+ * with work due (no grace), then run the queued advances. Returns the errors of failed jobs.
+ */
+export async function runDueAdvances(ctx: EngineContext): Promise<unknown[]> {
+  await enqueueDueTests(ctx.app, { graceMs: 0 });
+  return (await drainAdvanceQueue(ctx)).errors;
+}
+
+/**
+ * Like runDueAdvances, but also waits (briefly) for due tests whose job another worker is
+ * running, so that no test is left behind when the clock moves on.
+ */
+async function catchUp(ctx: EngineContext): Promise<unknown[]> {
+  const due = await enqueueDueTests(ctx.app, { graceMs: 0 });
+  const { advanced, errors } = await drainAdvanceQueue(ctx);
+  const waitUntil = Date.now() + OTHER_WORKER_WAIT_MS;
+  let missing = due.filter((id) => !advanced.has(id));
+  while (missing.length > 0 && Date.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    const stillDue = new Set(await enqueueDueTests(ctx.app, { graceMs: 0 }));
+    const more = await drainAdvanceQueue(ctx);
+    for (const id of more.advanced) advanced.add(id);
+    errors.push(...more.errors);
+    missing = missing.filter((id) => stillDue.has(id) && !advanced.has(id));
+  }
+  return errors;
+}
+
+/**
+ * Moves the clock to `target` event by event — each planned rotation start of a running test,
+ * each end date, each quota-deferral end, each final-figures deadline, each 10-minute view
+ * sample and each daily collection at 01:30 Los Angeles time — and at each one runs what the
+ * workers would: the tick's enqueue and the advance handler for every queued test, then the view
+ * sampling and the daily collection when they are due. Failures are reported, not thrown, as a
+ * worker would log them and go on.
+ */
+export async function fastForward(
+  ctx: EngineContext,
+  clock: ControllableClock,
+  target: Date,
+): Promise<FastForwardReport> {
+  const from = clock.now();
+  const failures: JobFailure[] = [];
+  const record = (queue: string, errors: unknown[]) => {
+    for (const error of errors) failures.push({ queue, at: clock.now(), error });
+  };
+  const handler = async (queue: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      record(queue, [error]);
+    }
+  };
+
+  record(ADVANCE_QUEUE, await catchUp(ctx));
+  let steps = 0;
+  while (clock.now() < target) {
+    if (steps >= MAX_STEPS) throw new Error(`Fast-forward stopped after ${MAX_STEPS} steps.`);
+    const { at, kinds } = await nextEvent(ctx, clock.now(), target);
+    if (at > clock.now()) clock.set(at);
+    steps += 1;
+    record(ADVANCE_QUEUE, await catchUp(ctx));
+    if (kinds.has('sample')) {
+      await handler(SAMPLE_VIEWS_QUEUE, () => sampleViewCounts(ctx));
+    }
+    if (kinds.has('daily')) {
+      await handler(DAILY_METRICS_QUEUE, () => collectDailyMetrics(ctx));
+      record(ADVANCE_QUEUE, await catchUp(ctx)); // decisions the new figures made due
+    }
+  }
+  return { from, to: clock.now(), steps, failures };
+}
