@@ -1,5 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VERDICT_LABELS, type WinnerMetric } from '../../src/shared/test-shapes';
+import type { RecentVideo } from '../../src/videos/videos.schemas';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -48,20 +50,46 @@ async function createTest(
   videoIndex: number,
   titles: string[],
   days = 7,
+  shape: { winnerMetric: WinnerMetric; rotationIntervalMinutes: number } = {
+    winnerMetric: 'views',
+    rotationIntervalMinutes: 60,
+  },
 ): Promise<{ id: string; videoTitle: string }> {
   const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, videoIndex);
   const endDate = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString();
-  const response = await creator.post('/api/tests', {
-    videoId,
-    titles,
-    rotationIntervalMinutes: 60,
-    winnerMetric: 'views',
-    endDate,
-  });
+  const response = await creator.post('/api/tests', { videoId, titles, ...shape, endDate });
   expect(response.status).toBe(201);
   await runDueWork(app);
   return (await response.json()) as { id: string; videoTitle: string };
 }
+
+/** What the page asks tests.plan, in order (tRPC batches: "/trpc/a,b?batch=1&input={0:{json}}"). */
+function planRequests(page: Page): Record<string, unknown>[] {
+  const asked: Record<string, unknown>[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/trpc/')) return;
+    const procedures = url.pathname.slice('/trpc/'.length).split(',');
+    const inputs = JSON.parse(url.searchParams.get('input') ?? '{}') as Record<
+      string,
+      { json: Record<string, unknown> }
+    >;
+    procedures.forEach((procedure, index) => {
+      if (procedure === 'tests.plan') asked.push(inputs[String(index)]!.json);
+    });
+  });
+  return asked;
+}
+
+/** A Date as a datetime-local value in the browser's (and this process's) time zone. */
+function localInputValue(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The plan's three headings: it can decide (small or only large differences), or it cannot. */
+const PLAN_DECIDES = /What this test can detect|Only large differences can be detected/;
+const CANNOT_DECIDE = 'This test cannot reach a verdict';
 
 /** Expands a card and waits until its verdict panel has its figures. */
 async function expandCard(page: Page, videoTitle: string): Promise<{ card: Locator; panel: Locator }> {
@@ -76,9 +104,10 @@ const SIGNED = '[+\u2212]?\\d+\\.\\d%';
 const LIFT_WITH_INTERVAL = new RegExp(`^${SIGNED} \\(${SIGNED} to ${SIGNED}\\)$`);
 
 describe('which title is winning', () => {
-  it('the create dialog: Title 1 is the baseline, prefilled from the video; the plan says what the test can detect', async () => {
+  it('the create dialog: Title 1 is the baseline, prefilled from the video; the plan for the metric, start and video, and its one-click way out when it cannot decide', async () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
+    const asked = planRequests(page);
     await page.getByRole('button', { name: 'Create Test' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
     const baseline = dialog.getByLabel('Title 1 (baseline)');
@@ -106,36 +135,61 @@ describe('which title is winning', () => {
     await second.click();
     expect(await baseline.inputValue()).toBe(secondTitle);
 
-    // Two titles and valid dates: the plan (debounced) says what the test can detect.
+    // Two titles and valid dates: the plan (debounced) is asked with the metric (CTR, daily by
+    // default), the start and the picked video's views per day, and says what the test can detect
+    // and that a daily metric's verdict comes about two days after the end.
     await dialog.getByLabel('Title 2').fill('The Title Nobody Expected');
-    const plan = dialog.getByRole('status').filter({ hasText: 'What this test can detect' });
-    await plan
-      .getByText(/With 84 windows per title, this test can reliably detect a difference of about/)
-      .waitFor();
+    const plan = dialog.getByRole('status').filter({ hasText: PLAN_DECIDES });
+    await plan.getByText(/^The verdict comes about 2 days after the end/).waitFor();
+    const start = await dialog.getByLabel('Start').inputValue();
+    const recent = (await (await creator.get('/api/videos/recent')).json()) as RecentVideo[];
+    const picked = recent.find((video) => video.title === secondTitle)!;
+    const days = Math.max(1, (Date.now() - Date.parse(picked.publishedAt)) / 86_400_000);
+    const input = asked.at(-1)!;
+    expect(input).toMatchObject({
+      titleCount: 2,
+      rotationIntervalMinutes: 1440,
+      durationDays: 14,
+      winnerMetric: 'ctr',
+      startDate: new Date(start).toISOString(),
+    });
+    // Views per day since publication (live counts move a little between the two reads).
+    expect(Math.abs((input.viewsPerDay as number) / (picked.viewCount / days) - 1)).toBeLessThan(0.01);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await plan.scrollIntoViewIfNeeded();
     await screenshot(page, 'create-test-plan');
 
-    // One day: only large differences would show.
-    const start = await dialog.getByLabel('Start').inputValue();
-    const oneDayLater = new Date(new Date(start).getTime() + 86_400_000);
-    const pad = (value: number) => String(value).padStart(2, '0');
-    const local = (date: Date) =>
-      `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-    await dialog.getByLabel('End').fill(local(oneDayLater));
-    const warning = dialog.getByRole('status').filter({ hasText: 'Only large differences can be detected' });
-    await warning.getByText(/With 12 windows per title/).waitFor();
-    await warning.scrollIntoViewIfNeeded();
-    await screenshot(page, 'create-test-plan-large');
-
-    // A day at a 24-hour interval: too short for every title to get a window.
-    await dialog.getByLabel('Rotation Interval').click();
-    await page.getByRole('option', { name: '24 hours' }).click();
-    const tooShort = dialog.getByRole('status').filter({ hasText: 'Too short to compare the titles' });
-    await tooShort.waitFor();
-    await tooShort.scrollIntoViewIfNeeded();
+    // Two days of a daily metric: one day per title cannot decide. The warning offers the
+    // nearest length that can, and one click takes it.
+    const startTime = new Date(start).getTime();
+    await dialog.getByLabel('End').fill(localInputValue(new Date(startTime + 2 * 86_400_000)));
+    const cannot = dialog.getByRole('status').filter({ hasText: CANNOT_DECIDE });
+    const use = cannot.getByRole('button', { name: /^Use \d+ days?$/ });
+    await use.waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await screenshot(page, 'create-test-plan-too-short');
+    await cannot.scrollIntoViewIfNeeded();
+    await screenshot(page, 'create-test-plan-cannot-decide');
+    const suggestedDays = Number(/^Use (\d+) days?$/.exec(await use.innerText())![1]);
+    expect(suggestedDays).toBeGreaterThan(2);
+    await use.click();
+    await expect
+      .poll(
+        async () =>
+          (new Date(await dialog.getByLabel('End').inputValue()).getTime() - startTime) / 86_400_000,
+      )
+      .toBe(suggestedDays);
+    await dialog.getByRole('status').filter({ hasText: PLAN_DECIDES }).waitFor();
+    expect(await dialog.getByText(CANNOT_DECIDE).count()).toBe(0);
+    expect(asked.at(-1)).toMatchObject({ durationDays: suggestedDays, rotationIntervalMinutes: 1440 });
+
+    // Views are counted live: an hourly plan, no wait for daily figures after the end.
+    await dialog.getByLabel('Winner Determination').click();
+    await page.getByRole('option', { name: 'Highest views', exact: true }).click();
+    await expect.poll(() => asked.at(-1)?.winnerMetric).toBe('views');
+    expect(asked.at(-1)).toMatchObject({ rotationIntervalMinutes: 60, durationDays: suggestedDays });
+    const viewsPlan = dialog.getByRole('status').filter({ hasText: PLAN_DECIDES });
+    await expect.poll(() => viewsPlan.getAttribute('aria-busy')).toBe('false');
+    expect(await viewsPlan.getByText(/^The verdict comes/).count()).toBe(0);
 
     // End before start: no plan is asked for, and the dialog says why.
     await dialog.getByLabel('End').fill(start);
@@ -148,7 +202,7 @@ describe('which title is winning', () => {
     await tracked.context.close();
   });
 
-  it('the expanded card: not enough data yet early on, adjusted lifts with intervals, raw averages on the toggle', async () => {
+  it('the expanded card: inconclusive early on, adjusted lifts with intervals, raw averages on the toggle', async () => {
     running = await createTest(3, ['Weeknight pasta, version A', 'Weeknight pasta, version B']);
     const { videoTitle } = running;
     await runFor(app, 30);
@@ -156,15 +210,16 @@ describe('which title is winning', () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
     const { card, panel } = await expandCard(page, videoTitle);
-    await panel.getByText('Not enough data yet', { exact: true }).waitFor();
-    await panel.getByText(/^Not enough data yet: /).waitFor();
+    await panel.getByText(VERDICT_LABELS.inconclusive, { exact: true }).waitFor();
+    await panel.getByText('Judged on views per hour.', { exact: true }).waitFor();
     await panel.getByText('Titlewise’s own calculation', { exact: true }).waitFor();
     await panel
       .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
       .waitFor({ state: 'attached' });
     const missing = panel.getByRole('list', { name: 'Still needed before a verdict' }).getByRole('listitem');
     expect(await missing.count()).toBeGreaterThan(0);
-    expect(await missing.allInnerTexts()).toContainEqual(expect.stringMatching(/ of 3 days$/));
+    // "current of required what", as the engine words each missing requirement.
+    for (const item of await missing.allInnerTexts()) expect(item).toMatch(/^\d+(\.\d)? of \d+ \S/);
 
     // Adjusted: Title 1 is the baseline, Title 2's lift carries its 95% interval.
     const adjusted = panel.getByRole('list', { name: 'Adjusted figures per title' }).getByRole('listitem');
@@ -184,6 +239,12 @@ describe('which title is winning', () => {
     const raw = panel.getByRole('list', { name: 'Raw averages per title' }).getByRole('listitem');
     expect(await raw.count()).toBe(2);
     expect(await raw.nth(0).locator('dd').first().innerText()).toMatch(/^\d+\.\d views\/hour$/);
+    // A views test shows no CTR column, and counts windows.
+    expect(await raw.nth(0).locator('dt').allInnerTexts()).toEqual([
+      'Raw average',
+      'Raw difference vs Title 1',
+      'Windows',
+    ]);
     await panel
       .getByText(/Raw averages mislead: views swing with the time of day and fall as a video ages/)
       .waitFor();
@@ -235,21 +296,65 @@ describe('which title is winning', () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
     const { panel } = await expandCard(page, videoTitle);
-    await panel
-      .getByText(/^(Winner|Preferred)$/)
-      .first()
-      .waitFor();
+    await panel.getByText(VERDICT_LABELS.winner, { exact: true }).first().waitFor();
     await panel.getByText('Decided at the end of the test').waitFor();
     const adjusted = panel.getByRole('list', { name: 'Adjusted figures per title' }).getByRole('listitem');
     const challenger = adjusted.nth(1);
     await challenger.getByText(stronger.title).waitFor();
-    await challenger.getByText(/^(Winner|Preferred)$/).waitFor();
+    await challenger.getByText(VERDICT_LABELS.winner, { exact: true }).waitFor();
     expect(await challenger.locator('dd').first().innerText()).toMatch(LIFT_WITH_INTERVAL);
     expect(await challenger.locator('dd').first().innerText()).toMatch(/^\+/);
     await panel.getByText('Reached', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'verdict-panel-final');
     await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-final-closeup.png` });
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  }, 300_000);
+
+  it('a CTR test after its end: pending until YouTube’s last daily figures, raw CTR per title on the toggle', async () => {
+    // The views test above has ended, so the demo plan's one running test is free.
+    const { videoTitle } = await createTest(
+      6,
+      ['Crispy rice three ways', 'The crispiest rice you will make'],
+      7,
+      { winnerMetric: 'ctr', rotationIntervalMinutes: 1440 },
+    );
+    // An hour past the end: YouTube's figures for the last days are still 2–3 days away.
+    await runFor(app, 7 * 24 + 1);
+
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    const { panel } = await expandCard(page, videoTitle);
+    await panel.getByText('Verdict pending', { exact: true }).waitFor();
+    await panel
+      .getByText('Waiting for YouTube’s final figures — the original title is live until the verdict.')
+      .waitFor();
+    await panel.getByText('Judged on click-through rate.', { exact: true }).waitFor();
+    expect(await panel.getByText('Decided at the end of the test').count()).toBe(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-awaiting-closeup.png` });
+
+    // Raw: CTR per title (from YouTube's daily reports), views per hour beside it, days counted.
+    await panel.locator('label').filter({ hasText: /^Raw$/ }).click();
+    const raw = panel.getByRole('list', { name: 'Raw averages per title' }).getByRole('listitem');
+    expect(await raw.count()).toBe(2);
+    for (const row of await raw.all()) {
+      expect(await row.locator('dt').allInnerTexts()).toEqual([
+        'Raw CTR',
+        'Views per hour',
+        'Raw difference vs Title 1',
+        'Days',
+      ]);
+      expect(await row.locator('dd').first().innerText()).toMatch(/^(\d+\.\d%|—)$/);
+      expect(await row.locator('dd').nth(3).innerText()).toMatch(/^\d+$/);
+    }
+    // YouTube has reported the first days by now: at least one title has a measured CTR.
+    const ctrs = await Promise.all((await raw.all()).map((row) => row.locator('dd').first().innerText()));
+    expect(ctrs.some((ctr) => ctr !== '—')).toBe(true);
+    await panel.getByText(/^Raw averages mislead: traffic changes from day to day/).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-ctr-raw-closeup.png` });
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
   }, 300_000);

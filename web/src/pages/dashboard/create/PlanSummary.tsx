@@ -43,24 +43,22 @@ function shapeChange(shape: PlanShape, current: PlanSummaryProps['current']): st
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-function formatLift(percent: number): string {
-  return `${Math.round(percent * 10) / 10}%`;
-}
-
 /** "about 2 days": the wait for YouTube's last daily figures after the end. */
 function formatDelay(hours: number): string {
   const days = Math.max(1, Math.round(hours / 24));
   return days === 1 ? 'about a day' : `about ${days} days`;
 }
 
+/**
+ * The plan's suggested shape as an action: one click applies its length and interval; fewer
+ * titles stay the creator's call, so that part is only said. (The summary describes the shape.)
+ */
 function Suggestion({
-  plan,
   shape,
   current,
   disabled,
   onUseShape,
 }: {
-  plan: TestPlan;
   shape: PlanShape;
   current: PlanSummaryProps['current'];
   disabled: boolean;
@@ -69,21 +67,12 @@ function Suggestion({
   const change = shapeChange(shape, current);
   const fewerTitles = shape.titleCount < current.titleCount;
   if (!change && !fewerTitles) return null;
-  const whole = [
-    formatDays(shape.durationDays),
-    formatInterval(shape.rotationIntervalMinutes),
-    `${shape.titleCount} titles`,
-  ].join(', ');
   return (
     <Stack gap={6} mt="xs" align="flex-start">
-      <Text fz="sm">
-        {plan.canDecide ? 'To detect smaller differences' : 'Nearest shape that can decide'}: {whole},
-        detecting about {formatLift(shape.minimumDetectableLiftPercent)} or more.
-      </Text>
       {fewerTitles && (
         <Text fz="sm">
-          It tests {shape.titleCount} titles instead of your {current.titleCount}: remove{' '}
-          {current.titleCount - shape.titleCount} of them yourself to follow it.
+          The suggestion tests {shape.titleCount} titles instead of your {current.titleCount}: remove{' '}
+          {current.titleCount - shape.titleCount} yourself to follow it.
         </Text>
       )}
       {change && (
@@ -147,20 +136,14 @@ export function PlanSummary({ problem, plan, loading, stale, error, current, onU
       aria-busy={busy}
     >
       <Text fz="sm">{plan.summary}</Text>
-      {plan.unit === 'day' && plan.verdictDelayHours > 0 && (
+      {plan.canDecide && plan.unit === 'day' && plan.verdictDelayHours > 0 && (
         <Text fz="sm" mt={4}>
           The verdict comes {formatDelay(plan.verdictDelayHours)} after the end, when YouTube’s daily figures
           for the last days arrive; the original title is live meanwhile.
         </Text>
       )}
       {plan.suggestion && (
-        <Suggestion
-          plan={plan}
-          shape={plan.suggestion}
-          current={current}
-          disabled={busy}
-          onUseShape={onUseShape}
-        />
+        <Suggestion shape={plan.suggestion} current={current} disabled={busy} onUseShape={onUseShape} />
       )}
     </Alert>
   );

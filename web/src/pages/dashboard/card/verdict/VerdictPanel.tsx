@@ -54,14 +54,9 @@ export function VerdictPanel({ verdict, titles }: VerdictPanelProps) {
               )}
             </Group>
             {verdict.awaitingFinalData && (
-              <>
-                <Text fz="sm" fw={600}>
-                  Waiting for YouTube’s final figures — the original title is live until the verdict.
-                </Text>
-                <Text fz="xs" c="dimmed">
-                  Reading so far: {verdict.label}
-                </Text>
-              </>
+              <Text fz="sm" fw={600}>
+                Waiting for YouTube’s final figures — the original title is live until the verdict.
+              </Text>
             )}
             <Text fz="sm">{verdict.reason}</Text>
             {verdict.moreDaysNeeded !== null && (
