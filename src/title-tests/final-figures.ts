@@ -8,13 +8,13 @@ import { loadTestRecord, type TestRecord } from './title-test-records';
 
 /**
  * The Pacific days whose YouTube figures the verdict uses: one per analysed window (an applied
- * full window of the schedule), the day its middle falls in, as the window observations read it.
+ * full window of the schedule, including the one live when the test ends, which the end closes),
+ * the day its middle falls in, as the window observations read it.
  */
 export function analysedDays(record: Pick<TestRecord, 'rotations'>): string[] {
   const days = new Set<string>();
   for (const rotation of record.rotations) {
-    if (rotation.kind !== 'window' || rotation.status !== 'applied') continue;
-    if (!rotation.activatedAt || !rotation.endedAt) continue;
+    if (rotation.kind !== 'window' || rotation.status !== 'applied' || !rotation.activatedAt) continue;
     days.add(pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)));
   }
   return [...days].sort();

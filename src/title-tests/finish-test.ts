@@ -5,7 +5,7 @@ import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
-import { finalFiguresComplete } from './final-figures';
+import { analysedDays, finalFiguresComplete } from './final-figures';
 import { finalFiguresDeadline } from './final-figures-status';
 import { computeVerdict } from './test-verdict';
 import {
@@ -103,14 +103,17 @@ async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending>
       ours.add(test.originalTitle);
       return { ...keepOriginal, finalTitle: titleToPutLive(record, decided), reason: test.statusReason };
     }
-    const dueAt = finalFiguresDeadline(test.endedAt ?? app.clock.now());
-    return {
-      ...keepOriginal,
-      // What the figures so far say, read with the interim bar: it is a look before the data is in.
-      verdict: await computeVerdict(app, record, false),
-      finalFiguresDueAt: dueAt,
-      reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${pacificMoment.format(dueAt)}; a winning title then goes live.`,
-    };
+    // Ended before any full window: no figure to wait for, decided at once.
+    if (analysedDays(record).length > 0) {
+      const dueAt = finalFiguresDeadline(test.endedAt ?? app.clock.now());
+      return {
+        ...keepOriginal,
+        // What the figures so far say, read with the interim bar: a look before the data is in.
+        verdict: await computeVerdict(app, record, false),
+        finalFiguresDueAt: dueAt,
+        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${pacificMoment.format(dueAt)}; a winning title then goes live.`,
+      };
+    }
   }
 
   const decided = await computeVerdict(app, record, ranToPlannedEnd(test));

@@ -139,3 +139,24 @@ it('decides a views test completed early with the interim bar, at once', async (
   // Read before the end date: the interim wording ("Not enough data yet"), not the end-of-test one.
   expect((done.verdict as { reason: string }).reason).toMatch(/^Not enough data yet/);
 });
+
+it('decides a CTR test ended before its first full day at once: there is no figure to wait for', async () => {
+  const response = await creator.post('/api/tests', {
+    videoId,
+    titles: ['Lead-in title A', 'Lead-in title B'],
+    winnerMetric: 'ctr',
+    rotationIntervalMinutes: 1440,
+    endDate: new Date(testApp.clock.now().getTime() + 7 * DAY).toISOString(),
+  });
+  const created = (await response.json()) as { id: string; error?: string };
+  expect(response.status, created.error).toBe(201);
+  expect(await runDueWork(testApp)).toEqual([]);
+  expect((await creator.post(`/api/tests/${created.id}/complete`)).status).toBe(200);
+  expect(await runDueWork(testApp)).toEqual([]);
+  const done = await testRow(created.id);
+  expect(done.finalFiguresDueAt).toBeNull();
+  expect(finalFiguresStatus(done).awaiting).toBe(false);
+  expect(done.verdict).toMatchObject({ verdict: 'inconclusive' });
+  expect(done.appliedTitle).toBe(originalTitle);
+  expect((await liveVideo(testApp, videoId)).title).toBe(originalTitle);
+});
