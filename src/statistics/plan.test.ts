@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countVariance, meanDecay, planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from './plan';
+import { countVariance, inverseTrafficGrowth, planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from './plan';
 import type { PlanShape } from './plan';
 
 const start = new Date('2026-03-03T17:20:00Z');
@@ -63,8 +63,8 @@ describe('noise from counts', () => {
   it('grows as traffic shrinks, and traffic decays over a test', () => {
     expect(countVariance('views', 60, 240)).toBeCloseTo(1 / (10 * 0.9), 6);
     expect(countVariance('ctr', 1440, 100)).toBeGreaterThan(countVariance('ctr', 1440, 1000));
-    expect(meanDecay(0)).toBe(1);
-    expect(meanDecay(8)).toBeCloseTo(0.5 / Math.LN2, 6);
-    expect(meanDecay(14)).toBeLessThan(meanDecay(7));
+    expect(inverseTrafficGrowth(0)).toBe(1);
+    expect(inverseTrafficGrowth(8, 8)).toBeCloseTo(1 / Math.LN2, 6);
+    expect(inverseTrafficGrowth(14)).toBeGreaterThan(inverseTrafficGrowth(7));
   });
 });

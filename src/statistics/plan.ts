@@ -24,15 +24,18 @@ export const TYPICAL_VIEWS_PER_DAY = 5000;
 /** Share of a video's views that come from impressions (the rest: links, embeds, end screens). */
 const VIEWS_FROM_IMPRESSIONS = 0.75;
 /**
- * A recent upload's traffic halves in about a week (the validation study draws 2–14 days), so the
- * views a test will see average less than today's: the plan counts on the mean of that decay.
+ * A recent upload's traffic decays, so the count noise of a test's later units is larger than
+ * today's views suggest. Count noise goes as 1/views, so what matters is the mean of the inverse
+ * traffic over the test: for traffic halving every h days, (2^(D/h) − 1) / ((D/h)·ln 2) times
+ * today's. h is calibrated on the validation study's small channel (bench/calibrate-noise.ts), whose
+ * videos are recent uploads halving every 2–14 days.
  */
-const TYPICAL_HALF_LIFE_DAYS = 8;
+export const TYPICAL_HALF_LIFE_DAYS = 6;
 
-/** Mean traffic over `days` relative to the first day's, for the typical decay. */
-export function meanDecay(days: number): number {
-  const halvings = days / TYPICAL_HALF_LIFE_DAYS;
-  return halvings > 0 ? (1 - 2 ** -halvings) / (halvings * Math.LN2) : 1;
+/** Mean of (today's traffic ÷ the traffic then) over a test of `days`, for the typical decay. */
+export function inverseTrafficGrowth(days: number, halfLifeDays = TYPICAL_HALF_LIFE_DAYS): number {
+  const halvings = days / halfLifeDays;
+  return halvings > 0 ? (2 ** halvings - 1) / (halvings * Math.LN2) : 1;
 }
 
 export interface PlanShape {
@@ -47,6 +50,8 @@ export interface PlanNoise {
   viewsPerDay: number;
   /** The channel's own traffic noise per unit (from its past tests), or null for the typical value. */
   trafficNoise?: number | null;
+  /** How fast the video's traffic halves (default: the typical recent upload). */
+  halfLifeDays?: number;
 }
 
 export interface ShapePlan {
@@ -179,7 +184,7 @@ export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
   const response = RESPONSE_OF[shape.metric];
   const { unitsPerTitle, design, fit, problem } = plannedDesign(shape);
   const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
-  const viewsPerDay = noise.viewsPerDay * meanDecay(shape.durationDays);
+  const viewsPerDay = noise.viewsPerDay / inverseTrafficGrowth(shape.durationDays, noise.halfLifeDays);
   const unitNoise = Math.sqrt(
     traffic * traffic + countVariance(response, shape.intervalMinutes, viewsPerDay),
   );

@@ -11,11 +11,11 @@ import type { Response } from './window-analysis';
 const TYPICAL_TRAFFIC_NOISE: Record<string, number> = {
   '60:views': 0.2826,
   '120:views': 0.2216,
-  '240:views': 0.1856,
-  '480:views': 0.1804,
-  '720:views': 0.1289,
+  '240:views': 0.1838,
+  '480:views': 0.1821,
+  '720:views': 0.1313,
   '1440:views': 0.1059,
-  '1440:ctr': 0.0389,
+  '1440:ctr': 0.0372,
   '1440:watch': 0.0571,
 };
 

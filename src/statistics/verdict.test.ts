@@ -30,11 +30,13 @@ const twoTitles = (p: number, loss: number, interval: [number, number] = [-0.01,
 ];
 
 describe('decide', () => {
-  it('declares a winner at the end at P(best) ≥ 0.98 with expected loss ≤ 0.5%', () => {
-    const decision = decide(twoTitles(0.985, 0.001), met, true, 'views');
+  it('declares a winner at the end at P(best) ≥ 0.985 with expected loss ≤ 0.5%', () => {
+    const decision = decide(twoTitles(0.987, 0.001), met, true, 'views');
     expect(decision).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1, recommendedTitleIndex: 1 });
-    expect(decision.reason).toMatch(/^Title 2 wins: 98\.5% chance to be best, \+7\.0% views per hour/);
-    expect(decide(twoTitles(0.975, 0.001), met, true, 'views').verdict).toBe('inconclusive');
+    expect(decision.reason).toMatch(/^Title 2 wins: 98\.7% chance to be best, \+7\.0% views per hour/);
+    const missed = decide(twoTitles(0.98, 0.001), met, true, 'views');
+    expect(missed.verdict).toBe('inconclusive');
+    expect(missed.reason).toMatch(/No title reached the 98\.5% chance a winner needs/);
   });
 
   it('does not declare a winner when the expected loss is too high, and never "prefers" one', () => {
@@ -47,10 +49,10 @@ describe('decide', () => {
     expect(decision.reason).toMatch(/the original title stays/);
   });
 
-  it('needs P(best) ≥ 0.999 for a winner before the end date, because the test is read every day', () => {
-    const interim = decide(twoTitles(0.985, 0.001), met, false, 'views');
+  it('needs P(best) ≥ 0.9995 for a winner before the end date, because the test is read every day', () => {
+    const interim = decide(twoTitles(0.999, 0.001), met, false, 'views');
     expect(interim).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
-    expect(interim.reason).toMatch(/Before the end date a winner needs 99\.9%/);
+    expect(interim.reason).toMatch(/Before the end date a winner needs 99\.95%/);
     expect(decide(twoTitles(0.9995, 0.0001), met, false, 'views')).toMatchObject({
       verdict: 'winner',
       winnerTitleIndex: 1,

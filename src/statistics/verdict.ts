@@ -18,13 +18,13 @@ import type { TitleEffects, WindowObservation, WinnerMetric } from './window-ana
  * titles end with a winner (either way) under 5% of the time (bench/stats.ts checks every shape).
  * More titles make the bar stricter, not looser.
  */
-export const FINAL_WINNER_PROBABILITY = 0.98;
+export const FINAL_WINNER_PROBABILITY = 0.985;
 /**
  * The bar before the planned end (Haybittle–Peto style): the card shows the reading every day and
  * a creator may complete the test as soon as it says "Winner", so interim looks need a bar that
  * repeated looking cannot wear down. It costs almost no power at the end.
  */
-export const INTERIM_WINNER_PROBABILITY = 0.999;
+export const INTERIM_WINNER_PROBABILITY = 0.9995;
 export const WINNER_MAX_LOSS = 0.005;
 /** 0.84: the standard-normal quantile for an 80% chance to decide (power). */
 const Z_POWER = 0.8416212335729143;
@@ -63,7 +63,7 @@ export interface AnalyzeTestInput {
   titleCount: number;
   metric: WinnerMetric;
   intervalMinutes: number;
-  /** True once the test has run to its planned end: the winner bar drops from 0.999 to 0.975. */
+  /** True once the test has run to its planned end: the winner bar drops from 0.9995 to 0.985. */
   isFinal: boolean;
   seed: Seed;
   /** Posterior draws (default 20,000); the validation study uses fewer. */
@@ -174,7 +174,7 @@ export function decide(
   }
   const more = moreDaysNeeded(titles, precision);
   const leading = `${titleName(best.titleIndex)} leads with ${chance}${liftWords}`;
-  const bar = `${(winnerBar * 100).toFixed(1)}%`;
+  const bar = `${Number((winnerBar * 100).toFixed(2))}%`;
   if (isFinal) {
     return {
       verdict: 'inconclusive',

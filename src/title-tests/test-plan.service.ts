@@ -19,14 +19,6 @@ export const DAILY_VERDICT_DELAY_HOURS = 50;
 const roundPercent = (lift: number): number => Math.round(lift * 1000) / 10;
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-function describeShape(shape: PlanShape): string {
-  const interval =
-    shape.intervalMinutes === 1440
-      ? 'daily'
-      : `${shape.intervalMinutes / 60}-hour`.replace('1-hour', 'hourly');
-  return `${plural(Math.round(shape.durationDays * 10) / 10, 'day')}, ${interval} windows, ${shape.titleCount} titles`;
-}
-
 /**
  * Why a test of this shape could never end in a verdict, with the nearest shape that could, or
  * null. Creation refuses such shapes: every test the product starts must be able to decide.
@@ -67,23 +59,14 @@ async function channelHistory(
   return windows.flat();
 }
 
-function summaryFor(
-  shape: PlanShape,
-  plan: ShapePlan,
-  suggestion: { shape: PlanShape; plan: ShapePlan } | null,
-  noiseWords: string,
-): string {
+/** What the shape can detect and what noise that assumes; the suggestion and the verdict delay are fields of their own. */
+function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): string {
   const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  const next = suggestion
-    ? ` ${describeShape(suggestion.shape)} would detect about ${roundPercent(suggestion.plan.minimumDetectableLift ?? Number.NaN)}%.`
-    : '';
-  const delay = isMeasuredPerDay(shape.metric)
-    ? ' The verdict comes about 2 days after the end date, when YouTube’s last daily figures are in.'
-    : '';
   if (plan.minimumDetectableLift === null) {
-    return `This test cannot reach a verdict: ${plan.problem}.${next || ' Make it longer or use fewer titles.'}`;
+    const problem = plan.problem ?? 'too few units';
+    return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
   }
-  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${noiseWords}). Smaller differences will likely end “Inconclusive”.${next}${delay}`;
+  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${noiseWords}). Smaller differences will likely end “Inconclusive”.`;
 }
 
 /**
@@ -158,6 +141,6 @@ export async function planTest(app: AppContext, user: UserRow, input: TestPlanIn
             minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
           }
         : null,
-    summary: summaryFor(shape, plan, suggestion, noiseWords),
+    summary: summaryFor(shape, plan, noiseWords),
   };
 }

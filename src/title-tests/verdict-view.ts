@@ -1,6 +1,7 @@
 import type { AppContext } from '../app-context';
 import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { TestVerdict, WindowObservation } from '../statistics';
+import { finalFiguresStatus } from './final-figures-status';
 import { computeVerdict } from './test-verdict';
 import type { TestRecord } from './title-test-records';
 import type { VerdictView } from './title-tests.schemas';
@@ -48,15 +49,19 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
  */
 export async function verdictView(app: AppContext, record: TestRecord): Promise<VerdictView> {
   const windows = await observationsOf(app, record);
-  const stored = record.test.status === 'completed' ? storedVerdict(record.test.verdict) : null;
+  const waiting = finalFiguresStatus(record.test);
+  const stored =
+    record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
   const verdict = stored ?? (await computeVerdict(app, record, false, windows));
+  // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
+  const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   return {
-    verdict: verdict.verdict,
-    label: verdict.label,
-    awaitingFinalData: false,
-    moreDaysNeeded: verdict.moreDaysNeeded,
-    winnerTitleIndex: verdict.winnerTitleIndex,
-    reason: verdict.reason,
+    verdict: waiting.awaiting ? 'inconclusive' : verdict.verdict,
+    label: waiting.awaiting ? VERDICT_LABELS.inconclusive : verdict.label,
+    awaitingFinalData: waiting.awaiting,
+    moreDaysNeeded: waiting.awaiting ? null : verdict.moreDaysNeeded,
+    winnerTitleIndex: waiting.awaiting ? null : verdict.winnerTitleIndex,
+    reason,
     metric: verdict.metric,
     final: stored !== null,
     titles: verdict.titles.map((title) => ({

@@ -31,7 +31,12 @@ const auditFor = (targetId: string) =>
   testApp.built.app.db.select().from(auditLog).where(eq(auditLog.targetId, targetId)).orderBy(auditLog.at);
 
 async function createTest(client: HttpClient, videoId: string, titles: string[]): Promise<string> {
-  const response = await client.post('/api/tests', { videoId, titles, rotationIntervalMinutes: 60, winnerMetric: 'views' });
+  const response = await client.post('/api/tests', {
+    videoId,
+    titles,
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+  });
   const body = await json<{ id: string; error?: string }>(response);
   expect(response.status, body.error).toBe(201);
   await runDueWork(testApp);

@@ -83,7 +83,7 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   expect(hourlyCtr.suggestion).toMatchObject({ rotationIntervalMinutes: 1440, durationDays: 14 });
   const tooShort = await planFor('titleCount=5&rotationIntervalMinutes=1440&durationDays=7&winnerMetric=ctr');
   expect(tooShort.canDecide).toBe(false);
-  expect(tooShort.summary).toMatch(/cannot reach a verdict/);
+  expect(tooShort.summary).toMatch(/^Fewer than 2 days per title/);
   expect(tooShort.suggestion!.durationDays).toBeGreaterThan(7);
 
   const created = await creator.post('/api/tests', {

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
  */
 const root = process.cwd();
 const builtIndex = join(root, 'dist/web/index.html');
-const inputs = ['web', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+const inputs = ['web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
 
 function newestMtime(path: string): number {
   const stats = statSync(path);
