@@ -180,7 +180,7 @@ describe('tests across users', () => {
     expect(report.rotations.map((rotation) => rotation.order)).toEqual(applied.map((_, index) => index + 1));
     expect(report.rotations.every((rotation) => rotation.titleConfirmed)).toBe(true);
     // A running test: the engine's current reading, not final.
-    expect(report.verdict).toMatchObject({ final: false, metric: 'ctr' });
+    expect(report.verdict).toMatchObject({ final: false, metric: 'views' });
     expect(report.quotaSpent.estimatedUnits).toBeGreaterThanOrEqual(53);
     expect(report.quotaSpent.channelUnitsDuringTest).toBeGreaterThanOrEqual(report.quotaSpent.estimatedUnits);
     expect((await admin.get(`/api/admin/tests/${randomUUID()}/full-report`)).status).toBe(404);

@@ -50,8 +50,8 @@ function formatDelay(hours: number): string {
 }
 
 /**
- * The plan's suggested shape as an action: one click applies its length and interval; fewer
- * titles stay the creator's call, so that part is only said. (The summary describes the shape.)
+ * The plan's suggested shape and what it would detect, as an action: one click applies its length
+ * and interval; fewer titles stay the creator's call, so that part is only said.
  */
 function Suggestion({
   shape,
@@ -69,6 +69,10 @@ function Suggestion({
   if (!change && !fewerTitles) return null;
   return (
     <Stack gap={6} mt="xs" align="flex-start">
+      <Text fz="sm">
+        With {change ?? `${shape.titleCount} titles`}, the test would find a difference of about{' '}
+        {shape.minimumDetectableLiftPercent}%.
+      </Text>
       {fewerTitles && (
         <Text fz="sm">
           The suggestion tests {shape.titleCount} titles instead of your {current.titleCount}: remove{' '}
