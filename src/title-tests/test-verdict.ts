@@ -33,11 +33,3 @@ export function plannedUnitsPerTitle(record: TestRecord): number {
   }
   return Math.min(...record.variants.map((variant) => counts.get(variant.id) ?? 0));
 }
-
-/** What the product puts live at the end: a Winner's title, else the original title. */
-export function finalTitleFor(record: TestRecord, verdict: TestVerdict): string {
-  if (verdict.verdict === 'winner' && verdict.winnerTitleIndex !== null) {
-    return record.variants[verdict.winnerTitleIndex]!.title;
-  }
-  return record.test.originalTitle;
-}
