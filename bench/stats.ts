@@ -65,7 +65,9 @@ function buildRows(): Row[] {
             channel,
             planLift,
             lengthened,
-            lifts: planLift !== null && planLift < 2 ? [...FIXED_LIFTS, planLift] : FIXED_LIFTS,
+            // The plan's lift, and a quarter above it, so the lift the study needs for 80% can be read.
+            lifts:
+              planLift !== null && planLift < 2 ? [...FIXED_LIFTS, planLift, 1.25 * planLift] : FIXED_LIFTS,
           });
         }
   return rows;
@@ -190,13 +192,38 @@ const HEADER = [
   'Power +20%',
   'Plan MDE',
   'Power at plan MDE',
+  'Study’s 80% lift ÷ plan MDE',
   'Lift bias at +10%',
   'Naive false winner',
 ];
 
+/**
+ * The true lift at which the study decides 8 times in 10, over the plan's: interpolated between
+ * the measured lifts that bracket 80% power (power grows with the lift). Null when none brackets it.
+ */
+function studyLiftRatio(row: Row, result: RowResult): number | null {
+  if (row.planLift === null) return null;
+  const points = row.lifts
+    .map((lift, i) => ({ lift, power: share(result[i] ?? [], (o) => o.winner === 1) }))
+    .filter((point) => point.lift > 0)
+    .sort((a, b) => a.lift - b.lift);
+  for (let i = 1; i < points.length; i++) {
+    const below = points[i - 1]!;
+    const above = points[i]!;
+    if (below.power < 0.8 && above.power >= 0.8) {
+      const lift =
+        below.lift + ((0.8 - below.power) / (above.power - below.power)) * (above.lift - below.lift);
+      return lift / row.planLift;
+    }
+  }
+  return null;
+}
+
 function tableRow(row: Row, result: RowResult): string {
   const [identical = [], five = [], ten = [], twenty = [], atPlan] = result;
   const right = (outcomes: Outcome[]): string => pct(share(outcomes, (o) => o.winner === 1));
+  const ratio = studyLiftRatio(row, result);
+  const atPlanPower = atPlan ? share(atPlan, (o) => o.winner === 1) : null;
   const cells = [
     row.shape.metric,
     WINDOW_WORDS[row.shape.intervalMinutes] ?? `${row.shape.intervalMinutes} min`,
@@ -210,6 +237,7 @@ function tableRow(row: Row, result: RowResult): string {
     right(twenty),
     row.planLift === null ? 'cannot decide' : `+${(100 * row.planLift).toFixed(1)}%`,
     atPlan ? right(atPlan) : '—',
+    ratio !== null ? ratio.toFixed(2) : atPlanPower !== null && atPlanPower >= 0.8 ? '≤ 1.00' : '—',
     `${(100 * (medianLift(ten) - 0.1)).toFixed(1)} pt`,
     row.shape.metric === 'combined' ? '—' : pct(share(identical, (o) => o.naiveWinner !== null)),
   ];
@@ -222,7 +250,7 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
     '',
     `- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, arriving 2–3 days late. Tests are read every day at 02:00 Pacific and count as decided at the first "Winner" (a creator who completes the test then); daily-metric tests take their final verdict once the last day's figures are in.`,
     '- Default channel: 1,500–30,000 impressions an hour at publication (median about 5,700 views a day when the test starts). Small: about 50 views a day. Days: the metric’s default length (7 for views, 14 for CTR and watch time); * marks shapes that cannot decide at the default, run at the plan’s nearest length that can.',
-    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%. Lift bias: median estimate minus the truth, in percentage points. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
+    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%, and the lift at which the study reaches 80% (interpolated between the plan’s lift and 1.25 times it, or the fixed lifts) within ±20% of it. Lift bias: median estimate minus the truth, in percentage points. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
