@@ -1,4 +1,4 @@
-import type { youtube_v3 } from 'googleapis';
+import type { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
 import type { AppContext } from '../../app-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { titleProblem } from '../title-rules';
