@@ -6,6 +6,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
 import { createQueues, startWorkers } from '../jobs';
@@ -53,6 +54,8 @@ export interface BuildOptions {
   /** Start pg-boss workers in this process (default: config.workers). */
   workers?: boolean;
   logger?: boolean;
+  /** Sees every statement the app's drizzle client sends (tests count them). */
+  databaseLogger?: Logger;
 }
 
 const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
@@ -66,7 +69,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // With the simulator standing in for Google, time can be moved forward (its control API), so a
   // week of rotations can be watched in minutes; with real Google the product runs on real time.
   const clock = options.clock ?? (config.google.simulator ? createControllableClock() : systemClock);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { logger: options.databaseLogger });
   await database.migrate();
   const workers = options.workers ?? config.workers;
   const boss = createBoss(database, { schedule: workers });

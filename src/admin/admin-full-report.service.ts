@@ -1,16 +1,19 @@
-import { and, desc, eq, gte, lte, sum } from 'drizzle-orm';
-import { metricSamples, quotaLedger, titleTests } from '../../db/schema';
+import { and, eq, gte, lte, sum } from 'drizzle-orm';
+import { quotaLedger } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
 import { rotationFigures } from '../title-tests/rotation-figures';
-import { dailyMetricsOfTest } from '../title-tests/test-metrics';
+import { dailyMetricsOfTest, viewSamplesOfTest } from '../title-tests/test-metrics';
+import { latestSamplesOf, sampleCountsOf } from '../title-tests/test-readings';
+import { testView } from '../title-tests/test-views.service';
 import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
+import { observationsFrom } from '../title-tests/verdict-inputs';
 import { verdictView } from '../title-tests/verdict-view';
 import type { FullReport } from './admin.schemas';
-import { adminTestViews } from './admin-tests.service';
+import { adminTestView, ownersOf } from './admin-tests.service';
 import { assertAdmin } from './require-admin';
 
 const percent = (fraction: unknown): number | null => (typeof fraction === 'number' ? fraction * 100 : null);
@@ -43,14 +46,13 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
   const { test, variants } = record;
   const now = app.clock.now();
   const until = test.appliedTitle !== null ? test.updatedAt : now;
-  const [daily, [sample], [channelUnits], [view]] = await Promise.all([
-    dailyMetricsOfTest(app.db, test, test.endedAt ?? now),
-    app.db
-      .select()
-      .from(metricSamples)
-      .where(eq(metricSamples.videoId, test.videoId))
-      .orderBy(desc(metricSamples.sampledAt))
-      .limit(1),
+  const measuredUntil = test.endedAt ?? now;
+  // Each stored row is read once: the card, the rotations, the daily table and the verdict share them.
+  const [daily, samples, latest, sampleCounts, [channelUnits], owners] = await Promise.all([
+    dailyMetricsOfTest(app.db, test, measuredUntil),
+    viewSamplesOfTest(app.db, test, measuredUntil),
+    latestSamplesOf(app.db, [test.videoId]),
+    sampleCountsOf(app.db, [test.id]),
     app.db
       .select({ units: sum(quotaLedger.units) })
       .from(quotaLedger)
@@ -61,12 +63,20 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
           lte(quotaLedger.at, until),
         ),
       ),
-    app.db
-      .select()
-      .from(titleTests)
-      .where(eq(titleTests.id, testId))
-      .then((rows) => adminTestViews(app, rows)),
+    ownersOf(app, [test.userId]),
   ]);
+  const sample = latest.get(test.videoId) ?? null;
+  const view = adminTestView(
+    testView(
+      test,
+      variants,
+      record.rotations,
+      { daily, latestSample: sample, samplesSinceStart: sampleCounts.get(test.id) ?? 0 },
+      now,
+    ),
+    test,
+    owners.get(test.userId)!,
+  );
   const labelOf = new Map(variants.map((variant) => [variant.id, `Title ${variant.position + 1}`]));
   const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
   const figures = rotationFigures({
@@ -77,7 +87,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
     intervalMinutes: test.rotationIntervalMinutes,
   });
   return {
-    test: view!,
+    test: view,
     variants: variants.map((variant) => ({
       position: variant.position,
       label: labelOf.get(variant.id)!,
@@ -117,7 +127,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
       impressionsCtr: percent(row.impressionsCtr),
       fetchedAt: row.fetchedAt.toISOString(),
     })),
-    verdict: await verdictView(app, record),
+    verdict: await verdictView(app, record, observationsFrom(record, samples, daily)),
     quotaSpent: {
       estimatedUnits: estimatedUnits(record),
       channelUnitsDuringTest: Number(channelUnits?.units ?? 0),

@@ -12,6 +12,7 @@ import { applyTestAction } from '../title-tests/test-actions.service';
 import { removeTestMarkedForDeletion } from '../title-tests/test-deletion';
 import { viewsOf } from '../title-tests/test-views.service';
 import type { TitleTestRow } from '../title-tests/title-test-records';
+import type { TitleTestView } from '../title-tests/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
 import { assertAdmin } from './require-admin';
 
@@ -25,23 +26,36 @@ function auditState(test: TitleTestRow) {
   return { status: test.status, videoId: test.videoId, videoTitle: test.videoTitle, ownerId: test.userId };
 }
 
-/** Tests with their KPIs (the dashboard's figures) and owners. */
-export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
-  const ownerIds = [...new Set(tests.map((test) => test.userId))];
+export type TestOwner = AdminTest['owner'];
+
+/** The owners of the given users' tests, by user id (one statement). */
+export async function ownersOf(app: AppContext, userIds: string[]): Promise<Map<string, TestOwner>> {
+  const ids = [...new Set(userIds)];
   const owners =
-    ownerIds.length === 0
+    ids.length === 0
       ? []
       : await app.db
           .select({ id: users.id, email: users.email, name: users.name })
           .from(users)
-          .where(inArray(users.id, ownerIds));
-  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
-  const views = await viewsOf(app, tests);
-  return views.map((view, index) => ({
-    ...view,
-    owner: ownerOf.get(tests[index]!.userId)!,
-    deletionPending: tests[index]!.deletionRequestedAt !== null,
-  }));
+          .where(inArray(users.id, ids));
+  return new Map(owners.map((owner) => [owner.id, owner]));
+}
+
+/** A test's card as the admin sees it: with its owner and whether its deletion is pending. */
+export function adminTestView(view: TitleTestView, test: TitleTestRow, owner: TestOwner): AdminTest {
+  return { ...view, owner, deletionPending: test.deletionRequestedAt !== null };
+}
+
+/** Tests with their KPIs (the dashboard's figures) and owners. */
+export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
+  const [ownerOf, views] = await Promise.all([
+    ownersOf(
+      app,
+      tests.map((test) => test.userId),
+    ),
+    viewsOf(app, tests),
+  ]);
+  return views.map((view, index) => adminTestView(view, tests[index]!, ownerOf.get(tests[index]!.userId)!));
 }
 
 /** Every user's tests, newest first. */

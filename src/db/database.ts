@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -31,10 +31,16 @@ export interface Database {
 
 const migrationsFolder = fileURLToPath(new URL('../../db/migrations', import.meta.url));
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export interface DatabaseOptions {
+  /** Sees every statement drizzle sends (tests count them); none in production. */
+  logger?: Logger;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
+  const logger = options.logger ?? false;
   if (target.kind === 'postgres') {
     const client = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(client, { schema, logger });
     return {
       kind: 'postgres',
       db: db as unknown as Db,
@@ -47,7 +53,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = new PGlite(target.dataDir ? `${target.dataDir}/pglite` : undefined);
   await pglite.waitReady;
-  const db = drizzlePglite(pglite, { schema });
+  const db = drizzlePglite(pglite, { schema, logger });
   return {
     kind: 'pglite',
     db: db as unknown as Db,

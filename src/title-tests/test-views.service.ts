@@ -1,11 +1,18 @@
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
-import { metricSamples, titleTests } from '../../db/schema';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { rotations, titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
 import { notFound } from '../errors/app-error';
-import { dailyMetricsOfTest } from './test-metrics';
+import { dailyMetricsOfTest, viewSamplesOfTest } from './test-metrics';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
+import {
+  dailyMetricsOfTests,
+  latestSamplesOf,
+  sampleCountsOf,
+  type DailyRow,
+  type LatestSample,
+} from './test-readings';
 import {
   loadTestDetails,
   loadTestRecord,
@@ -14,34 +21,23 @@ import {
   type VariantRow,
 } from './title-test-records';
 import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
+import { observationsFrom } from './verdict-inputs';
 import { verdictView } from './verdict-view';
 
-async function latestSample(db: DbOrTx, videoId: string) {
-  const [row] = await db
-    .select()
-    .from(metricSamples)
-    .where(eq(metricSamples.videoId, videoId))
-    .orderBy(desc(metricSamples.sampledAt))
-    .limit(1);
-  return row ?? null;
+/**
+ * The measurements a test's figures are computed from. The read paths load them for all their
+ * tests at once (test-readings.ts), so a request runs the same few statements for 1 test or 500.
+ */
+export interface TestReadings {
+  /** YouTube's daily figures from the test's start to its end (or now). */
+  daily: DailyRow[];
+  /** The video's newest view sample, whenever it was taken. */
+  latestSample: LatestSample | null;
 }
 
-/** Everything the card and the analytics panel show, computed from stored rotations and metrics. */
-async function computeAnalytics(
-  app: AppContext,
-  test: TitleTestRow,
-  variants: VariantRow[],
-  schedule: RotationRow[],
-) {
-  const now = app.clock.now();
-  const [daily, sample, samplesCount] = await Promise.all([
-    dailyMetricsOfTest(app.db, test, test.endedAt ?? now),
-    latestSample(app.db, test.videoId),
-    app.db
-      .select({ value: count() })
-      .from(metricSamples)
-      .where(and(eq(metricSamples.videoId, test.videoId), gte(metricSamples.sampledAt, test.startDate))),
-  ]);
+/** Views per rotation (public counter deltas) and the test's daily totals. */
+function measure(test: TitleTestRow, schedule: RotationRow[], readings: TestReadings, now: Date) {
+  const { daily, latestSample: sample } = readings;
   const applied = schedule.filter((rotation) => rotation.status === 'applied');
   const latestApplied = applied.at(-1);
   const currentViews =
@@ -57,6 +53,18 @@ async function computeAnalytics(
   });
   const totals = testDailyTotals(daily);
   const totalViews = figures.reduce((sum, figure) => sum + (figure.views ?? 0), 0);
+  return { figures, totals, totalViews, latestApplied };
+}
+
+/** Everything the card and the analytics panel show, computed from stored rotations and metrics. */
+function computeAnalytics(
+  test: TitleTestRow,
+  variants: VariantRow[],
+  schedule: RotationRow[],
+  readings: TestReadings,
+  now: Date,
+) {
+  const { figures, totals, totalViews, latestApplied } = measure(test, schedule, readings, now);
   const positionOf = new Map(variants.map((variant) => [variant.id, variant]));
   const running = test.status === 'active' || test.status === 'scheduled';
   const next = running
@@ -71,22 +79,28 @@ async function computeAnalytics(
     totals,
     totalViews,
     currentTitle,
-    dataPoints: Number(samplesCount[0]?.value ?? 0) + daily.length,
     nextRotationIn: next
       ? Math.max(0, Math.ceil((next.plannedStart.getTime() - now.getTime()) / 60_000))
       : null,
-    viewsAsOf: sample?.sampledAt ?? latestApplied?.activatedAt ?? null,
+    viewsAsOf: readings.latestSample?.sampledAt ?? latestApplied?.activatedAt ?? null,
     ctrSource: source(figures.map((figure) => figure.ctrSource)),
     durationSource: source(figures.map((figure) => figure.durationSource)),
     positionOf,
   };
 }
 
-function toView(
+/**
+ * A test's card from what is already loaded: `samplesSinceStart` counts the view samples from its
+ * start on (sampleCountsOf), the data points with its daily rows.
+ */
+export function testView(
   test: TitleTestRow,
   variants: VariantRow[],
-  analytics: Awaited<ReturnType<typeof computeAnalytics>>,
+  schedule: RotationRow[],
+  readings: TestReadings & { samplesSinceStart: number },
+  now: Date,
 ): TitleTestView {
+  const analytics = computeAnalytics(test, variants, schedule, readings, now);
   return {
     id: test.id,
     status: test.status,
@@ -107,7 +121,7 @@ function toView(
       totalViews: analytics.totalViews,
       totalImpressions: analytics.totals.impressions,
       averageViewDuration: analytics.totals.averageViewDuration,
-      dataPointsCollected: analytics.dataPoints,
+      dataPointsCollected: readings.samplesSinceStart + readings.daily.length,
       rotationsCount: analytics.figures.length,
     },
   };
@@ -123,20 +137,31 @@ export async function listTests(app: AppContext, user: UserRow): Promise<TitleTe
   return viewsOf(app, tests);
 }
 
+/** The cards of many tests from a fixed set of statements (variants, rotations, daily rows, samples). */
 export async function viewsOf(app: AppContext, tests: TitleTestRow[]): Promise<TitleTestView[]> {
-  const details = await loadTestDetails(
-    app.db,
-    tests.map((test) => test.id),
-  );
-  return Promise.all(
-    tests.map(async (test) => {
-      const variants = details.variants.get(test.id) ?? [];
-      return toView(
-        test,
-        variants,
-        await computeAnalytics(app, test, variants, details.rotations.get(test.id) ?? []),
-      );
-    }),
+  const now = app.clock.now();
+  const ids = tests.map((test) => test.id);
+  const [details, daily, latest, counts] = await Promise.all([
+    loadTestDetails(app.db, ids),
+    dailyMetricsOfTests(app.db, tests, now),
+    latestSamplesOf(
+      app.db,
+      tests.map((test) => test.videoId),
+    ),
+    sampleCountsOf(app.db, ids),
+  ]);
+  return tests.map((test) =>
+    testView(
+      test,
+      details.variants.get(test.id) ?? [],
+      details.rotations.get(test.id) ?? [],
+      {
+        daily: daily.get(test.id) ?? [],
+        latestSample: latest.get(test.videoId) ?? null,
+        samplesSinceStart: counts.get(test.id) ?? 0,
+      },
+      now,
+    ),
   );
 }
 
@@ -156,17 +181,26 @@ export async function getTestAnalytics(
   user: UserRow,
   testId: string,
 ): Promise<TestAnalyticsWithVerdict> {
-  const [test] = await app.db
-    .select()
-    .from(titleTests)
-    .where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
-  if (!test) throw notFound('Test');
-  const record = await loadTestRecord(app.db, test.id);
-  if (!record) throw notFound('Test');
-  const { variants, rotations: schedule } = record;
-  const analytics = await computeAnalytics(app, test, variants, schedule);
+  const record = await loadTestRecord(app.db, testId);
+  if (!record || record.test.userId !== user.id) throw notFound('Test');
+  const { test, variants, rotations: schedule } = record;
+  const now = app.clock.now();
+  const until = test.endedAt ?? now;
+  // The daily rows serve the figures and the verdict alike; loaded once.
+  const [daily, samples, latest] = await Promise.all([
+    dailyMetricsOfTest(app.db, test, until),
+    viewSamplesOfTest(app.db, test, until),
+    latestSamplesOf(app.db, [test.videoId]),
+  ]);
+  const analytics = computeAnalytics(
+    test,
+    variants,
+    schedule,
+    { daily, latestSample: latest.get(test.videoId) ?? null },
+    now,
+  );
   return {
-    verdict: await verdictView(app, record),
+    verdict: await verdictView(app, record, observationsFrom(record, samples, daily)),
     rotationsCount: analytics.figures.length,
     nextRotationIn: analytics.nextRotationIn,
     averageCtr: analytics.totals.averageCtr === null ? null : analytics.totals.averageCtr * 100,
@@ -197,17 +231,55 @@ export async function getTestAnalytics(
   };
 }
 
-/** SPEC §3 dashboard stats over the user's tests. */
+/**
+ * SPEC §3 dashboard stats over the user's tests: the cards' figures without the cards. Four
+ * statements (tests, applied rotations, newest samples, daily rows) however many tests; the sums
+ * stay in TypeScript so every figure is the one the cards add up to, to the last bit.
+ */
 export async function getDashboardStats(app: AppContext, user: UserRow) {
-  const views = await listTests(app, user);
-  const ctrs = views
-    .map((view) => view.analytics.averageCtr)
+  const tests = await app.db
+    .select()
+    .from(titleTests)
+    .where(eq(titleTests.userId, user.id))
+    .orderBy(desc(titleTests.createdAt));
+  const now = app.clock.now();
+  const ids = tests.map((test) => test.id);
+  const [applied, daily, latest] = await Promise.all([
+    ids.length === 0
+      ? []
+      : app.db
+          .select()
+          .from(rotations)
+          .where(and(inArray(rotations.testId, ids), eq(rotations.status, 'applied')))
+          .orderBy(asc(rotations.slot)),
+    dailyMetricsOfTests(app.db, tests, now),
+    latestSamplesOf(
+      app.db,
+      tests.map((test) => test.videoId),
+    ),
+  ]);
+  const appliedOf = new Map<string, RotationRow[]>();
+  for (const rotation of applied) {
+    const own = appliedOf.get(rotation.testId);
+    if (own) own.push(rotation);
+    else appliedOf.set(rotation.testId, [rotation]);
+  }
+  const measured = tests.map((test) =>
+    measure(
+      test,
+      appliedOf.get(test.id) ?? [],
+      { daily: daily.get(test.id) ?? [], latestSample: latest.get(test.videoId) ?? null },
+      now,
+    ),
+  );
+  const ctrs = measured
+    .map(({ totals }) => (totals.averageCtr === null ? null : totals.averageCtr * 100))
     .filter((value): value is number => value !== null);
   return {
-    activeTests: views.filter((view) => view.status === 'active').length,
-    totalViews: views.reduce((sum, view) => sum + view.analytics.totalViews, 0),
+    activeTests: tests.filter((test) => test.status === 'active').length,
+    totalViews: measured.reduce((sum, { totalViews }) => sum + totalViews, 0),
     avgCtr: ctrs.length > 0 ? ctrs.reduce((a, b) => a + b, 0) / ctrs.length : null,
-    completedTests: views.filter((view) => view.status === 'completed').length,
+    completedTests: tests.filter((test) => test.status === 'completed').length,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { dailyMetrics, metricSamples } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { WindowObservation } from '../statistics';
 import { dailyMetricsOfTest, viewSamplesOfTest } from './test-metrics';
@@ -12,12 +13,21 @@ export async function observationsOf(app: AppContext, record: TestRecord): Promi
     viewSamplesOfTest(app.db, test, until),
     dailyMetricsOfTest(app.db, test, until),
   ]);
+  return observationsFrom(record, samples, daily);
+}
+
+/** The windows from samples and daily figures already loaded (from the test's start to its end or now). */
+export function observationsFrom(
+  record: TestRecord,
+  samples: (typeof metricSamples.$inferSelect)[],
+  daily: (typeof dailyMetrics.$inferSelect)[],
+): WindowObservation[] {
   return windowObservations({
     rotations: record.rotations,
     variants: record.variants,
     samples,
     daily,
-    intervalMinutes: test.rotationIntervalMinutes,
+    intervalMinutes: record.test.rotationIntervalMinutes,
   });
 }
 

@@ -45,10 +45,15 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
 
 /**
  * The verdict the analytics panel shows: the one decided at the end for a completed test, else
- * the engine's current reading (read with the interim bar: the test is still running).
+ * the engine's current reading (read with the interim bar: the test is still running). Callers
+ * that have loaded the test's samples and daily rows pass its windows (observationsFrom).
  */
-export async function verdictView(app: AppContext, record: TestRecord): Promise<VerdictView> {
-  const windows = await observationsOf(app, record);
+export async function verdictView(
+  app: AppContext,
+  record: TestRecord,
+  loadedWindows?: WindowObservation[],
+): Promise<VerdictView> {
+  const windows = loadedWindows ?? (await observationsOf(app, record));
   const waiting = finalFiguresStatus(record.test);
   const stored =
     record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import type { Logger } from 'drizzle-orm';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { createControllableClock, type ControllableClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
@@ -28,7 +29,10 @@ async function freePort(): Promise<number> {
  * The real server on a real port with its own database, the YouTube simulator and a controllable
  * clock. Tests talk to it over HTTP like any client would.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { databaseLogger?: Logger } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
   const simulatorPort = await freePort();
@@ -47,7 +51,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const clock = createControllableClock();
-  const built = await buildApp({ config, clock });
+  const built = await buildApp({ config, clock, databaseLogger: options.databaseLogger });
   await built.listen();
   return {
     built,
