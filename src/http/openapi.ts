@@ -11,6 +11,8 @@ export interface OpenApiOperation {
   body?: z.ZodType | undefined;
   response?: z.ZodType | undefined;
   successStatus?: number | undefined;
+  /** Answers with an ETag and 304 Not Modified when If-None-Match names it (rest-route.ts). */
+  conditional?: boolean | undefined;
   /** For redirects and other non-JSON answers. */
   responseDescription?: string | undefined;
 }
@@ -52,6 +54,9 @@ export class OpenApiRegistry {
               content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } },
             }
           : { description: operation.responseDescription ?? 'Success' },
+        ...(operation.conditional
+          ? { '304': { description: 'Not Modified: the If-None-Match tag is the current ETag (no body)' } }
+          : {}),
         default: {
           description: 'Error',
           content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
@@ -62,7 +67,13 @@ export class OpenApiRegistry {
         summary: operation.summary,
         tags: operation.tags,
         security: operation.auth === 'public' ? [] : [{ bearerAuth: [] }, { sessionCookie: [] }],
-        parameters: [...parameters(operation.params, 'path'), ...parameters(operation.query, 'query')],
+        parameters: [
+          ...parameters(operation.params, 'path'),
+          ...parameters(operation.query, 'query'),
+          ...(operation.conditional
+            ? [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }]
+            : []),
+        ],
         ...(operation.body
           ? {
               requestBody: {

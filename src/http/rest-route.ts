@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -28,6 +29,12 @@ export interface RestRoute<
   body?: B;
   response: R;
   successStatus?: number;
+  /**
+   * A GET that clients poll: the answer carries a strong ETag of its body, and a request whose
+   * If-None-Match names it gets 304 with no body (the JSON is still computed; only the transfer
+   * and the client's parsing are saved).
+   */
+  conditional?: boolean;
   rateLimit?: { max: number; timeWindow: number };
   handler: (input: {
     auth: A extends 'public' ? RequestAuth | null : RequestAuth;
@@ -37,6 +44,24 @@ export interface RestRoute<
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<z.infer<R>>;
+}
+
+/** A strong validator for exactly these bytes. */
+export function bodyEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url')}"`;
+}
+
+/**
+ * Whether an If-None-Match header matches `etag`: `*` or any listed tag, compared weakly as
+ * RFC 9110 §13.1.2 asks (a `W/` prefix is ignored).
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
 }
 
 export interface RestRouter {
@@ -68,6 +93,7 @@ export function createRestRouter(
         body: definition.body,
         response: definition.response,
         successStatus: definition.successStatus,
+        conditional: definition.conditional,
       });
       fastify.route({
         method: definition.method,
@@ -92,8 +118,25 @@ export function createRestRouter(
             request,
             reply,
           });
+          const response = definition.response.parse(result);
+          if (definition.conditional) {
+            const body = JSON.stringify(response);
+            const etag = bodyEtag(body);
+            // Signed-in JSON, so private (no shared cache may keep it); no-cache rather than
+            // no-store, because no-store forbids the browser from keeping the copy that a 304
+            // revalidates: no-cache keeps it but asks this server each time before using it.
+            reply.header('cache-control', 'private, no-cache').header('etag', etag);
+            if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
+              return reply.code(304).send();
+            }
+            // The same bytes Fastify would have serialised, so the tag describes what is sent.
+            return reply
+              .code(definition.successStatus ?? 200)
+              .type('application/json; charset=utf-8')
+              .send(body);
+          }
           reply.code(definition.successStatus ?? 200);
-          return definition.response.parse(result);
+          return response;
         },
       });
     },

@@ -48,6 +48,8 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     tags: ['tests'],
     auth: 'user',
     response: z.array(titleTestSchema),
+    // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
+    conditional: true,
     handler: ({ auth }) => listTests(app, auth.user),
   });
 
@@ -70,6 +72,8 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     auth: 'user',
     params: testIdSchema,
     response: testAnalyticsWithVerdictSchema,
+    // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
+    conditional: true,
     handler: ({ auth, params }) => getTestAnalytics(app, auth.user, params.id),
   });
 
@@ -125,6 +129,8 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     tags: ['tests'],
     auth: 'user',
     response: dashboardStatsSchema,
+    // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
+    conditional: true,
     handler: ({ auth }) => getDashboardStats(app, auth.user),
   });
 }
