@@ -162,13 +162,23 @@ async function runAll(job: Omit<Job, 'row'>, workerCount: number): Promise<RowRe
 const pct = (share: number): string => `${(100 * share).toFixed(1)}%`;
 const share = (outcomes: Outcome[], pick: (o: Outcome) => boolean): number =>
   outcomes.filter(pick).length / Math.max(1, outcomes.length);
-/** The median estimated lift: the engine works on the log scale, so its estimates are median-unbiased. */
-function medianLift(outcomes: Outcome[]): number {
+/**
+ * The median estimated lift minus the truth, with the Monte Carlo standard error of a median
+ * (1.2533·sd/√n): the engine works on the log scale, so its estimates are median-unbiased, and on
+ * a small channel the spread of single estimates is wide enough that 400 runs cannot pin the
+ * median closer than a point or two.
+ */
+function liftBias(outcomes: Outcome[], truth: number): string {
   const values = outcomes
     .map((o) => o.lift)
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
-  return values[Math.floor(values.length / 2)] ?? Number.NaN;
+  if (values.length === 0) return '—';
+  const median = values[Math.floor(values.length / 2)] as number;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sd = Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length);
+  const error = (1.2533 * sd) / Math.sqrt(values.length);
+  return `${(100 * (median - truth)).toFixed(1)} ± ${(100 * error).toFixed(1)} pt`;
 }
 const WINDOW_WORDS: Record<number, string> = {
   60: '1 h',
@@ -238,7 +248,7 @@ function tableRow(row: Row, result: RowResult): string {
     row.planLift === null ? 'cannot decide' : `+${(100 * row.planLift).toFixed(1)}%`,
     atPlan ? right(atPlan) : '—',
     ratio !== null ? ratio.toFixed(2) : atPlanPower !== null && atPlanPower >= 0.8 ? '≤ 1.00' : '—',
-    `${(100 * (medianLift(ten) - 0.1)).toFixed(1)} pt`,
+    liftBias(ten, 0.1),
     row.shape.metric === 'combined' ? '—' : pct(share(identical, (o) => o.naiveWinner !== null)),
   ];
   return `| ${cells.join(' | ')} |`;
@@ -250,7 +260,7 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
     '',
     `- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, arriving 2–3 days late. Tests are read every day at 02:00 Pacific and count as decided at the first "Winner" (a creator who completes the test then); daily-metric tests take their final verdict once the last day's figures are in.`,
     '- Default channel: 1,500–30,000 impressions an hour at publication (median about 5,700 views a day when the test starts). Small: about 50 views a day. Days: the metric’s default length (7 for views, 14 for CTR and watch time); * marks shapes that cannot decide at the default, run at the plan’s nearest length that can.',
-    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%, and the lift at which the study reaches 80% (interpolated between the plan’s lift and 1.25 times it, or the fixed lifts) within ±20% of it. Lift bias: median estimate minus the truth, in percentage points. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
+    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%, and the lift at which the study reaches 80% (interpolated between the plan’s lift and 1.25 times it, or the fixed lifts) within ±20% of it. Lift bias: median estimate minus the truth, in percentage points, ± its Monte Carlo standard error. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
