@@ -62,5 +62,8 @@ export const VERDICT_LABELS: Record<VerdictKind, string> = {
   inconclusive: 'Inconclusive — not enough data',
 };
 
+/** Above this detectable lift a plan warns that only large differences will show, and suggests a longer run. */
+export const LARGE_DETECTABLE_LIFT = 0.15;
+
 /** "Performed the same": every title's 95% interval lies within ±5% of Title 1. */
 export const SAME_PERFORMANCE_MARGIN = 0.05;

@@ -3,7 +3,7 @@
 // schedule's units, the model's baseline terms and residual df, the winner bar — and the noise a
 // unit of this shape carries on this channel. bench/stats.ts checks it against simulated tests.
 
-import { isMeasuredPerDay } from '../shared/test-shapes';
+import { isMeasuredPerDay, LARGE_DETECTABLE_LIFT } from '../shared/test-shapes';
 import type { Matrix } from './cholesky';
 import { pivotedCholesky } from './cholesky';
 import { studentTQuantile } from './distributions';
@@ -243,8 +243,6 @@ export function estimateTrafficNoise(
   return Math.sqrt(Math.max(fit.sigma2 - countPart, 0));
 }
 
-/** Above this detectable lift a plan suggests a shape that sees smaller differences. */
-export const LARGE_LIFT = 0.15;
 /** What a suggested longer test aims for. */
 const TARGET_LIFT = 0.1;
 const MAX_SUGGESTED_DAYS = 60;
@@ -275,7 +273,7 @@ export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNo
     }
     return null;
   }
-  if (current.minimumDetectableLift <= LARGE_LIFT) return null;
+  if (current.minimumDetectableLift <= LARGE_DETECTABLE_LIFT) return null;
   // The detectable lift shrinks as the run grows: bisect on whole days.
   let low = Math.floor(shape.durationDays);
   let high = MAX_SUGGESTED_DAYS;

@@ -8,6 +8,4 @@ export const YOUTUBE_TITLE_LIMIT = 100;
 /** The server's longest test and shortest plan duration (title-tests.schemas). */
 export const MAX_TEST_DAYS = 60;
 export const MIN_PLAN_DAYS = 0.04;
-/** Above this minimum detectable difference the create dialog warns that only large effects will show. */
-export const LARGE_DETECTABLE_LIFT_PERCENT = 15;
 export const COMPARISON_TOOLTIP_TITLE_LENGTH = 30;

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { LARGE_DETECTABLE_LIFT_PERCENT } from '../../../lib/constants';
+import { LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
 import type { TestPlan } from '../types';
 
@@ -24,7 +24,7 @@ function headingFor(plan: TestPlan): { title: string; color: string } {
   if (!plan.canDecide) return { title: 'This test cannot reach a verdict', color: 'red' };
   if (
     plan.minimumDetectableLiftPercent !== null &&
-    plan.minimumDetectableLiftPercent > LARGE_DETECTABLE_LIFT_PERCENT
+    plan.minimumDetectableLiftPercent > LARGE_DETECTABLE_LIFT * 100
   )
     return { title: 'Only large differences can be detected', color: 'yellow' };
   return { title: 'What this test can detect', color: 'violet' };
