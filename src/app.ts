@@ -29,10 +29,12 @@ import { installErrorHandler } from './http/error-handler';
 import { OpenApiRegistry } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { requestAuthPlugin } from './http/request-auth';
+import { requestLimitPlugin } from './http/request-limit';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
+import { trpcOverloadBody } from './trpc/overload';
 import { createFaultInjector, type FaultInjector } from './youtube-simulator/faults';
 import { youtubeSimulator } from './youtube-simulator/plugin';
 import { registerVideoRoutes } from './videos/videos.routes';
@@ -99,6 +101,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     : stripeBillingProvider(createStripeClient(config));
 
   installErrorHandler(fastify);
+  // First hook of every /api and /trpc request, before the session lookup and the rate-limit
+  // counter touch the database: overload is refused here, cheaply.
+  await fastify.register(requestLimitPlugin, {
+    limits: config.requestLimits,
+    exempt: ['/api/health'],
+    trpcBody: trpcOverloadBody,
+  });
   await fastify.register(cookie, { secret: config.sessionSecret });
   await fastify.register(helmet, {
     contentSecurityPolicy: {

@@ -18,6 +18,14 @@ describe('configuration', () => {
     expect(config.stripe.simulated).toBe(true);
     expect(config.demoLogin).toBe(true);
     expect(config.youtubeDailyQuota).toBe(10_000);
+    expect(config.requestLimits).toEqual({ maxConcurrent: 20, maxQueued: 200, maxWaitMs: 3000 });
+  });
+
+  it('never lets a request wait more than 5 s for a slot', () => {
+    expect(() => loadConfig({ ...base, REQUEST_QUEUE_TIMEOUT_MS: '5001' })).toThrow(
+      /REQUEST_QUEUE_TIMEOUT_MS/,
+    );
+    expect(loadConfig({ ...base, REQUEST_QUEUE_TIMEOUT_MS: '5000' }).requestLimits.maxWaitMs).toBe(5000);
   });
 
   it('reports every problem at once', () => {

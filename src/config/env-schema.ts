@@ -51,6 +51,9 @@ export const envSchema = z.object({
   YOUTUBE_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   WORKERS: booleanFlag.default(true),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
+  REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),
+  REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

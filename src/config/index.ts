@@ -49,6 +49,11 @@ export interface Config {
   youtubeGateway: { requestTimeoutMs: number; maxAttempts: number; retryBaseDelayMs: number };
   workers: boolean;
   signInRateLimit: number;
+  /**
+   * Bounds on the /api and /trpc requests this process works on at once, how many may wait for a
+   * slot and for how long (at most 5 s); past them a request is answered 503 with Retry-After.
+   */
+  requestLimits: { maxConcurrent: number; maxQueued: number; maxWaitMs: number };
   logLevel: Env['LOG_LEVEL'];
 }
 
@@ -174,6 +179,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     workers: env.WORKERS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
+    requestLimits: {
+      maxConcurrent: env.REQUEST_CONCURRENCY,
+      maxQueued: env.REQUEST_QUEUE_LIMIT,
+      maxWaitMs: env.REQUEST_QUEUE_TIMEOUT_MS,
+    },
     logLevel: env.LOG_LEVEL,
   };
 }
