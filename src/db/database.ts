@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
-import postgres from 'postgres';
 import * as schema from '../../db/schema';
 
 export type Schema = typeof schema;
@@ -38,7 +33,15 @@ export interface DatabaseOptions {
 
 export async function openDatabase(target: DatabaseTarget, options: DatabaseOptions = {}): Promise<Database> {
   const logger = options.logger ?? false;
+  // Each kind loads only its own driver: a PostgreSQL process never loads PGlite (its WebAssembly
+  // Postgres and drizzle's adapter), and the embedded one never loads postgres.js.
   if (target.kind === 'postgres') {
+    const [{ default: postgres }, { drizzle: drizzlePostgres }, { migrate: migratePostgres }] =
+      await Promise.all([
+        import('postgres'),
+        import('drizzle-orm/postgres-js'),
+        import('drizzle-orm/postgres-js/migrator'),
+      ]);
     const client = postgres(target.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema, logger });
     return {
@@ -50,6 +53,11 @@ export async function openDatabase(target: DatabaseTarget, options: DatabaseOpti
       close: () => client.end({ timeout: 5 }),
     };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const pglite = new PGlite(target.dataDir ? `${target.dataDir}/pglite` : undefined);
   await pglite.waitReady;
