@@ -9,14 +9,14 @@
 import type { Response } from './window-analysis';
 
 const TYPICAL_TRAFFIC_NOISE: Record<string, number> = {
-  '60:views': 0.2826,
+  '60:views': 0.2723,
   '120:views': 0.2216,
-  '240:views': 0.1838,
+  '240:views': 0.1856,
   '480:views': 0.1821,
-  '720:views': 0.1313,
-  '1440:views': 0.1059,
-  '1440:ctr': 0.0372,
-  '1440:watch': 0.0571,
+  '720:views': 0.1277,
+  '1440:views': 0.1049,
+  '1440:ctr': 0.0368,
+  '1440:watch': 0.0566,
 };
 
 export function typicalTrafficNoise(intervalMinutes: number, response: Response): number {
