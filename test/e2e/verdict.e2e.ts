@@ -317,11 +317,11 @@ describe('which title is winning', () => {
     const { videoTitle } = await createTest(
       6,
       ['Crispy rice three ways', 'The crispiest rice you will make'],
-      7,
+      10, // the shortest daily two-title test the plan offers is about 9 days
       { winnerMetric: 'ctr', rotationIntervalMinutes: 1440 },
     );
     // An hour past the end: YouTube's figures for the last days are still 2–3 days away.
-    await runFor(app, 7 * 24 + 1);
+    await runFor(app, 10 * 24 + 1);
 
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
