@@ -275,7 +275,7 @@ function writeReadme(path: string, block: string): void {
   const from = text.indexOf(startMarker);
   const to = text.indexOf(endMarker);
   if (from < 0 || to < from) throw new Error(`${path} has no ${startMarker} … ${endMarker} block`);
-  writeFileSync(path, `${text.slice(0, from + startMarker.length)}\n${block}\n${text.slice(to)}`);
+  writeFileSync(path, `${text.slice(0, from + startMarker.length)}\n\n${block}\n\n${text.slice(to)}`);
   process.stderr.write(`updated ${path}\n`);
 }
 
