@@ -5,9 +5,9 @@ import { finalFiguresComplete } from '../../src/title-tests/final-figures';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from '../../src/title-tests/final-figures-status';
 import { loadTestRecord } from '../../src/title-tests/title-test-records';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
-import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
+import { clearlyDifferentTitles } from '../helpers/ground-truth';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo } from '../helpers/title-test-driver';
@@ -29,18 +29,6 @@ afterAll(async () => {
   await testApp.close();
 });
 
-/** Two titles whose true CTRs (the simulator's ground truth) differ by at least half. */
-async function clearlyDifferentTitles(): Promise<{ weaker: string; stronger: string }> {
-  const video = await liveVideo(testApp, videoId);
-  const candidates = Array.from({ length: 40 }, (_, index) => `Five-minute breakfast, idea ${index + 1}`);
-  const ranked = candidates
-    .map((title) => ({ title, ctr: titleTruthFor(title, video.seed, video.durationSec).ctr }))
-    .sort((a, b) => a.ctr - b.ctr);
-  const [weaker, stronger] = [ranked[0]!, ranked.at(-1)!];
-  expect(stronger.ctr / weaker.ctr).toBeGreaterThan(1.5);
-  return { weaker: weaker.title, stronger: stronger.title };
-}
-
 interface Analytics {
   verdict: {
     verdict: string;
@@ -57,7 +45,7 @@ async function testRow(id: string) {
 
 it('runs a daily CTR test to its end, puts the original back while YouTube’s last figures are due, then the winner', async () => {
   const before = await liveVideo(testApp, videoId);
-  const { weaker, stronger } = await clearlyDifferentTitles();
+  const { weaker, stronger } = await clearlyDifferentTitles(testApp, videoId, 'Five-minute breakfast, idea');
   const startDate = testApp.clock.now();
   const endDate = new Date(startDate.getTime() + 14 * DAY);
   const response = await creator.post('/api/tests', {

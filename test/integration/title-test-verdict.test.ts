@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { titleTests } from '../../db/schema';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
-import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
+import { clearlyDifferentTitles } from '../helpers/ground-truth';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
@@ -20,21 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testApp.close();
 });
-
-/** Two titles whose true CTRs (the simulator's ground truth) differ by at least half. */
-async function clearlyDifferentTitles(): Promise<{ weaker: string; stronger: string }> {
-  const video = await liveVideo(testApp, videoId);
-  const candidates = Array.from({ length: 40 }, (_, index) => `Weeknight pasta, version ${index + 1}`);
-  const truths = candidates.map((title) => ({
-    title,
-    ctr: titleTruthFor(title, video.seed, video.durationSec).ctr,
-  }));
-  truths.sort((a, b) => a.ctr - b.ctr);
-  const weaker = truths[0]!;
-  const stronger = truths.at(-1)!;
-  expect(stronger.ctr / weaker.ctr).toBeGreaterThan(1.5);
-  return { weaker: weaker.title, stronger: stronger.title };
-}
 
 interface AnalyticsWithVerdict {
   verdict: {
@@ -56,7 +41,7 @@ interface AnalyticsWithVerdict {
 }
 
 it('shows the engine’s verdict while running, and puts the winning title live at the end', async () => {
-  const { weaker, stronger } = await clearlyDifferentTitles();
+  const { weaker, stronger } = await clearlyDifferentTitles(testApp, videoId, 'Weeknight pasta, version');
   interface Plan {
     canDecide: boolean;
     unit: string;
