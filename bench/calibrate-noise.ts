@@ -13,16 +13,15 @@ import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/sha
 import { planShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
 import type { PlanNoise } from '../src/statistics/plan';
 import { RESPONSE_OF } from '../src/statistics/window-analysis';
-import { runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
+import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
 import type { Channel, Shape } from './stats-simulation';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '300' } } });
 const runs = Number(values.runs);
-const start = new Date(Date.UTC(2026, 1, 2, 17, 20));
 
 /** Share of simulated tests decided for Title 2 when its true lift is the plan's detectable lift. */
 function powerAtPlan(shape: Shape, channel: Channel, noise: PlanNoise): number {
-  const plan = planShape({ ...shape, durationDays: shape.days, start }, noise);
+  const plan = planShape({ ...shape, durationDays: shape.days, start: PLAN_START }, noise);
   const lift = plan.minimumDetectableLift ?? Number.NaN;
   let decided = 0;
   for (let r = 0; r < runs; r++) {
@@ -39,7 +38,7 @@ for (const metric of WINNER_METRICS) {
     const shape = { intervalMinutes, metric, titleCount: 2, days };
     const powerAt = (noise: number): number => {
       const plan = planShape(
-        { ...shape, durationDays: days, start },
+        { ...shape, durationDays: days, start: PLAN_START },
         { viewsPerDay: TYPICAL_VIEWS_PER_DAY, trafficNoise: noise },
       );
       const lift = plan.minimumDetectableLift ?? Number.NaN;

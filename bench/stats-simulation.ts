@@ -28,6 +28,9 @@ export interface Shape {
   days: number;
 }
 
+/** The instant the study's plans start at; its tests start at random times in the 60 days after 2 Feb 2026. */
+export const PLAN_START = new Date(Date.UTC(2026, 1, 2, 17, 20));
+
 export type Channel = 'default' | 'small';
 /** The small channel: about this many views a day on the tested video when the test starts. */
 export const SMALL_CHANNEL_VIEWS_PER_DAY = 50;

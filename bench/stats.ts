@@ -14,14 +14,12 @@ import { format, resolveConfig } from 'prettier';
 import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
 import { planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
 import type { PlanShape } from '../src/statistics/plan';
-import { runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
+import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
 import type { Channel, Outcome, Shape } from './stats-simulation';
 
 const TITLE_COUNTS = [2, 3, 5];
 const CHANNELS: Channel[] = ['default', 'small'];
 const FIXED_LIFTS = [0, 0.05, 0.1, 0.2];
-/** The study starts its plans at a fixed instant; its tests start at random times near it. */
-const PLAN_START = new Date(Date.UTC(2026, 1, 2, 17, 20));
 
 interface Row {
   shape: Shape;
