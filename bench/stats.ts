@@ -6,7 +6,6 @@
 // lift, measured only as YouTube measures them. Prints a Markdown table; --write-readme replaces
 // the README block between the stats-study markers.
 
-import { readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -14,6 +13,7 @@ import { format, resolveConfig } from 'prettier';
 import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
 import { planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
 import type { PlanShape } from '../src/statistics/plan';
+import { replaceMarkedBlock } from './readme-block';
 import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
 import type { Channel, Outcome, Shape } from './stats-simulation';
 
@@ -266,17 +266,6 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
   ].join('\n');
 }
 
-function writeReadme(path: string, block: string): void {
-  const text = readFileSync(path, 'utf8');
-  const startMarker = '<!-- stats-study:start -->';
-  const endMarker = '<!-- stats-study:end -->';
-  const from = text.indexOf(startMarker);
-  const to = text.indexOf(endMarker);
-  if (from < 0 || to < from) throw new Error(`${path} has no ${startMarker} … ${endMarker} block`);
-  writeFileSync(path, `${text.slice(0, from + startMarker.length)}\n\n${block}\n\n${text.slice(to)}`);
-  process.stderr.write(`updated ${path}\n`);
-}
-
 async function main(): Promise<void> {
   const args = readArgs();
   const started = performance.now();
@@ -287,7 +276,12 @@ async function main(): Promise<void> {
   ).trimEnd();
   process.stdout.write(`${block}\n`);
   process.stderr.write(`${((performance.now() - started) / 1000).toFixed(0)} s on ${args.workers} workers\n`);
-  if (args.writeReadme) writeReadme(args.readme, block);
+  if (args.writeReadme)
+    replaceMarkedBlock(
+      args.readme,
+      { start: '<!-- stats-study:start -->', end: '<!-- stats-study:end -->' },
+      block,
+    );
 }
 
 if (isMainThread) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,0 +1,206 @@
+// API load benchmark (issue 11 item 5): `npm run bench:api -- [--seconds 15] [--connections 100]
+// [--only postgres|embedded] [--write-readme]`. Seeds one creator with 50 hourly views tests
+// (7 days of rotations, 10-minute view samples, daily figures; 7 running) on a scratch PostgreSQL
+// database and on an embedded (PGlite) data directory, counts the SQL statements each read runs
+// in-process, then loads GET /api/tests, /api/dashboard/stats and /api/tests/{id}/analytics with
+// autocannon against the real server in its own process (simulator mode, workers on) and against
+// a bare Fastify process serving the same bodies. Prints a Markdown table; a missed goal is
+// reported, not an error. --write-readme replaces the README block between the bench:api markers.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { planAccount, RUNNING_TESTS, TEST_COUNT } from './api/account-plan';
+import { cpuSeconds, killChildren, residentMb, startServer } from './api/child-process';
+import { loadPath, type LoadShape } from './api/load';
+import { parseApiBenchOptions } from './api/options';
+import { prepareDatabase, type PreparedDatabase } from './api/prepare-database';
+import { formatReport, type MeasuredRow, type MemoryReading } from './api/report';
+import { childEnv, generateSecrets, serverEnv, type BenchTarget, type Secrets } from './api/server-env';
+import { replaceMarkedBlock } from './readme-block';
+import { freePort } from './rotation/bench-app';
+import { note, sleep } from './rotation/measure';
+import { createScratchDatabase, type ScratchDatabase } from './rotation/scratch-database';
+
+const WARMUP_SECONDS = 2;
+/** Quiet time after start and after the load before memory is read. */
+const SETTLE_MS = 5_000;
+/** How long the idle server's CPU is watched (the workers' background cost). */
+const IDLE_CPU_MS = 5_000;
+const README_MARKERS = { start: '<!-- bench:api -->', end: '<!-- /bench:api -->' };
+
+interface Route {
+  route: string;
+  path: string;
+}
+
+const ports = async () => ({ port: await freePort(), simulatorPort: await freePort() });
+
+async function measureBare(
+  prepared: PreparedDatabase,
+  routes: Route[],
+  shape: LoadShape,
+  dir: string,
+): Promise<MeasuredRow[]> {
+  const bodiesFile = join(dir, 'bare-bodies.json');
+  writeFileSync(
+    bodiesFile,
+    JSON.stringify(Object.fromEntries(prepared.readings.map((r) => [r.path, r.body]))),
+  );
+  const port = await freePort();
+  const bare = await startServer(
+    'bare',
+    'bench/api/bare-server.ts',
+    [],
+    childEnv({ PORT: String(port), BARE_BODIES: bodiesFile }),
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  const rows: MeasuredRow[] = [];
+  try {
+    for (const { route, path } of routes) {
+      note(`bare ${route}`);
+      const headers = { authorization: `Bearer ${prepared.token}` };
+      const load = await loadPath(`http://127.0.0.1:${port}${path}`, headers, shape);
+      rows.push({ target: 'bare', route, load, statements: null });
+    }
+  } finally {
+    await bare.stop();
+  }
+  return rows;
+}
+
+async function measureServer(
+  target: BenchTarget,
+  prepared: PreparedDatabase,
+  secrets: Secrets,
+  routes: Route[],
+  shape: LoadShape,
+): Promise<{ rows: MeasuredRow[]; memory: MemoryReading }> {
+  const env = serverEnv(target, secrets, await ports());
+  const server = await startServer(
+    target.kind,
+    'src/main.ts',
+    ['--max-semi-space-size=16'],
+    childEnv(env),
+    `${env.PUBLIC_URL}/api/health`,
+  );
+  try {
+    await sleep(SETTLE_MS);
+    const cpuBefore = cpuSeconds(server.pid);
+    await sleep(IDLE_CPU_MS);
+    const idleCpuPercent = ((cpuSeconds(server.pid) - cpuBefore) / (IDLE_CPU_MS / 1000)) * 100;
+    const idleBeforeMb = residentMb(server.pid);
+    const rows: MeasuredRow[] = [];
+    for (const { route, path } of routes) {
+      note(`${target.kind} ${route}`);
+      const reading = prepared.readings.find((r) => r.path === path)!;
+      const headers = { authorization: `Bearer ${prepared.token}` };
+      const load = await loadPath(`${env.PUBLIC_URL}${path}`, headers, shape);
+      rows.push({
+        target: target.kind,
+        route,
+        load,
+        statements: { steady: reading.statements, first: reading.firstStatements },
+      });
+    }
+    await sleep(SETTLE_MS);
+    const idleAfterMb = residentMb(server.pid);
+    return { rows, memory: { target: target.kind, idleBeforeMb, idleAfterMb, idleCpuPercent } };
+  } finally {
+    await server.stop();
+  }
+}
+
+const TARGET_ORDER = ['bare', 'postgres', 'embedded'];
+
+async function main(): Promise<void> {
+  const options = parseApiBenchOptions(process.argv.slice(2));
+  const shape: LoadShape = {
+    seconds: options.seconds,
+    connections: options.connections,
+    warmupSeconds: WARMUP_SECONDS,
+  };
+  const machine = `${availableParallelism()} CPUs, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start`;
+  const dir = mkdtempSync(join(tmpdir(), 'titlewise-bench-api-'));
+  const secrets = generateSecrets();
+  let scratch: ScratchDatabase | null = null;
+  let cleaning: Promise<void> | null = null;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      killChildren();
+      await scratch
+        ?.drop()
+        .catch((error: unknown) => note(`could not drop the scratch database: ${String(error)}`));
+      rmSync(dir, { recursive: true, force: true });
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+  process.once('exit', killChildren);
+  try {
+    const planning = Date.now();
+    const plan = planAccount(new Date());
+    const analysed = plan.tests.find((test) => test.running)!;
+    const routes: Route[] = [
+      { route: '/api/tests', path: '/api/tests' },
+      { route: '/api/dashboard/stats', path: '/api/dashboard/stats' },
+      { route: '/api/tests/{id}/analytics', path: `/api/tests/${analysed.id}/analytics` },
+    ];
+    note(`planned ${plan.tests.length} tests in ${((Date.now() - planning) / 1000).toFixed(1)} s`);
+
+    const targets: Array<{ target: BenchTarget; prepared: PreparedDatabase }> = [];
+    for (const kind of options.databases) {
+      const seeding = Date.now();
+      if (kind === 'postgres') scratch = await createScratchDatabase();
+      const target: BenchTarget = {
+        kind,
+        databaseUrl: kind === 'postgres' ? scratch!.url : null,
+        dataDir: join(dir, kind),
+      };
+      const prepared = await prepareDatabase(
+        serverEnv(target, secrets, await ports()),
+        plan,
+        routes.map((r) => r.path),
+      );
+      targets.push({ target, prepared });
+      note(`seeded ${kind} and counted statements in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
+    }
+
+    const rows = await measureBare(targets[0]!.prepared, routes, shape, dir);
+    const memory: MemoryReading[] = [];
+    for (const { target, prepared } of targets) {
+      const measured = await measureServer(target, prepared, secrets, routes, shape);
+      rows.push(...measured.rows);
+      memory.push(measured.memory);
+    }
+    rows.sort(
+      (a, b) =>
+        routes.findIndex((r) => r.route === a.route) - routes.findIndex((r) => r.route === b.route) ||
+        TARGET_ORDER.indexOf(a.target) - TARGET_ORDER.indexOf(b.target),
+    );
+    const report = formatReport(rows, memory, {
+      seconds: options.seconds,
+      connections: options.connections,
+      tests: TEST_COUNT,
+      running: RUNNING_TESTS,
+      machine,
+      bodyBytes: routes.map(({ route, path }) => ({
+        route,
+        bytes: Buffer.byteLength(targets[0]!.prepared.readings.find((r) => r.path === path)!.body),
+      })),
+    });
+    // Formatted as `npm run format` would, so regenerating the README leaves it format-clean.
+    const block = (
+      await format(report, { ...(await resolveConfig('README.md')), parser: 'markdown' })
+    ).trimEnd();
+    process.stdout.write(`${block}\n`);
+    if (options.writeReadme) replaceMarkedBlock('README.md', README_MARKERS, block);
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

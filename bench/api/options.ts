@@ -1,0 +1,47 @@
+import { parseArgs } from 'node:util';
+
+export type DatabaseKind = 'postgres' | 'embedded';
+
+export interface ApiBenchOptions {
+  seconds: number;
+  connections: number;
+  /** The databases to measure (both unless --only). */
+  databases: DatabaseKind[];
+  writeReadme: boolean;
+}
+
+const usage =
+  'Usage: npm run bench:api -- [--seconds 15] [--connections 100] [--only postgres|embedded] [--write-readme]';
+
+function positiveInteger(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1)
+    throw new Error(`--${name} must be a positive integer.\n${usage}`);
+  return parsed;
+}
+
+export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      seconds: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      'write-readme': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'embedded')
+    throw new Error(`--only must be postgres or embedded.\n${usage}`);
+  return {
+    seconds: positiveInteger('seconds', values.seconds, 15),
+    connections: positiveInteger('connections', values.connections, 100),
+    databases: values.only ? [values.only] : ['postgres', 'embedded'],
+    writeReadme: values['write-readme'] ?? false,
+  };
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { envSchema } from '../../src/config/env-schema';
+import type { DatabaseKind } from './options';
+
+export interface BenchTarget {
+  kind: DatabaseKind;
+  /** PostgreSQL: the scratch database; embedded: null (PGlite in dataDir). */
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+export interface Secrets {
+  sessionSecret: string;
+  tokenEncryptionKey: string;
+}
+
+export function generateSecrets(): Secrets {
+  return {
+    sessionSecret: randomBytes(32).toString('hex'),
+    tokenEncryptionKey: randomBytes(32).toString('base64'),
+  };
+}
+
+/**
+ * The configuration the bench's servers run with: simulator mode as `npm start` runs it (no
+ * Google or Stripe keys), workers on, request logging off (LOG_LEVEL=warn unless set), the
+ * product's default overload limits. The seeding process uses the same, so tokens it encrypts
+ * decrypt in the server.
+ */
+export function serverEnv(
+  target: BenchTarget,
+  secrets: Secrets,
+  ports: { port: number; simulatorPort: number },
+): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(ports.port),
+    SIMULATOR_PORT: String(ports.simulatorPort),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${ports.port}`,
+    DATA_DIR: target.dataDir,
+    SESSION_SECRET: secrets.sessionSecret,
+    TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    WORKERS: 'true',
+    ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
+  };
+}
+
+/** This process's environment without any Titlewise setting, plus `settings`: what a child server sees. */
+export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of Object.keys(envSchema.shape)) delete env[key];
+  return { ...env, ...settings };
+}
