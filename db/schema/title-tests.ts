@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -58,6 +59,8 @@ export const titleTests = pgTable(
   },
   (table) => [
     index('title_tests_user_idx').on(table.userId),
+    // Measurement triggers find a video's tests (test_figures).
+    index('title_tests_video_idx').on(table.videoId),
     // One running test per video at a time.
     uniqueIndex('title_tests_one_running_per_video')
       .on(table.videoId)
@@ -144,3 +147,26 @@ export const dailyMetrics = pgTable(
   },
   (table) => [uniqueIndex('daily_metrics_video_day').on(table.videoId, table.day)],
 );
+
+/**
+ * What the read paths show of a test, computed once when its data changes (docs/figures.md):
+ * the dashboard card, the analytics panel with the verdict, and the two numbers the dashboard
+ * totals add up. `version` is raised by triggers in the same transaction as any change to the
+ * test, its schedule, its titles or its video's measurements; the figures are current when
+ * `computed_version` equals it. A reader that finds them behind computes them and stores them.
+ */
+export const testFigures = pgTable('test_figures', {
+  testId: uuid('test_id')
+    .primaryKey()
+    .references(() => titleTests.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+  computedVersion: bigint('computed_version', { mode: 'number' }),
+  /** The card as JSON text (validated against its schema when stored; sent as it is). */
+  card: text('card'),
+  /** The analytics panel as JSON text (StoredAnalytics in src/title-tests/compute-test-figures.ts). */
+  analytics: text('analytics'),
+  totalViews: bigint('total_views', { mode: 'number' }),
+  /** The card's average CTR in percent; null while YouTube has reported none. */
+  averageCtrPercent: doublePrecision('average_ctr_percent'),
+  computedAt: timestamp('computed_at', { withTimezone: true }),
+});

@@ -6,12 +6,10 @@ import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
 import { rotationFigures } from '../title-tests/rotation-figures';
-import { dailyMetricsOfTest, viewSamplesOfTest } from '../title-tests/test-metrics';
-import { latestSamplesOf, sampleCountsOf } from '../title-tests/test-readings';
-import { testView } from '../title-tests/test-views.service';
+import { dailyMetricsOfTest } from '../title-tests/test-metrics';
+import { latestSamplesOf } from '../title-tests/test-readings';
+import { testFiguresForAdmin } from '../title-tests/test-views.service';
 import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
-import { observationsFrom } from '../title-tests/verdict-inputs';
-import { verdictView } from '../title-tests/verdict-view';
 import type { FullReport } from './admin.schemas';
 import { adminTestView, ownersOf } from './admin-tests.service';
 import { assertAdmin } from './require-admin';
@@ -47,12 +45,11 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
   const now = app.clock.now();
   const until = test.appliedTitle !== null ? test.updatedAt : now;
   const measuredUntil = test.endedAt ?? now;
-  // Each stored row is read once: the card, the rotations, the daily table and the verdict share them.
-  const [daily, samples, latest, sampleCounts, [channelUnits], owners] = await Promise.all([
+  // The card and the verdict are the stored figures; the rotation and daily tables are read once.
+  const [figures, daily, latest, [channelUnits], owners] = await Promise.all([
+    testFiguresForAdmin(app, testId),
     dailyMetricsOfTest(app.db, test, measuredUntil),
-    viewSamplesOfTest(app.db, test, measuredUntil),
     latestSamplesOf(app.db, [test.videoId]),
-    sampleCountsOf(app.db, [test.id]),
     app.db
       .select({ units: sum(quotaLedger.units) })
       .from(quotaLedger)
@@ -66,20 +63,10 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
     ownersOf(app, [test.userId]),
   ]);
   const sample = latest.get(test.videoId) ?? null;
-  const view = adminTestView(
-    testView(
-      test,
-      variants,
-      record.rotations,
-      { daily, latestSample: sample, samplesSinceStart: sampleCounts.get(test.id) ?? 0 },
-      now,
-    ),
-    test,
-    owners.get(test.userId)!,
-  );
+  const view = adminTestView(figures.card, test, owners.get(test.userId)!);
   const labelOf = new Map(variants.map((variant) => [variant.id, `Title ${variant.position + 1}`]));
   const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
-  const figures = rotationFigures({
+  const rotationRows = rotationFigures({
     rotations: record.rotations,
     daily,
     currentViews: sample?.viewCount ?? null,
@@ -102,7 +89,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
       plannedStart: rotation.plannedStart.toISOString(),
       plannedEnd: rotation.plannedEnd.toISOString(),
     })),
-    rotations: figures.map((figure, index) => ({
+    rotations: rotationRows.map((figure, index) => ({
       order: index + 1,
       slot: figure.rotation.slot,
       label: labelOf.get(figure.rotation.variantId)!,
@@ -127,7 +114,7 @@ export async function getFullReport(app: AppContext, actor: UserRow, testId: str
       impressionsCtr: percent(row.impressionsCtr),
       fetchedAt: row.fetchedAt.toISOString(),
     })),
-    verdict: await verdictView(app, record, observationsFrom(record, samples, daily)),
+    verdict: figures.analytics.verdict,
     quotaSpent: {
       estimatedUnits: estimatedUnits(record),
       channelUnitsDuringTest: Number(channelUnits?.units ?? 0),

@@ -10,7 +10,7 @@ import type { EngineContext } from '../title-tests/engine-context';
 import { isRunning } from '../title-tests/state-machine';
 import { applyTestAction } from '../title-tests/test-actions.service';
 import { removeTestMarkedForDeletion } from '../title-tests/test-deletion';
-import { viewsOf } from '../title-tests/test-views.service';
+import { cardsOf } from '../title-tests/test-views.service';
 import type { TitleTestRow } from '../title-tests/title-test-records';
 import type { TitleTestView } from '../title-tests/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
@@ -48,14 +48,21 @@ export function adminTestView(view: TitleTestView, test: TitleTestRow, owner: Te
 
 /** Tests with their KPIs (the dashboard's figures) and owners. */
 export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
-  const [ownerOf, views] = await Promise.all([
+  const [ownerOf, cards] = await Promise.all([
     ownersOf(
       app,
       tests.map((test) => test.userId),
     ),
-    viewsOf(app, tests),
+    cardsOf(
+      app,
+      tests.map((test) => test.id),
+    ),
   ]);
-  return views.map((view, index) => adminTestView(view, tests[index]!, ownerOf.get(tests[index]!.userId)!));
+  // A test deleted since the list was read has no card and is left out.
+  return tests.flatMap((test) => {
+    const card = cards.get(test.id);
+    return card ? [adminTestView(card, test, ownerOf.get(test.userId)!)] : [];
+  });
 }
 
 /** Every user's tests, newest first. */

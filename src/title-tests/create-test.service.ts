@@ -9,6 +9,7 @@ import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { generateSchedule } from '../statistics/schedule';
 import { verdictProblem } from './test-plan.service';
 import type { EngineContext } from './engine-context';
+import { refreshTestFigures } from './test-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { checkQuotaBudget } from './quota-budget';
 import { runningStatuses } from './state-machine';
@@ -190,6 +191,7 @@ async function insertTest(
       })),
     );
     await scheduleAdvance(app, test!.id, start, tx);
+    await refreshTestFigures(tx, { testIds: [test!.id] }, now);
     return test!.id;
   });
 }

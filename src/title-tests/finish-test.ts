@@ -4,6 +4,7 @@ import { scheduleAdvance } from '../../jobs/title-test-queue';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import type { EngineContext } from './engine-context';
+import { refreshTestFigures } from './test-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from './final-figures';
 import { finalFiguresDeadline } from './final-figures-status';
@@ -233,6 +234,7 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
     });
     // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.
     if (ending.finalFiguresDueAt) await scheduleAdvance(app, test.id, ending.finalFiguresDueAt, tx);
+    await refreshTestFigures(tx, { testIds: [test.id] }, now);
   });
   return 'finished';
 }

@@ -3,6 +3,7 @@ import { channelConnections, metricSamples, titleTests } from '../../db/schema';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
+import { refreshTestFigures } from './test-figures';
 import { loadTestRecord } from './title-test-records';
 
 export interface CollectedMetrics {
@@ -51,7 +52,13 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
     }
     const sampledAt = app.clock.now();
     const values = [...counts].map(([videoId, viewCount]) => ({ videoId, viewCount, sampledAt }));
-    if (values.length > 0) await app.db.insert(metricSamples).values(values);
+    if (values.length > 0) {
+      // The samples and the figures derived from them commit together (test-figures.ts).
+      await app.db.transaction(async (tx) => {
+        await tx.insert(metricSamples).values(values);
+        await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt);
+      });
+    }
     stored += values.length;
   }
   return stored;

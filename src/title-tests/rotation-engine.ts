@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { EngineContext } from './engine-context';
+import { refreshTestFigures } from './test-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { runningStatuses } from './state-machine';
@@ -164,6 +165,7 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
         ...(locked.status === 'scheduled' ? { status: 'active' as const } : {}),
       })
       .where(and(eq(titleTests.id, test.id), inArray(titleTests.status, ['scheduled', 'active', 'paused'])));
+    await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);
     if (locked.status === 'active' || locked.status === 'scheduled') {
       await scheduleAdvance(app, test.id, next ? next.plannedStart : test.endDate, tx);

@@ -5,6 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
 import type { EngineContext } from './engine-context';
+import { refreshTestFigures } from './test-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
 import type { TitleTestRow } from './title-test-records';
@@ -83,8 +84,10 @@ export async function applyTestAction(
       const next = schedule.find((slot) => slot.plannedStart > now);
       const wakeAt = due && due.status !== 'applied' ? now : (next?.plannedStart ?? test.endDate);
       await scheduleAdvance(app, testId, wakeAt, tx);
-      return;
+    } else {
+      await scheduleAdvance(app, testId, now, tx);
     }
-    await scheduleAdvance(app, testId, now, tx);
+    // The card and panel show the new state as soon as it commits (test-figures.ts).
+    await refreshTestFigures(tx, { testIds: [testId] }, now);
   });
 }

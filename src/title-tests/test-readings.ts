@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples, titleTests } from '../../db/schema';
+import { and, asc, desc, gte, inArray, lte } from 'drizzle-orm';
+import { dailyMetrics, metricSamples } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 import type { TitleTestRow } from './title-test-records';
@@ -84,17 +84,38 @@ export async function latestSamplesOf(db: DbOrTx, videoIds: string[]): Promise<M
   return new Map(rows.map(({ videoId, sampledAt, viewCount }) => [videoId, { sampledAt, viewCount }]));
 }
 
-/** How many view samples each test's video has from the test's start on, keyed by test id (one GROUP BY). */
-export async function sampleCountsOf(db: DbOrTx, testIds: string[]): Promise<Map<string, number>> {
-  if (testIds.length === 0) return new Map();
+export type SampleRow = typeof metricSamples.$inferSelect;
+
+/**
+ * The view samples of each test's video from the test's start on, oldest first (one statement
+ * from the earliest start): the verdict's windows take those up to the test's end, the card
+ * counts them all.
+ */
+export async function viewSamplesOfTests(db: DbOrTx, tests: TestSpan[]): Promise<Map<string, SampleRow[]>> {
+  const byTest = new Map<string, SampleRow[]>(tests.map((test) => [test.id, []]));
+  if (tests.length === 0) return byTest;
+  const from = new Date(Math.min(...tests.map((test) => test.startDate.getTime())));
   const rows = await db
-    .select({ testId: titleTests.id, value: count() })
-    .from(titleTests)
-    .innerJoin(
-      metricSamples,
-      and(eq(metricSamples.videoId, titleTests.videoId), gte(metricSamples.sampledAt, titleTests.startDate)),
+    .select()
+    .from(metricSamples)
+    .where(
+      and(
+        inArray(metricSamples.videoId, unique(tests.map((test) => test.videoId))),
+        gte(metricSamples.sampledAt, from),
+      ),
     )
-    .where(inArray(titleTests.id, testIds))
-    .groupBy(titleTests.id);
-  return new Map(rows.map((row) => [row.testId, Number(row.value)]));
+    .orderBy(asc(metricSamples.videoId), asc(metricSamples.sampledAt));
+  const byVideo = new Map<string, SampleRow[]>();
+  for (const row of rows) {
+    const own = byVideo.get(row.videoId);
+    if (own) own.push(row);
+    else byVideo.set(row.videoId, [row]);
+  }
+  for (const test of tests) {
+    byTest.set(
+      test.id,
+      (byVideo.get(test.videoId) ?? []).filter((row) => row.sampledAt >= test.startDate),
+    );
+  }
+  return byTest;
 }

@@ -14,8 +14,16 @@ export async function computeVerdict(
   isFinal: boolean,
   windows?: WindowObservation[],
 ): Promise<TestVerdict> {
+  return verdictOf(record, isFinal, windows ?? (await observationsOf(app, record)));
+}
+
+/** The test as the engine needs it: its row, titles and stored schedule. */
+export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
+
+/** The verdict on windows already measured (computeVerdict loads them). */
+export function verdictOf(record: TestSchedule, isFinal: boolean, windows: WindowObservation[]): TestVerdict {
   return analyzeTest({
-    windows: windows ?? (await observationsOf(app, record)),
+    windows,
     titleCount: record.variants.length,
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
@@ -26,7 +34,7 @@ export async function computeVerdict(
 }
 
 /** Full windows per title in the stored schedule (the units a views test plans; days for daily metrics). */
-export function plannedUnitsPerTitle(record: TestRecord): number {
+export function plannedUnitsPerTitle(record: TestSchedule): number {
   const counts = new Map<string, number>();
   for (const rotation of record.rotations) {
     if (rotation.kind === 'window') counts.set(rotation.variantId, (counts.get(rotation.variantId) ?? 0) + 1);

@@ -3,12 +3,12 @@ import type { AppContext } from '../app-context';
 import { isFounder } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
 import { forbidden } from '../errors/app-error';
-import { emptyBodySchema, type RestRouter } from '../http/rest-route';
+import { emptyBodySchema, StoredJson, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
 import { planTest } from './test-plan.service';
-import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
+import { getDashboardStats, getOwnTestView, getTestAnalytics, listTestsJson } from './test-views.service';
 import {
   actionResultSchema,
   createTestInputSchema,
@@ -50,7 +50,8 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     response: z.array(titleTestSchema),
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
-    handler: ({ auth }) => listTests(app, auth.user),
+    // The stored cards as they are (validated when stored, src/title-tests/test-figures.ts).
+    handler: async ({ auth }) => new StoredJson(await listTestsJson(app, auth.user)),
   });
 
   rest.route({
@@ -74,7 +75,9 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     response: testAnalyticsWithVerdictSchema,
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
-    handler: ({ auth, params }) => getTestAnalytics(app, auth.user, params.id),
+    // Built from figures validated when stored; only the clock's fields are added.
+    handler: async ({ auth, params }) =>
+      new StoredJson(JSON.stringify(await getTestAnalytics(app, auth.user, params.id))),
   });
 
   rest.route({

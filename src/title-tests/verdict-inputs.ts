@@ -18,7 +18,7 @@ export async function observationsOf(app: AppContext, record: TestRecord): Promi
 
 /** The windows from samples and daily figures already loaded (from the test's start to its end or now). */
 export function observationsFrom(
-  record: TestRecord,
+  record: Pick<TestRecord, 'test' | 'variants' | 'rotations'>,
   samples: (typeof metricSamples.$inferSelect)[],
   daily: (typeof dailyMetrics.$inferSelect)[],
 ): WindowObservation[] {

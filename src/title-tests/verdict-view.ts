@@ -1,11 +1,8 @@
-import type { AppContext } from '../app-context';
 import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { TestVerdict, WindowObservation } from '../statistics';
 import { finalFiguresStatus } from './final-figures-status';
-import { computeVerdict } from './test-verdict';
-import type { TestRecord } from './title-test-records';
+import { verdictOf, type TestSchedule } from './test-verdict';
 import type { VerdictView } from './title-tests.schemas';
-import { observationsOf } from './verdict-inputs';
 
 const percent = (value: number) => Math.round(value * 1000) / 10;
 
@@ -45,19 +42,14 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
 
 /**
  * The verdict the analytics panel shows: the one decided at the end for a completed test, else
- * the engine's current reading (read with the interim bar: the test is still running). Callers
- * that have loaded the test's samples and daily rows pass its windows (observationsFrom).
+ * the engine's current reading (read with the interim bar: the test is still running), from the
+ * test's measured windows (observationsFrom).
  */
-export async function verdictView(
-  app: AppContext,
-  record: TestRecord,
-  loadedWindows?: WindowObservation[],
-): Promise<VerdictView> {
-  const windows = loadedWindows ?? (await observationsOf(app, record));
+export function verdictView(record: TestSchedule, windows: WindowObservation[]): VerdictView {
   const waiting = finalFiguresStatus(record.test);
   const stored =
     record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
-  const verdict = stored ?? (await computeVerdict(app, record, false, windows));
+  const verdict = stored ?? verdictOf(record, false, windows);
   // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   return {

@@ -1,8 +1,10 @@
 import type { AppContext } from '../app-context';
+import type { DbOrTx } from '../db/database';
 import { importAnalytics, importReachData } from '../youtube/gateway';
 import { YouTubeGatewayError } from '../youtube/gateway/errors';
 import { batchStatistics, findVideo, setTitle } from '../youtube/gateway/videos';
 import { pacificDay } from '../time/pacific';
+import { refreshTestFigures } from './test-figures';
 import { loadTestRecord } from './title-test-records';
 import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
 
@@ -43,12 +45,20 @@ export function gatewayDailyCollector(app: AppContext) {
     const record = await loadTestRecord(app.db, testId);
     if (!record) return 0;
     const now = app.clock.now();
-    const rows = await importAnalytics(app, record.connection, {
-      videoIds: [record.test.videoId],
-      startDay: pacificDay(record.test.startDate),
-      endDay: pacificDay(record.test.endedAt ?? now),
-    });
-    const reach = await importReachData(app, record.connection);
+    // The figures derived from the daily rows are refreshed in the transaction that stores them.
+    const refresh = (db: DbOrTx, videoIds: string[]) =>
+      refreshTestFigures(db, { videoIds }, app.clock.now()).then(() => undefined);
+    const rows = await importAnalytics(
+      app,
+      record.connection,
+      {
+        videoIds: [record.test.videoId],
+        startDay: pacificDay(record.test.startDate),
+        endDay: pacificDay(record.test.endedAt ?? now),
+      },
+      refresh,
+    );
+    const reach = await importReachData(app, record.connection, refresh);
     return rows.length + reach.rowsStored;
   };
 }

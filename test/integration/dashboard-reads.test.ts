@@ -187,4 +187,39 @@ describe('dashboard reads', () => {
       cards.map(({ id, status, analytics }) => ({ id, status, analytics })),
     );
   });
+
+  it('read the stored figures when they are current: the session, then one lookup', async () => {
+    const [test] = (await (await creator.get('/api/tests')).json()) as { id: string }[];
+    await creator.get('/api/dashboard/stats');
+    await creator.get(`/api/tests/${test!.id}/analytics`);
+    expect(await statementsOf('/api/tests')).toBe(2);
+    expect(await statementsOf('/api/dashboard/stats')).toBe(2);
+    expect(await statementsOf(`/api/tests/${test!.id}/analytics`)).toBe(2);
+  });
+
+  it('follow a measurement stored by any writer: the next read shows it', async () => {
+    interface Card {
+      id: string;
+      videoId: string;
+      status: string;
+      analytics: { totalViews: number; dataPointsCollected: number };
+    }
+    const cards = (await (await creator.get('/api/tests')).json()) as Card[];
+    const running = cards.find((card) => card.status === 'active')!;
+    const stats = (await (await creator.get('/api/dashboard/stats')).json()) as { totalViews: number };
+    // A newer view sample, written straight to the table: the triggers outdate the figures.
+    await testApp.built.app.db.insert(metricSamples).values({
+      videoId: running.videoId,
+      sampledAt: testApp.clock.now(),
+      viewCount: 1_000_000,
+    });
+    const after = (await (await creator.get('/api/tests')).json()) as Card[];
+    const card = after.find((entry) => entry.id === running.id)!;
+    expect(card.analytics.dataPointsCollected).toBe(running.analytics.dataPointsCollected + 1);
+    expect(card.analytics.totalViews).toBeGreaterThan(running.analytics.totalViews);
+    const gained = card.analytics.totalViews - running.analytics.totalViews;
+    expect(await (await creator.get('/api/dashboard/stats')).json()).toMatchObject({
+      totalViews: stats.totalViews + gained,
+    });
+  });
 });

@@ -1,6 +1,11 @@
 import type { AppContext } from '../../app-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
-import { storeWatchMetrics, type DailyWatchMetrics } from './daily-metrics';
+import {
+  storeWatchMetrics,
+  storeWithin,
+  type DailyMetricsStored,
+  type DailyWatchMetrics,
+} from './daily-metrics';
 import { InvalidRequestError } from './errors';
 import { openChannelClient } from './gateway-client';
 
@@ -58,6 +63,7 @@ export async function importAnalytics(
   app: AppContext,
   connection: ChannelConnection,
   query: { videoIds: string[]; startDay: string; endDay: string },
+  onStored?: DailyMetricsStored,
 ): Promise<DailyWatchMetrics[]> {
   const stored: DailyWatchMetrics[] = [];
   for (const videoId of new Set(query.videoIds)) {
@@ -66,7 +72,8 @@ export async function importAnalytics(
       startDay: query.startDay,
       endDay: query.endDay,
     });
-    await storeWatchMetrics(app.db, rows, app.clock.now());
+    const fetchedAt = app.clock.now();
+    await storeWithin(app.db, rows, (db, own) => storeWatchMetrics(db, own, fetchedAt), onStored);
     stored.push(...rows);
   }
   return stored;

@@ -18,6 +18,26 @@ export interface DailyReachMetrics {
   impressionsCtr: number;
 }
 
+/**
+ * Called in the same transaction as each store of daily figures, with the videos they are for:
+ * the title-test engine refreshes the figures derived from them there (src/title-tests/test-figures.ts).
+ */
+export type DailyMetricsStored = (db: DbOrTx, videoIds: string[]) => Promise<void>;
+
+/** Stores rows and tells `onStored` in one transaction. */
+export async function storeWithin<T extends { videoId: string }>(
+  db: DbOrTx,
+  rows: T[],
+  store: (db: DbOrTx, rows: T[]) => Promise<void>,
+  onStored?: DailyMetricsStored,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction(async (tx) => {
+    await store(tx, rows);
+    await onStored?.(tx, [...new Set(rows.map((row) => row.videoId))]);
+  });
+}
+
 /** Stores Analytics figures per video and Pacific day; reach columns of the same row are kept. */
 export async function storeWatchMetrics(
   db: DbOrTx,

@@ -2,7 +2,12 @@ import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
 import type { AppContext } from '../../app-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
-import { storeReachMetrics, type DailyReachMetrics } from './daily-metrics';
+import {
+  storeReachMetrics,
+  storeWithin,
+  type DailyMetricsStored,
+  type DailyReachMetrics,
+} from './daily-metrics';
 import { InvalidRequestError } from './errors';
 import { openChannelClient, type ChannelClient } from './gateway-client';
 import { parseReachCsv } from './reach-csv';
@@ -135,9 +140,13 @@ export interface ReachImport {
  * Downloads the reach reports not imported yet (periods ending after the connection's
  * reachDataThrough; for a period delivered twice, the newest file) and stores impressions
  * and CTR per video and day in daily_metrics. The connection object passed in is kept in step
- * with the row (reportingJobId, reachDataThrough).
+ * with the row (reportingJobId, reachDataThrough). `onStored` runs in each store's transaction.
  */
-export async function importReachData(app: AppContext, connection: ChannelConnection): Promise<ReachImport> {
+export async function importReachData(
+  app: AppContext,
+  connection: ChannelConnection,
+  onStored?: DailyMetricsStored,
+): Promise<ReachImport> {
   const reports = await listReachReports(app, connection);
   const through = connection.reachDataThrough?.getTime() ?? 0;
   const newestPerPeriod = new Map<number, ReachReportRef>();
@@ -153,7 +162,8 @@ export async function importReachData(app: AppContext, connection: ChannelConnec
     (a, b) => a.startTime.getTime() - b.startTime.getTime(),
   )) {
     const rows = parseReachCsv(await downloadReport(app, client, report));
-    await storeReachMetrics(app.db, rows, app.clock.now());
+    const fetchedAt = app.clock.now();
+    await storeWithin(app.db, rows, (db, own) => storeReachMetrics(db, own, fetchedAt), onStored);
     rowsStored += rows.length;
     // Saved per report, oldest first, so an interrupted import resumes where it stopped.
     if (!connection.reachDataThrough || report.endTime > connection.reachDataThrough) {

@@ -1,0 +1,174 @@
+import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
+import type { DailyRow, LatestSample, SampleRow } from './test-readings';
+import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
+import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
+import { observationsFrom } from './verdict-inputs';
+import { verdictView } from './verdict-view';
+
+/**
+ * What a test's figures are computed from: its row, titles and schedule, and the measurements
+ * of its video (test-readings.ts loads them for many tests in a fixed number of statements).
+ */
+export interface TestInputs {
+  test: TitleTestRow;
+  variants: VariantRow[];
+  rotations: RotationRow[];
+  /** YouTube's daily figures from the test's start to its end (or now). */
+  daily: DailyRow[];
+  /** The video's newest view sample, whenever it was taken. */
+  latestSample: LatestSample | null;
+  /** The video's view samples from the test's start on, oldest first. */
+  samples: SampleRow[];
+}
+
+/**
+ * The analytics panel as stored: everything but what the clock alone changes, which is kept as
+ * the instants it is computed from (liveAnalytics adds it when the panel is read).
+ */
+export interface StoredAnalytics {
+  body: TestAnalyticsWithVerdict;
+  /** When the next rotation is planned; null when none is (the test is not running). */
+  nextRotationAt: string | null;
+  /** The rotation live now, whose duration grows until it ends: its place in the log and start. */
+  running: { logIndex: number; since: string } | null;
+}
+
+export interface TestFigures {
+  card: TitleTestView;
+  analytics: StoredAnalytics;
+  totalViews: number;
+  averageCtrPercent: number | null;
+}
+
+const percentOrNull = (fraction: number | null) => (fraction === null ? null : fraction * 100);
+
+function summarize(values: FigureSource[]): FigureSource {
+  return values.includes('estimated') ? 'estimated' : values.includes('measured') ? 'measured' : 'pending';
+}
+
+/** Every figure the card and the analytics panel show, computed once from the test's inputs. */
+export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
+  const { test, variants, rotations: schedule, daily, latestSample: sample, samples } = inputs;
+  const applied = schedule.filter((rotation) => rotation.status === 'applied');
+  const latestApplied = applied.at(-1);
+  const currentViews =
+    sample && (!latestApplied?.activatedAt || sample.sampledAt >= latestApplied.activatedAt)
+      ? sample.viewCount
+      : (latestApplied?.viewsAtStart ?? null);
+  const figures = rotationFigures({
+    rotations: schedule,
+    daily,
+    currentViews,
+    now,
+    intervalMinutes: test.rotationIntervalMinutes,
+  });
+  const totals = testDailyTotals(daily);
+  const totalViews = figures.reduce((sum, figure) => sum + (figure.views ?? 0), 0);
+  const averageCtrPercent = percentOrNull(totals.averageCtr);
+  const variantOf = new Map(variants.map((variant) => [variant.id, variant]));
+  const running = test.status === 'active' || test.status === 'scheduled';
+  const next = running
+    ? schedule.find((rotation) => rotation.status === 'planned' && rotation.plannedStart > now)
+    : undefined;
+  const liveIndex = figures.findIndex(
+    (figure) => running && figure.rotation.endedAt === null && figure.rotation.activatedAt !== null,
+  );
+  const until = test.endedAt ?? now;
+  const windows = observationsFrom(
+    inputs,
+    samples.filter((row) => row.sampledAt <= until),
+    daily,
+  );
+  const card: TitleTestView = {
+    id: test.id,
+    status: test.status,
+    statusReason: test.statusReason,
+    lastError: test.lastError,
+    videoId: test.videoId,
+    videoTitle: test.videoTitle,
+    originalTitle: test.originalTitle,
+    titles: variants.map((variant) => variant.title),
+    rotationIntervalMinutes: test.rotationIntervalMinutes,
+    winnerMetric: test.winnerMetric,
+    startDate: test.startDate.toISOString(),
+    endDate: test.endDate.toISOString(),
+    createdAt: test.createdAt.toISOString(),
+    appliedTitle: test.appliedTitle,
+    analytics: {
+      averageCtr: averageCtrPercent,
+      totalViews,
+      totalImpressions: totals.impressions,
+      averageViewDuration: totals.averageViewDuration,
+      dataPointsCollected: samples.length + daily.length,
+      rotationsCount: figures.length,
+    },
+  };
+  const body: TestAnalyticsWithVerdict = {
+    verdict: verdictView(inputs, windows),
+    rotationsCount: figures.length,
+    nextRotationIn: null,
+    averageCtr: averageCtrPercent,
+    totalViews,
+    averageViewDuration: totals.averageViewDuration,
+    currentTitle: test.appliedTitle ?? (latestApplied ? variantOf.get(latestApplied.variantId)!.title : null),
+    rotationLogs: figures.map((figure, index) => {
+      const variant = variantOf.get(figure.rotation.variantId)!;
+      return {
+        order: index + 1,
+        title: `Title ${variant.position + 1}`,
+        titleText: variant.title,
+        activatedAt: figure.rotation.activatedAt?.toISOString() ?? null,
+        ctrAtRotation: percentOrNull(figure.ctr),
+        ctrSource: figure.ctrSource,
+        viewsAtRotation: figure.views,
+        averageViewDuration: figure.averageViewDuration,
+        durationSource: figure.durationSource,
+        durationMinutes: figure.hours === null ? null : Math.round(figure.hours * 60),
+      };
+    }),
+    dataNotes: {
+      viewsAsOf: (sample?.sampledAt ?? latestApplied?.activatedAt ?? null)?.toISOString() ?? null,
+      ctrAndDurationThrough: totals.throughDay,
+      ctrSource: summarize(figures.map((figure) => figure.ctrSource)),
+      durationSource: summarize(figures.map((figure) => figure.durationSource)),
+    },
+  };
+  return {
+    card,
+    totalViews,
+    averageCtrPercent,
+    analytics: {
+      body,
+      nextRotationAt: next?.plannedStart.toISOString() ?? null,
+      running:
+        liveIndex < 0
+          ? null
+          : { logIndex: liveIndex, since: figures[liveIndex]!.rotation.activatedAt!.toISOString() },
+    },
+  };
+}
+
+const MINUTE = 60_000;
+
+/** The stored panel with what the clock changes filled in: the wait for the next rotation, the live one's length. */
+export function liveAnalytics(stored: StoredAnalytics, now: Date): TestAnalyticsWithVerdict {
+  const { body, nextRotationAt, running } = stored;
+  const rotationLogs = running
+    ? body.rotationLogs.map((log, index) =>
+        index === running.logIndex
+          ? {
+              ...log,
+              durationMinutes: Math.max(0, Math.round((now.getTime() - Date.parse(running.since)) / MINUTE)),
+            }
+          : log,
+      )
+    : body.rotationLogs;
+  return {
+    ...body,
+    nextRotationIn:
+      nextRotationAt === null
+        ? null
+        : Math.max(0, Math.ceil((Date.parse(nextRotationAt) - now.getTime()) / MINUTE)),
+    rotationLogs,
+  };
+}
