@@ -3,7 +3,8 @@
 // (7 days of rotations, 10-minute view samples, daily figures; 7 running) on a scratch PostgreSQL
 // database and on an embedded (PGlite) data directory, counts the SQL statements each read runs
 // in-process, then loads GET /api/tests, /api/dashboard/stats and /api/tests/{id}/analytics with
-// autocannon against the real server in its own process (simulator mode, workers on) and against
+// autocannon against the real server in its own process (simulator mode, workers on unless
+// --web-only) and against
 // a bare Fastify process serving the same bodies. Prints a Markdown table; a missed goal is
 // reported, not an error. --write-readme replaces the README block between the bench:api markers.
 
@@ -61,7 +62,9 @@ async function measureBare(
     for (const { route, path } of routes) {
       note(`bare ${route}`);
       const headers = { authorization: `Bearer ${prepared.token}` };
-      const load = await loadPath(`http://127.0.0.1:${port}${path}`, headers, shape);
+      const load = await loadPath(`http://127.0.0.1:${port}${path}`, headers, shape, () =>
+        cpuSeconds(bare.pid),
+      );
       rows.push({ target: 'bare', route, load, statements: null });
     }
   } finally {
@@ -76,8 +79,9 @@ async function measureServer(
   secrets: Secrets,
   routes: Route[],
   shape: LoadShape,
+  workers: boolean,
 ): Promise<{ rows: MeasuredRow[]; memory: MemoryReading }> {
-  const env = serverEnv(target, secrets, await ports());
+  const env = serverEnv(target, secrets, await ports(), workers);
   const server = await startServer(
     target.kind,
     'src/main.ts',
@@ -96,7 +100,7 @@ async function measureServer(
       note(`${target.kind} ${route}`);
       const reading = prepared.readings.find((r) => r.path === path)!;
       const headers = { authorization: `Bearer ${prepared.token}` };
-      const load = await loadPath(`${env.PUBLIC_URL}${path}`, headers, shape);
+      const load = await loadPath(`${env.PUBLIC_URL}${path}`, headers, shape, () => cpuSeconds(server.pid));
       rows.push({
         target: target.kind,
         route,
@@ -121,7 +125,7 @@ async function main(): Promise<void> {
     connections: options.connections,
     warmupSeconds: WARMUP_SECONDS,
   };
-  const machine = `${availableParallelism()} CPUs, Node ${process.version}, load average ${loadavg()[0]!.toFixed(1)} at the start`;
+  const startLoad = loadavg()[0]!;
   const dir = mkdtempSync(join(tmpdir(), 'titlewise-bench-api-'));
   const secrets = generateSecrets();
   let scratch: ScratchDatabase | null = null;
@@ -169,7 +173,7 @@ async function main(): Promise<void> {
     const rows = await measureBare(targets[0]!.prepared, routes, shape, dir);
     const memory: MemoryReading[] = [];
     for (const { target, prepared } of targets) {
-      const measured = await measureServer(target, prepared, secrets, routes, shape);
+      const measured = await measureServer(target, prepared, secrets, routes, shape, !options.webOnly);
       rows.push(...measured.rows);
       memory.push(measured.memory);
     }
@@ -183,7 +187,8 @@ async function main(): Promise<void> {
       connections: options.connections,
       tests: TEST_COUNT,
       running: RUNNING_TESTS,
-      machine,
+      workers: !options.webOnly,
+      machine: `${availableParallelism()} CPUs, Node ${process.version}, 1-minute load average ${startLoad.toFixed(1)} at the start and ${loadavg()[0]!.toFixed(1)} at the end`,
       bodyBytes: routes.map(({ route, path }) => ({
         route,
         bytes: Buffer.byteLength(targets[0]!.prepared.readings.find((r) => r.path === path)!.body),

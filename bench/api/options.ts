@@ -8,10 +8,12 @@ export interface ApiBenchOptions {
   /** The databases to measure (both unless --only). */
   databases: DatabaseKind[];
   writeReadme: boolean;
+  /** Run the server with WORKERS=false (a web-only node) to see what the job workers cost. */
+  webOnly: boolean;
 }
 
 const usage =
-  'Usage: npm run bench:api -- [--seconds 15] [--connections 100] [--only postgres|embedded] [--write-readme]';
+  'Usage: npm run bench:api -- [--seconds 15] [--connections 100] [--only postgres|embedded] [--web-only] [--write-readme]';
 
 function positiveInteger(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -29,6 +31,7 @@ export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
       connections: { type: 'string' },
       only: { type: 'string' },
       'write-readme': { type: 'boolean' },
+      'web-only': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -43,5 +46,6 @@ export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
     connections: positiveInteger('connections', values.connections, 100),
     databases: values.only ? [values.only] : ['postgres', 'embedded'],
     writeReadme: values['write-readme'] ?? false,
+    webOnly: values['web-only'] ?? false,
   };
 }

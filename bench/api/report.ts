@@ -59,6 +59,7 @@ export interface ReportContext {
   connections: number;
   tests: number;
   running: number;
+  workers: boolean;
   /** CPUs, Node version and the load average when the bench started (others' work skews it). */
   machine: string;
   /** Size of each route's JSON body in bytes. */
@@ -79,6 +80,7 @@ export function formatReport(rows: MeasuredRow[], memory: MemoryReading[], conte
     'Non-2xx',
     'Ratio to bare',
     'Statements per request',
+    'Server CPU ms per request',
     'Goal',
   ];
   const lines = rows.map((row) => {
@@ -102,6 +104,7 @@ export function formatReport(rows: MeasuredRow[], memory: MemoryReading[], conte
       failed,
       Number.isFinite(ratio) ? ratio.toFixed(2) : '—',
       statements,
+      row.load.serverCpuMsPerRequest.toFixed(2),
       verdict(row, ratio),
     ];
     return `| ${cells.join(' | ')} |`;
@@ -114,15 +117,15 @@ export function formatReport(rows: MeasuredRow[], memory: MemoryReading[], conte
     (kind) => `${TARGET_WORDS[kind]} ${GOALS[kind].describe}`,
   );
   return [
-    `API load: \`npm run bench:api\` — autocannon, ${context.connections} connections, ${context.seconds} s per path after a 2 s warm-up, against the real server (own process, simulator mode, workers on) and a bare Fastify process serving the same JSON, on ${context.machine}. Account: ${context.tests} hourly views tests (${context.running} running) with 7 days of rotations, 10-minute view samples and daily figures. Goals: ${goals.join('; ')}; any failed request fails a row.`,
+    `API load: \`npm run bench:api\` — autocannon, ${context.connections} connections, ${context.seconds} s per path after a 2 s warm-up, against the real server (own process, simulator mode, ${context.workers ? 'workers on' : 'web only: WORKERS=false'}) and a bare Fastify process serving the same JSON, on ${context.machine}. Account: ${context.tests} hourly views tests (${context.running} running) with 7 days of rotations, 10-minute view samples and daily figures. Goals: ${goals.join('; ')}; any failed request fails a row.`,
     '',
-    `Response bodies: ${context.bodyBytes.map(({ route, bytes }) => `GET ${route} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}. Statements per request: counted in-process with a drizzle logger on the seeded database, after one request per path (the first request's count shown when it differs).`,
+    `Response bodies: ${context.bodyBytes.map(({ route, bytes }) => `GET ${route} ${(bytes / 1024).toFixed(1)} KB`).join(', ')}. Statements per request: counted in-process with a drizzle logger on the seeded database, after one request per path (the first request's count shown when it differs). Server CPU: user + system time of the server process during the measured run, per request (less sensitive than requests/s to other work on the machine).`,
     '',
     `| ${header.join(' | ')} |`,
     `|${header.map(() => '---').join('|')}|`,
     ...lines,
     '',
-    '| Server | RSS idle before load (MB) | RSS idle after load (MB) | CPU idle before load (workers) |',
+    '| Server | RSS idle before load (MB) | RSS idle after load (MB) | Server CPU idle before load |',
     '|---|---|---|---|',
     ...memoryLines,
   ].join('\n');

@@ -23,7 +23,7 @@ export function generateSecrets(): Secrets {
 
 /**
  * The configuration the bench's servers run with: simulator mode as `npm start` runs it (no
- * Google or Stripe keys), workers on, request logging off (LOG_LEVEL=warn unless set), the
+ * Google or Stripe keys), workers on unless `workers` is false, request logging off (LOG_LEVEL=warn unless set), the
  * product's default overload limits. The seeding process uses the same, so tokens it encrypts
  * decrypt in the server.
  */
@@ -31,6 +31,7 @@ export function serverEnv(
   target: BenchTarget,
   secrets: Secrets,
   ports: { port: number; simulatorPort: number },
+  workers = true,
 ): Record<string, string> {
   return {
     NODE_ENV: 'production',
@@ -42,7 +43,7 @@ export function serverEnv(
     SESSION_SECRET: secrets.sessionSecret,
     TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    WORKERS: 'true',
+    WORKERS: String(workers),
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   };
 }
