@@ -1,7 +1,7 @@
 /**
  * Builds the web app into dist/web only when it is stale: missing, or older than any of its
- * inputs. `npm start` runs this file directly (`node scripts/web-build.ts`, Node's type stripping,
- * no transpiler start-up), and the e2e global setup imports it, so both use the same rule.
+ * inputs. `npm start` runs it through scripts/build-stale.ts (Node's type stripping, no
+ * transpiler start-up), and the e2e global setup imports it, so both use the same rule.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -32,6 +32,7 @@ import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
+import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
 import { trpcOverloadBody } from './trpc/overload';
@@ -60,7 +61,7 @@ export interface BuildOptions {
   databaseLogger?: Logger;
 }
 
-const webRoot = fileURLToPath(new URL('../dist/web', import.meta.url));
+const webRoot = join(projectRoot, 'dist/web');
 
 /**
  * Builds the whole server without listening: database (migrated), job queue, HTTP plugins,

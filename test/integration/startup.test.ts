@@ -1,13 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildServerIfStale } from '../../scripts/server-build';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
+import { openDatabase } from '../../src/db/database';
 import { HttpClient } from '../helpers/http-client';
 
 describe('start-up', () => {
-  it('refuses to start with a bad configuration and lists every problem', () => {
-    const result = spawnSync('node_modules/.bin/tsx', ['src/main.ts'], {
+  it('refuses to start with a bad configuration and lists every problem (the bundle npm start runs)', async () => {
+    await buildServerIfStale(process.cwd(), () => {});
+    const result = spawnSync(process.execPath, ['dist/server/main.js'], {
       env: {
         PATH: process.env.PATH,
         PORT: 'not-a-port',
@@ -21,6 +27,24 @@ describe('start-up', () => {
     expect(result.stderr).toContain('Invalid configuration');
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('DATABASE_URL: must be a postgres:// URL');
+  });
+
+  it('creates the embedded database on disk (in a child process), with its settings, and reopens it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'titlewise-pglite-'));
+    try {
+      const created = await openDatabase({ kind: 'pglite', dataDir });
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      const settings = await created.pglite!.query<{ shared_buffers: string }>('show shared_buffers');
+      expect(settings.rows[0]?.shared_buffers).toBe('16MB');
+      await created.pglite!.exec('create table kept (id int); insert into kept values (7)');
+      await created.close();
+
+      const reopened = await openDatabase({ kind: 'pglite', dataDir });
+      expect((await reopened.pglite!.query<{ id: number }>('select id from kept')).rows).toEqual([{ id: 7 }]);
+      await reopened.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('runs on the embedded PGlite database: demo sign-in, me, logout', async () => {
