@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { TokenCipher } from './crypto/token-cipher';
 import type { Database, Db } from './db/database';
+import type { ReadCache } from './db/read-cache';
 import type { EngineContext } from './title-tests/engine-context';
 
 /**
@@ -21,6 +22,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** Stripe through the real client, or the built-in simulated Stripe when no key is set. */
   billing: BillingProvider;
+  /** Recent answers of the polled reads and session lookups, kept while nothing changed. */
+  readCache: ReadCache;
   /** The title-test engine: this context plus the YouTube port (set once at start-up). */
   engine: EngineContext;
 }

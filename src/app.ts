@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -28,10 +27,13 @@ import { openDatabase } from './db/database';
 import { installErrorHandler } from './http/error-handler';
 import { OpenApiRegistry } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
+import { createReadCache, uncachedReads } from './db/read-cache';
+import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
 import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
+import { securityHeadersPlugin } from './http/security-headers';
 import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
@@ -59,6 +61,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Sees every statement the app's drizzle client sends (tests count them). */
   databaseLogger?: Logger;
+  /**
+   * Reuse recent answers of the polled reads (on by default). Tests that count statements turn
+   * it off; tests of its invalidation lengthen its life so only change notices can end an entry.
+   */
+  readCache?: false | { ttlMs: number };
 }
 
 const webRoot = join(projectRoot, 'dist/web');
@@ -72,8 +79,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // With the simulator standing in for Google, time can be moved forward (its control API), so a
   // week of rotations can be watched in minutes; with real Google the product runs on real time.
   const clock = options.clock ?? (config.google.simulator ? createControllableClock() : systemClock);
-  const database = await openDatabase(config.database, { logger: options.databaseLogger });
+  // Cached reads (src/db/read-cache.ts) hold while nothing changed: this process's writes and the
+  // database's change notices move the counter they are checked against.
+  const readChanges = createReadChanges();
+  const database = await openDatabase(config.database, {
+    logger: writeWatchingLogger(readChanges, options.databaseLogger),
+  });
   await database.migrate();
+  const stopListening = await listenForReadChanges(database, readChanges);
   const workers = options.workers ?? config.workers;
   const boss = createBoss(database, { schedule: workers });
   boss.on('error', (error: Error) => fastify.log.error({ err: error }, 'pg-boss error'));
@@ -95,6 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     cipher: createTokenCipher(config.tokenEncryptionKey),
     clock,
     log: fastify.log,
+    readCache:
+      options.readCache === false ? uncachedReads : createReadCache(readChanges, options.readCache?.ttlMs),
   } as AppContext;
   app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
   app.billing = config.stripe.simulated
@@ -110,27 +125,29 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trpcBody: trpcOverloadBody,
   });
   await fastify.register(cookie, { secret: config.sessionSecret });
-  await fastify.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: [
-          "'self'",
-          'data:',
-          'https://i.ytimg.com',
-          'https://yt3.ggpht.com',
-          ...(config.google.simulator ? [new URL(config.google.endpoints.youtubeRootUrl).origin] : []),
-        ],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.secureCookies ? [] : null,
+  await fastify.register(securityHeadersPlugin, {
+    options: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: [
+            "'self'",
+            'data:',
+            'https://i.ytimg.com',
+            'https://yt3.ggpht.com',
+            ...(config.google.simulator ? [new URL(config.google.endpoints.youtubeRootUrl).origin] : []),
+          ],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: config.secureCookies ? [] : null,
+        },
       },
+      hsts: config.secureCookies,
     },
-    hsts: config.secureCookies,
   });
   await fastify.register(rateLimit, {
     global: false,
@@ -210,6 +227,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       await fastify.close();
       await simulator?.fastify.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await stopListening();
       await database.close();
     },
   };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 
 export const SESSION_COOKIE = 'session-token';
 
@@ -28,17 +29,42 @@ export async function createSession(
 }
 
 /** The user behind a token, or null if the token is unknown, expired or revoked. */
-export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<UserRow | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const rows = await db
-    .select({ user: users })
+// Every signed-in request runs this: built once per database handle (src/db/prepared.ts).
+const sessionUserQuery = preparedStatement((db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
     )
-    .limit(1);
-  return rows[0]?.user ?? null;
+    .limit(1)
+    .prepare('session_user'),
+);
+
+export interface LiveSession {
+  user: UserRow;
+  expiresAt: Date;
+}
+
+/** The live (unrevoked, unexpired) session a token opens, with its user. */
+/** Whether a string has the shape of a session token (anything else opens no session). */
+export function isTokenShaped(token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,100}$/.test(token);
+}
+
+export async function findSession(db: DbOrTx, token: string, now: Date): Promise<LiveSession | null> {
+  if (!isTokenShaped(token)) return null;
+  const rows = await sessionUserQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return rows[0] ?? null;
+}
+
+export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<UserRow | null> {
+  return (await findSession(db, token, now))?.user ?? null;
 }
 
 export async function revokeSession(db: DbOrTx, token: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../app-context';
-import { findSessionUser, SESSION_COOKIE, type UserRow } from '../auth/session.service';
+import { findSession, isTokenShaped, SESSION_COOKIE, type UserRow } from '../auth/session.service';
 
 export interface RequestAuth {
   user: UserRow;
@@ -28,12 +28,20 @@ export function bearerFrom(request: FastifyRequest): string | null {
 export const requestAuthPlugin = fp(
   async (fastify: FastifyInstance, { app }: { app: AppContext }) => {
     fastify.decorateRequest('auth', null);
+    // Every signed-in request looks its session up: a recent answer is reused while nothing
+    // changed (a sign-out, a revocation or a change to the user moves the cache on at once in
+    // this process and on notice in the others; src/db/read-cache.ts).
+    const sessionUser = async (token: string, now: Date): Promise<UserRow | null> => {
+      if (!isTokenShaped(token)) return null;
+      const session = await app.readCache.read(`session:${token}`, () => findSession(app.db, token, now));
+      return session && session.expiresAt > now ? session.user : null;
+    };
     fastify.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') && !request.url.startsWith('/trpc/')) return;
       const now = app.clock.now();
       const bearer = bearerFrom(request);
       if (bearer) {
-        const user = await findSessionUser(app.db, bearer, now);
+        const user = await sessionUser(bearer, now);
         if (user) {
           request.auth = { user, token: bearer, via: 'bearer' };
           return;
@@ -41,7 +49,7 @@ export const requestAuthPlugin = fp(
       }
       const cookie = request.cookies[SESSION_COOKIE];
       if (cookie) {
-        const user = await findSessionUser(app.db, cookie, now);
+        const user = await sessionUser(cookie, now);
         if (user) request.auth = { user, token: cookie, via: 'cookie' };
       }
     });

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../app-context';
@@ -6,6 +5,9 @@ import { isAdmin } from '../auth/roles';
 import { forbidden, unauthorized } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
 import type { RequestAuth } from './request-auth';
+import { bodyEtag, StoredJson } from './stored-json';
+
+export { bodyEtag, StoredJson };
 
 type Auth = 'public' | 'user' | 'admin';
 
@@ -44,20 +46,6 @@ export interface RestRoute<
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<z.infer<R> | StoredJson>;
-}
-
-/**
- * A response body already in JSON, built from figures that were validated against the route's
- * schema when they were stored (src/title-tests/test-figures.ts): sent as it is, without
- * parsing and serialising the same data again on every poll.
- */
-export class StoredJson {
-  constructor(readonly text: string) {}
-}
-
-/** A strong validator for exactly these bytes. */
-export function bodyEtag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url')}"`;
 }
 
 /**
@@ -127,10 +115,10 @@ export function createRestRouter(
             request,
             reply,
           });
-          const stored = result instanceof StoredJson ? result.text : null;
+          const stored = result instanceof StoredJson ? result : null;
           if (definition.conditional) {
-            const body = stored ?? JSON.stringify(definition.response.parse(result));
-            const etag = bodyEtag(body);
+            const body = stored?.text ?? JSON.stringify(definition.response.parse(result));
+            const etag = stored?.etag ?? bodyEtag(body);
             // Signed-in JSON, so private (no shared cache may keep it); no-cache rather than
             // no-store, because no-store forbids the browser from keeping the copy that a 304
             // revalidates: no-cache keeps it but asks this server each time before using it.
@@ -148,7 +136,7 @@ export function createRestRouter(
             return reply
               .code(definition.successStatus ?? 200)
               .type('application/json; charset=utf-8')
-              .send(stored);
+              .send(stored.text);
           }
           const response = definition.response.parse(result);
           reply.code(definition.successStatus ?? 200);

@@ -3,10 +3,17 @@ import { testFigures, titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
+import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';
+import { StoredJson } from '../http/stored-json';
 import { liveAnalytics, type StoredAnalytics } from './compute-test-figures';
 import { figuresAreCurrent, figuresOfTests } from './test-figures';
-import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
+import {
+  dashboardStatsSchema,
+  type DashboardStats,
+  type TestAnalyticsWithVerdict,
+  type TitleTestView,
+} from './title-tests.schemas';
 
 /*
  * The polled read paths: lookups of the figures stored when each test's data last changed
@@ -14,18 +21,25 @@ import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.sche
  * and samples there are; figures found behind their data are computed first, in one batch.
  */
 
-/** Cards of the tests `where` selects, newest first, each as the JSON stored for it. */
-async function cardTexts(app: AppContext, where: SQL | undefined): Promise<string[]> {
-  const rows = await app.db
-    .select({
-      id: titleTests.id,
-      current: figuresAreCurrent,
-      card: testFigures.card,
-    })
+/** Each test's stored card and whether it is current, newest first. */
+function cardRows(db: DbOrTx, where: SQL | undefined) {
+  return db
+    .select({ id: titleTests.id, current: figuresAreCurrent, card: testFigures.card })
     .from(titleTests)
     .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
     .where(where)
     .orderBy(desc(titleTests.createdAt));
+}
+
+type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
+
+// The dashboard's poll: built once per database handle (src/db/prepared.ts).
+const userCardRows = preparedStatement((db) =>
+  cardRows(db, eq(titleTests.userId, sql.placeholder('userId'))).prepare('user_test_cards'),
+);
+
+/** The cards' JSON, after computing in one batch any whose figures are behind their data. */
+async function cardTexts(app: AppContext, rows: CardRow[]): Promise<string[]> {
   const behind = rows.filter((row) => !row.current || row.card === null).map((row) => row.id);
   const refreshed = behind.length > 0 ? await figuresOfTests(app.db, behind, app.clock.now()) : null;
   return rows.flatMap((row) => {
@@ -36,35 +50,45 @@ async function cardTexts(app: AppContext, where: SQL | undefined): Promise<strin
   });
 }
 
-/** The user's test cards, newest first, as one JSON array (the REST list sends it as it is). */
-export async function listTestsJson(app: AppContext, user: UserRow): Promise<string> {
-  return `[${(await cardTexts(app, eq(titleTests.userId, user.id))).join(',')}]`;
+const userCardTexts = async (app: AppContext, user: UserRow) =>
+  cardTexts(app, await userCardRows(app.db).execute({ userId: user.id }));
+
+/**
+ * The user's test cards, newest first, as one JSON array: what GET /api/tests sends as it is.
+ * The dashboard polls it, so a recent answer is reused while nothing changed (src/db/read-cache.ts).
+ */
+export function listTestsJson(app: AppContext, user: UserRow): Promise<StoredJson> {
+  return app.readCache.read(
+    `tests:${user.id}`,
+    async () => new StoredJson(`[${(await userCardTexts(app, user)).join(',')}]`),
+  );
 }
 
 /** The user's tests, newest first (SPEC §3 Test with analytics). */
 export async function listTests(app: AppContext, user: UserRow): Promise<TitleTestView[]> {
-  return (await cardTexts(app, eq(titleTests.userId, user.id))).map(
-    (text) => JSON.parse(text) as TitleTestView,
-  );
+  return (await listTestsJson(app, user)).parse<TitleTestView[]>();
 }
 
 /** The cards of these tests, keyed by test id (admin views). */
 export async function cardsOf(app: AppContext, testIds: string[]): Promise<Map<string, TitleTestView>> {
   if (testIds.length === 0) return new Map();
-  const texts = await cardTexts(app, inArray(titleTests.id, testIds));
+  const texts = await cardTexts(app, await cardRows(app.db, inArray(titleTests.id, testIds)));
   const cards = texts.map((text) => JSON.parse(text) as TitleTestView);
   return new Map(cards.map((card) => [card.id, card]));
 }
 
 export async function getOwnTestView(app: AppContext, user: UserRow, testId: string): Promise<TitleTestView> {
-  const [card] = await cardTexts(app, and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)));
+  const [card] = await cardTexts(
+    app,
+    await cardRows(app.db, and(eq(titleTests.id, testId), eq(titleTests.userId, user.id))),
+  );
   if (card === undefined) throw notFound('Test');
   return JSON.parse(card) as TitleTestView;
 }
 
 /** A test's card and analytics panel with its owner, from one lookup (computed first if behind). */
-async function figuresOf(app: AppContext, testId: string) {
-  const [row] = await app.db
+const testFiguresRow = preparedStatement((db) =>
+  db
     .select({
       userId: titleTests.userId,
       current: figuresAreCurrent,
@@ -73,7 +97,12 @@ async function figuresOf(app: AppContext, testId: string) {
     })
     .from(titleTests)
     .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
-    .where(eq(titleTests.id, testId));
+    .where(eq(titleTests.id, sql.placeholder('testId')))
+    .prepare('test_figures_row'),
+);
+
+async function figuresOf(app: AppContext, testId: string) {
+  const [row] = await testFiguresRow(app.db).execute({ testId });
   if (!row) return null;
   const now = app.clock.now();
   if (row.current && row.card !== null && row.analytics !== null) {
@@ -89,15 +118,29 @@ async function figuresOf(app: AppContext, testId: string) {
     : null;
 }
 
+const MINUTE = 60_000;
+
+/**
+ * SPEC §3 test analytics as JSON: per-rotation history with each figure's source, and the
+ * verdict. Reused while nothing changed within the same minute of the clock (its live fields
+ * count minutes).
+ */
+export function getTestAnalyticsJson(app: AppContext, user: UserRow, testId: string): Promise<StoredJson> {
+  const minute = Math.floor(app.clock.now().getTime() / MINUTE);
+  return app.readCache.read(`analytics:${user.id}:${testId}:${minute}`, async () => {
+    const figures = await figuresOf(app, testId);
+    if (!figures || figures.userId !== user.id) throw notFound('Test');
+    return new StoredJson(JSON.stringify(figures.analytics));
+  });
+}
+
 /** SPEC §3 test analytics: per-rotation history with each figure's source, and the verdict. */
 export async function getTestAnalytics(
   app: AppContext,
   user: UserRow,
   testId: string,
 ): Promise<TestAnalyticsWithVerdict> {
-  const figures = await figuresOf(app, testId);
-  if (!figures || figures.userId !== user.id) throw notFound('Test');
-  return figures.analytics;
+  return (await getTestAnalyticsJson(app, user, testId)).parse<TestAnalyticsWithVerdict>();
 }
 
 /** Any test's card and analytics panel (the admin's full report checks the caller). */
@@ -107,8 +150,8 @@ export async function testFiguresForAdmin(app: AppContext, testId: string) {
   return figures;
 }
 
-function statsOf(db: DbOrTx, userId: string) {
-  return db
+const statsOf = preparedStatement((db) =>
+  db
     .select({
       activeTests: sql<number>`count(*) filter (where ${titleTests.status} = 'active')`.mapWith(Number),
       completedTests: sql<number>`count(*) filter (where ${titleTests.status} = 'completed')`.mapWith(Number),
@@ -118,15 +161,27 @@ function statsOf(db: DbOrTx, userId: string) {
     })
     .from(titleTests)
     .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
-    .where(eq(titleTests.userId, userId));
-}
+    .where(eq(titleTests.userId, sql.placeholder('userId')))
+    .prepare('user_dashboard_stats'),
+);
 
 /**
  * SPEC §3 dashboard stats over the user's tests: one aggregate over the stored figures (the
  * cards' own totals), after computing any that are behind their data.
  */
-export async function getDashboardStats(app: AppContext, user: UserRow) {
-  let [stats] = await statsOf(app.db, user.id);
+export function getDashboardStatsJson(app: AppContext, user: UserRow): Promise<StoredJson> {
+  return app.readCache.read(
+    `stats:${user.id}`,
+    async () => new StoredJson(JSON.stringify(dashboardStatsSchema.parse(await dashboardStats(app, user)))),
+  );
+}
+
+export async function getDashboardStats(app: AppContext, user: UserRow): Promise<DashboardStats> {
+  return (await getDashboardStatsJson(app, user)).parse<DashboardStats>();
+}
+
+async function dashboardStats(app: AppContext, user: UserRow) {
+  let [stats] = await statsOf(app.db).execute({ userId: user.id });
   if (stats && stats.behind > 0) {
     const behind = await app.db
       .select({ id: titleTests.id })
@@ -138,7 +193,7 @@ export async function getDashboardStats(app: AppContext, user: UserRow) {
       behind.map((row) => row.id),
       app.clock.now(),
     );
-    [stats] = await statsOf(app.db, user.id);
+    [stats] = await statsOf(app.db).execute({ userId: user.id });
   }
   return {
     activeTests: stats?.activeTests ?? 0,

@@ -3,12 +3,17 @@ import type { AppContext } from '../app-context';
 import { isFounder } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
 import { forbidden } from '../errors/app-error';
-import { emptyBodySchema, StoredJson, type RestRouter } from '../http/rest-route';
+import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
 import { planTest } from './test-plan.service';
-import { getDashboardStats, getOwnTestView, getTestAnalytics, listTestsJson } from './test-views.service';
+import {
+  getDashboardStatsJson,
+  getOwnTestView,
+  getTestAnalyticsJson,
+  listTestsJson,
+} from './test-views.service';
 import {
   actionResultSchema,
   createTestInputSchema,
@@ -51,7 +56,7 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
     // The stored cards as they are (validated when stored, src/title-tests/test-figures.ts).
-    handler: async ({ auth }) => new StoredJson(await listTestsJson(app, auth.user)),
+    handler: ({ auth }) => listTestsJson(app, auth.user),
   });
 
   rest.route({
@@ -76,8 +81,7 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
     // Built from figures validated when stored; only the clock's fields are added.
-    handler: async ({ auth, params }) =>
-      new StoredJson(JSON.stringify(await getTestAnalytics(app, auth.user, params.id))),
+    handler: ({ auth, params }) => getTestAnalyticsJson(app, auth.user, params.id),
   });
 
   rest.route({
@@ -134,6 +138,6 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     response: dashboardStatsSchema,
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
-    handler: ({ auth }) => getDashboardStats(app, auth.user),
+    handler: ({ auth }) => getDashboardStatsJson(app, auth.user),
   });
 }

@@ -143,6 +143,7 @@ export const dashboardStatsSchema = z.object({
   avgCtr: z.number().nullable(),
   completedTests: z.number(),
 });
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 export const actionResultSchema = z.object({ success: z.literal(true), test: titleTestSchema });
 export const founderToolResultSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -31,7 +31,7 @@ async function freePort(): Promise<number> {
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseLogger?: Logger } = {},
+  options: { databaseLogger?: Logger; readCache?: false | { ttlMs: number } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const port = await freePort();
@@ -51,7 +51,12 @@ export async function startTestApp(
     ...env,
   });
   const clock = createControllableClock();
-  const built = await buildApp({ config, clock, databaseLogger: options.databaseLogger });
+  const built = await buildApp({
+    config,
+    clock,
+    databaseLogger: options.databaseLogger,
+    readCache: options.readCache,
+  });
   await built.listen();
   return {
     built,

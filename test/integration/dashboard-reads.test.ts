@@ -22,7 +22,11 @@ let connectionId: string;
 let statements = 0;
 
 beforeAll(async () => {
-  testApp = await startTestApp({}, { databaseLogger: { logQuery: () => (statements += 1) } });
+  // The read cache off: these tests count what each read costs the database when it runs.
+  testApp = await startTestApp(
+    {},
+    { databaseLogger: { logQuery: () => (statements += 1) }, readCache: false },
+  );
   creator = await demoCreator(testApp);
   userId = ((await (await creator.get('/api/auth/me')).json()) as { id: string }).id;
   const [connection] = await testApp.built.app.db

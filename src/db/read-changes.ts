@@ -1,0 +1,81 @@
+import type { Logger } from 'drizzle-orm';
+import type { Database } from './database';
+
+/** The channel the database announces changes to cached reads on (migration 0008). */
+export const READ_CHANGE_CHANNEL = 'titlewise_read_change';
+
+const WRITE_STATEMENT = /^\s*(insert|update|delete|truncate)\b/i;
+
+/**
+ * A counter that moves whenever what the read cache holds may have changed: at once when this
+ * process sends a write, and when the database announces a committed change from any process
+ * (the notice comes at commit, so it also covers a read that ran between a write and its commit).
+ * Cached reads are valid only under the counter they were read at (src/db/read-cache.ts).
+ */
+export interface ReadChanges {
+  readonly epoch: number;
+  /** Whether notices from the database arrive (always false until listening starts). */
+  readonly listening: boolean;
+  changed(): void;
+}
+
+export function createReadChanges(): ReadChanges & { setListening(on: boolean): void } {
+  let epoch = 0;
+  let listening = false;
+  return {
+    get epoch() {
+      return epoch;
+    },
+    get listening() {
+      return listening;
+    },
+    changed() {
+      epoch += 1;
+    },
+    setListening(on) {
+      listening = on;
+      epoch += 1;
+    },
+  };
+}
+
+/** A drizzle logger that marks a change for every write this process sends, then passes the statement on. */
+export function writeWatchingLogger(changes: ReadChanges, next?: Logger): Logger {
+  return {
+    logQuery(query, params) {
+      if (WRITE_STATEMENT.test(query)) changes.changed();
+      next?.logQuery(query, params);
+    },
+  };
+}
+
+/**
+ * Listens for the database's change notices: on PostgreSQL on a connection of its own (postgres.js
+ * listens again after a reconnect, and each new listen counts as a change, since notices were
+ * missed meanwhile); on the embedded database on its one connection. Returns the way to stop.
+ */
+export async function listenForReadChanges(
+  database: Database,
+  changes: ReturnType<typeof createReadChanges>,
+): Promise<() => Promise<void>> {
+  if (database.pglite) {
+    const stop = await database.pglite.listen(READ_CHANGE_CHANNEL, () => changes.changed());
+    changes.setListening(true);
+    return async () => {
+      changes.setListening(false);
+      await stop();
+    };
+  }
+  const { default: postgres } = await import('postgres');
+  const client = postgres(database.url!, { max: 1, onnotice: () => {} });
+  const subscription = await client.listen(
+    READ_CHANGE_CHANNEL,
+    () => changes.changed(),
+    () => changes.setListening(true),
+  );
+  return async () => {
+    changes.setListening(false);
+    await subscription.unlisten().catch(() => {});
+    await client.end({ timeout: 5 });
+  };
+}
