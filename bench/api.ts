@@ -8,6 +8,7 @@
 // a bare Fastify process serving the same bodies. Prints a Markdown table; a missed goal is
 // reported, not an error. --write-readme replaces the README block between the bench:api markers.
 
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +85,8 @@ async function measureServer(
   const env = serverEnv(target, secrets, await ports(), workers);
   const server = await startServer(
     target.kind,
-    'src/main.ts',
+    // The bundle `npm start` runs (scripts/server-build.ts), built below when stale.
+    'dist/server/main.js',
     ['--max-semi-space-size=16'],
     childEnv(env),
     `${env.PUBLIC_URL}/api/health`,
@@ -142,6 +144,7 @@ async function main(): Promise<void> {
     process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
   process.once('exit', killChildren);
   try {
+    execFileSync(process.execPath, ['scripts/build-stale.ts', 'server'], { stdio: 'inherit' });
     const planning = Date.now();
     const plan = planAccount(new Date());
     const analysed = plan.tests.find((test) => test.running)!;

@@ -5,8 +5,12 @@ import type { ReadChanges } from './read-changes';
  * lost notice (a dropped listening connection before it reconnects) could leave behind.
  */
 export const READ_CACHE_TTL_MS = 2_000;
-/** Entries kept at most; beyond this the cache starts over (it only ever saves work). */
-const MAX_ENTRIES = 10_000;
+/**
+ * Entries kept at most (a test list or an analytics answer is tens of kilobytes, kept as text and
+ * as bytes). Past it, entries that can no longer be used are dropped, and if that is not enough the
+ * cache starts over: it only ever saves work.
+ */
+const MAX_ENTRIES = 1_000;
 
 interface Entry<T> {
   value: T;
@@ -39,7 +43,11 @@ export function createReadCache(changes: ReadChanges, ttlMs = READ_CACHE_TTL_MS)
       }
       const at = now();
       const pending = load();
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+      if (entries.size >= MAX_ENTRIES) {
+        for (const [staleKey, old] of entries)
+          if (!old.pending && (old.epoch !== epoch || at - old.at >= ttlMs)) entries.delete(staleKey);
+        if (entries.size >= MAX_ENTRIES) entries.clear();
+      }
       const entry: Entry<T> = { value: undefined as T, epoch, at, pending };
       entries.set(key, entry);
       try {

@@ -130,13 +130,13 @@ export function createRestRouter(
             return reply
               .code(definition.successStatus ?? 200)
               .type('application/json; charset=utf-8')
-              .send(body);
+              .send(stored?.bytes ?? body);
           }
           if (stored !== null) {
             return reply
               .code(definition.successStatus ?? 200)
               .type('application/json; charset=utf-8')
-              .send(stored.text);
+              .send(stored.bytes);
           }
           const response = definition.response.parse(result);
           reply.code(definition.successStatus ?? 200);
