@@ -7,6 +7,7 @@ import type { TokenCipher } from './crypto/token-cipher';
 import type { Database, Db } from './db/database';
 import type { ReadCache } from './db/read-cache';
 import type { EngineContext } from './title-tests/engine-context';
+import type { SimulatedTime } from './title-tests/simulated-time';
 
 /**
  * What every service and job handler may use. Built once at start-up (src/app.ts) and passed
@@ -24,6 +25,8 @@ export interface AppContext {
   billing: BillingProvider;
   /** Recent answers of the polled reads and session lookups, kept while nothing changed. */
   readCache: ReadCache;
+  /** With the simulator: moving the deployment's clock and running what falls due; null on real time. */
+  simulatedTime: SimulatedTime | null;
   /** The title-test engine: this context plus the YouTube port (set once at start-up). */
   engine: EngineContext;
 }

@@ -14,7 +14,7 @@ import { registerAnalyticsRoutes } from './analytics/analytics.routes';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
-import { fastForward } from './title-tests/fast-forward';
+import { createSimulatedTime } from './title-tests/simulated-time';
 import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import type { AppContext } from './app-context';
@@ -33,6 +33,7 @@ import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
+import { shareClockThroughDatabase } from './simulated-clock';
 import { securityHeadersPlugin } from './http/security-headers';
 import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
@@ -87,6 +88,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await database.migrate();
   const stopListening = await listenForReadChanges(database, readChanges);
+  // With the simulator, the moved clock is the deployment's: kept in the database, followed by
+  // every web node and worker (src/simulated-clock.ts).
+  const stopSharingClock =
+    config.google.simulator && isControllableClock(clock)
+      ? await shareClockThroughDatabase(database, clock, (error) =>
+          fastify.log.error({ err: error }, 'Could not store or read the simulated clock'),
+        )
+      : async () => {};
   const workers = options.workers ?? config.workers;
   const boss = createBoss(database, { schedule: workers });
   boss.on('error', (error: Error) => fastify.log.error({ err: error }, 'pg-boss error'));
@@ -112,6 +121,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       options.readCache === false ? uncachedReads : createReadCache(readChanges, options.readCache?.ttlMs),
   } as AppContext;
   app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
+  app.simulatedTime =
+    config.google.simulator && isControllableClock(clock)
+      ? createSimulatedTime(app.engine, clock, fastify.log)
+      : null;
   app.billing = config.stripe.simulated
     ? simulatedBillingProvider(app)
     : stripeBillingProvider(createStripeClient(config));
@@ -168,13 +181,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       clientId: config.google.clientId,
       clientSecret: config.google.clientSecret,
       faults,
-      ...(isControllableClock(clock)
+      ...(app.simulatedTime
         ? {
             fastForward: async (to: Date) => {
-              const report = await fastForward(app.engine, clock, to);
-              for (const { queue, error } of report.failures)
-                app.log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
-              return { steps: report.steps, failures: report.failures.length };
+              const { steps, failures } = await app.simulatedTime!.moveTo(to);
+              return { steps, failures };
             },
           }
         : {}),
@@ -227,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       await fastify.close();
       await simulator?.fastify.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
+      await stopSharingClock();
       await stopListening();
       await database.close();
     },

@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -132,4 +133,15 @@ export const simReportingJobs = pgTable('sim_reporting_jobs', {
   reportTypeId: text('report_type_id').notNull(),
   name: text('name').notNull(),
   createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The simulated clock of the whole deployment (one row): how far ahead of the system clock the
+ * simulator's time runs. Every process of a simulator deployment (web nodes, workers) follows it
+ * (src/simulated-clock.ts), so moving it anywhere moves it everywhere. Only ever grows.
+ */
+export const simClock = pgTable('sim_clock', {
+  id: integer('id').primaryKey(),
+  offsetMs: bigint('offset_ms', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

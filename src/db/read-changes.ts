@@ -1,5 +1,6 @@
 import type { Logger } from 'drizzle-orm';
 import type { Database } from './database';
+import { listenToNotices } from './notices';
 
 /** The channel the database announces changes to cached reads on (migration 0008). */
 export const READ_CHANGE_CHANNEL = 'titlewise_read_change';
@@ -49,33 +50,19 @@ export function writeWatchingLogger(changes: ReadChanges, next?: Logger): Logger
   };
 }
 
-/**
- * Listens for the database's change notices: on PostgreSQL on a connection of its own (postgres.js
- * listens again after a reconnect, and each new listen counts as a change, since notices were
- * missed meanwhile); on the embedded database on its one connection. Returns the way to stop.
- */
+/** Listens for the database's change notices (src/db/notices.ts); returns the way to stop. */
 export async function listenForReadChanges(
   database: Database,
   changes: ReturnType<typeof createReadChanges>,
 ): Promise<() => Promise<void>> {
-  if (database.pglite) {
-    const stop = await database.pglite.listen(READ_CHANGE_CHANNEL, () => changes.changed());
-    changes.setListening(true);
-    return async () => {
-      changes.setListening(false);
-      await stop();
-    };
-  }
-  const { default: postgres } = await import('postgres');
-  const client = postgres(database.url!, { max: 1, onnotice: () => {} });
-  const subscription = await client.listen(
+  const stop = await listenToNotices(
+    database,
     READ_CHANGE_CHANNEL,
     () => changes.changed(),
     () => changes.setListening(true),
   );
   return async () => {
     changes.setListening(false);
-    await subscription.unlisten().catch(() => {});
-    await client.end({ timeout: 5 });
+    await stop();
   };
 }

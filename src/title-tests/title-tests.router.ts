@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { authedProcedure, founderProcedure, router } from '../trpc/init';
 import { createTitleTest } from './create-test.service';
+import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
 import { planTest } from './test-plan.service';
@@ -9,6 +10,7 @@ import {
   actionResultSchema,
   createTestInputSchema,
   dashboardStatsSchema,
+  fastForwardInputSchema,
   founderToolResultSchema,
   testActionParamsSchema,
   testAnalyticsWithVerdictSchema,
@@ -59,6 +61,14 @@ export const titleTestsRouter = router({
     .mutation(async ({ ctx, input }) => ({
       success: true as const,
       message: await forceAnalytics(ctx.app.engine, ctx.auth.user, input.id),
+    })),
+
+  fastForward: founderProcedure
+    .input(fastForwardInputSchema)
+    .output(founderToolResultSchema)
+    .mutation(async ({ ctx, input }) => ({
+      success: true as const,
+      message: await fastForwardTest(ctx.app.engine, ctx.auth.user, input.id, input.span),
     })),
 
   simulateRotation: founderProcedure

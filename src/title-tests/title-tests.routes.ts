@@ -5,6 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { forbidden } from '../errors/app-error';
 import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
+import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './test-actions.service';
 import { planTest } from './test-plan.service';
@@ -18,6 +19,7 @@ import {
   actionResultSchema,
   createTestInputSchema,
   dashboardStatsSchema,
+  fastForwardBodySchema,
   founderToolResultSchema,
   testActionParamsSchema,
   testAnalyticsWithVerdictSchema,
@@ -96,6 +98,24 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     handler: async ({ auth, params }) => {
       requireFounder(app, auth.user);
       return { success: true as const, message: await forceAnalytics(app.engine, auth.user, params.id) };
+    },
+  });
+
+  rest.route({
+    method: 'POST',
+    url: '/api/tests/:id/fast-forward',
+    summary: 'Move the simulated clock a day or to the end of the test (founder, simulator only)',
+    tags: ['tests'],
+    auth: 'user',
+    params: testIdSchema,
+    body: fastForwardBodySchema,
+    response: founderToolResultSchema,
+    handler: async ({ auth, params, body }) => {
+      requireFounder(app, auth.user);
+      return {
+        success: true as const,
+        message: await fastForwardTest(app.engine, auth.user, params.id, body.span),
+      };
     },
   });
 

@@ -71,6 +71,14 @@ export type CreateTestCommand = z.output<typeof createTestInputSchema>;
 export const testActions = ['pause', 'resume', 'complete', 'cancel'] as const;
 export type TestAction = (typeof testActions)[number];
 export const testIdSchema = z.object({ id: z.uuid({ message: 'Unknown test id.' }) });
+/** How far a founder's fast-forward button moves the simulated clock: a day, or past the test's end. */
+export const FAST_FORWARD_SPANS = ['day', 'end'] as const;
+export type FastForwardSpan = (typeof FAST_FORWARD_SPANS)[number];
+
+export const fastForwardBodySchema = z.object({
+  span: z.enum(FAST_FORWARD_SPANS, { message: 'span must be day or end.' }),
+});
+export const fastForwardInputSchema = testIdSchema.extend(fastForwardBodySchema.shape);
 export const testActionParamsSchema = testIdSchema.extend({
   action: z.enum(testActions, { message: 'Action must be pause, resume, complete or cancel.' }),
 });

@@ -9,7 +9,10 @@ function messageOf(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
 
-/** SPEC §2 actions: Pause / Resume / Complete / Cancel Test; founder: Force Analytics, Simulate Rotation. */
+/**
+ * The card's actions: Pause / Resume / Complete / Cancel Test; founder tools: Force Analytics,
+ * Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
+ */
 export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
   const refresh = useRefreshDashboard();
   const action = trpc.tests.action.useMutation({
@@ -34,9 +37,19 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
     onError: (error) => showError('Failed to simulate rotation', messageOf(error)),
   });
 
+  const fastForward = trpc.tests.fastForward.useMutation({
+    onSuccess: async (result) => {
+      showSuccess('Simulated time moved', result.message);
+      await refresh(test.id);
+    },
+    onError: (error) => showError('Failed to move the simulated clock', messageOf(error)),
+  });
+
   const run = (name: TestActionName) => action.mutate({ id: test.id, action: name });
   const pendingAction = action.isPending ? action.variables?.action : undefined;
-  const busy = action.isPending || forceAnalytics.isPending || simulateRotation.isPending;
+  const busy =
+    action.isPending || forceAnalytics.isPending || simulateRotation.isPending || fastForward.isPending;
+  const fastForwarding = fastForward.isPending ? fastForward.variables?.span : undefined;
   const { status } = test;
 
   return (
@@ -104,6 +117,30 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
           >
             Simulate Rotation
           </Button>
+          {(status === 'scheduled' || status === 'active' || status === 'paused') && (
+            <>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => fastForward.mutate({ id: test.id, span: 'day' })}
+                loading={fastForwarding === 'day'}
+                disabled={busy}
+                title="Move the simulated clock one day and run every job due on the way"
+              >
+                +1 day
+              </Button>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => fastForward.mutate({ id: test.id, span: 'end' })}
+                loading={fastForwarding === 'end'}
+                disabled={busy}
+                title="Move the simulated clock past the end of the test, to its verdict"
+              >
+                To the end
+              </Button>
+            </>
+          )}
         </Group>
       )}
     </Group>

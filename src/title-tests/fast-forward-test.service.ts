@@ -1,0 +1,40 @@
+import { isMeasuredPerDay } from '../shared/test-shapes';
+import type { UserRow } from '../auth/session.service';
+import { conflict } from '../errors/app-error';
+import { findOwnTest } from './create-test.service';
+import type { EngineContext } from './engine-context';
+import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './final-figures-status';
+import type { FastForwardSpan } from './title-tests.schemas';
+
+const DAY = 86_400_000;
+/** Past the end (or the final figures' deadline), so the end-of-test job and the winner land. */
+const SETTLE_MS = 3_600_000;
+
+/**
+ * Founder tool, simulator only: moves the deployment's simulated clock a day, or past the test's
+ * end (and, for a CTR or watch-time test, past the wait for YouTube's final daily figures), and
+ * runs every job due on the way through the real handlers: rotations, view samples, daily figures
+ * with their lag, the verdict and the winner put live. It moves time for the whole deployment.
+ */
+export async function fastForwardTest(
+  ctx: EngineContext,
+  user: UserRow,
+  testId: string,
+  span: FastForwardSpan,
+): Promise<string> {
+  const { app } = ctx;
+  const time = app.simulatedTime;
+  if (!time) throw conflict('Fast-forward is a simulator tool: this server runs on real time.');
+  const test = await findOwnTest(ctx, user, testId);
+  const waiting = finalFiguresStatus(test);
+  const running = test.status === 'scheduled' || test.status === 'active' || test.status === 'paused';
+  if (!running && !waiting.awaiting)
+    throw conflict(`The test has already ${test.status === 'cancelled' ? 'been cancelled' : 'ended'}.`);
+  const now = app.clock.now().getTime();
+  const finalWait = isMeasuredPerDay(test.winnerMetric) ? FINAL_FIGURES_WAIT_MS : 0;
+  const end = waiting.dueBy?.getTime() ?? test.endDate.getTime() + finalWait;
+  const target = span === 'day' ? now + DAY : Math.max(now, end) + SETTLE_MS;
+  const moved = await time.moveTo(new Date(target));
+  const failed = moved.failures > 0 ? ` ${moved.failures} job runs failed and were logged.` : '';
+  return `The simulated clock is now ${moved.now.toISOString()} (${moved.steps} steps).${failed}`;
+}
