@@ -25,6 +25,7 @@ import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
 import { openDatabase } from './db/database';
 import { installErrorHandler } from './http/error-handler';
+import { installJsonBodyParser } from './http/json-body';
 import { OpenApiRegistry } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { createReadCache, uncachedReads } from './db/read-cache';
@@ -130,6 +131,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     : stripeBillingProvider(createStripeClient(config));
 
   installErrorHandler(fastify);
+  installJsonBodyParser(fastify);
   // First hook of every /api and /trpc request, before the session lookup and the rate-limit
   // counter touch the database: overload is refused here, cheaply.
   await fastify.register(requestLimitPlugin, {

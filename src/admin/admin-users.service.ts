@@ -1,23 +1,15 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { channelConnections, titleTests, users } from '../../db/schema';
-import type { SubscriptionTier } from '../../db/schema/users';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit-log';
 import { isAdmin } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
 import { conflict, notFound } from '../errors/app-error';
+import { SUBSCRIPTION_TIER_NAMES } from '../shared/plans';
 import type { AdminUser, DowngradeTier, UpgradeTier } from './admin.schemas';
 import { assertAdmin } from './require-admin';
 
 type Plan = Pick<UserRow, 'subscriptionTier' | 'subscriptionStatus' | 'isLifetime'>;
-
-const planNames: Record<SubscriptionTier, string> = {
-  free: 'Free',
-  pro: 'Pro',
-  authority: 'Authority',
-  lifetime: 'Lifetime',
-  cancelled: 'Cancelled',
-};
 
 /** SPEC §4 admin tier changes: what each one sets. Downgrading to cancelled ends access to paid limits. */
 function planFor(tier: UpgradeTier | DowngradeTier): Plan {
@@ -94,7 +86,9 @@ export async function changeUserTier(
     if (!user) throw notFound('User');
     const before = planOf(user);
     if (JSON.stringify(before) === JSON.stringify(after)) {
-      throw conflict(`${user.email} is already on the ${planNames[after.subscriptionTier]} plan.`);
+      throw conflict(
+        `${user.email} is already on the ${SUBSCRIPTION_TIER_NAMES[after.subscriptionTier]} plan.`,
+      );
     }
     const [row] = await tx
       .update(users)
@@ -114,5 +108,8 @@ export async function changeUserTier(
   });
   const [view] = await toAdminUsers(app, [updated]);
   const verb = change.direction === 'upgrade' ? 'upgraded' : 'downgraded';
-  return { message: `${updated.email} ${verb} to ${planNames[after.subscriptionTier]}.`, user: view! };
+  return {
+    message: `${updated.email} ${verb} to ${SUBSCRIPTION_TIER_NAMES[after.subscriptionTier]}.`,
+    user: view!,
+  };
 }

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { getUser } from '../auth/users.service';
 import type { UserRow } from '../auth/session.service';
 import { AppError, conflict } from '../errors/app-error';
+import { isSubscribedTier } from '../shared/plans';
 import type { PaidPlan } from './billing.schemas';
 import { priceIdFor } from './plans';
 import { createPortalLink } from './portal.service';
@@ -47,8 +48,7 @@ export async function createSubscriptionCheckout(
     throw conflict('Your lifetime plan already includes everything Authority has.');
   }
   // Active, or past due while Stripe retries the payment: the portal switches plans or fixes the card.
-  const subscribed = user.subscriptionTier === 'pro' || user.subscriptionTier === 'authority';
-  if (user.stripeSubscriptionId && subscribed) {
+  if (user.stripeSubscriptionId && isSubscribedTier(user.subscriptionTier)) {
     return { checkoutUrl: (await createPortalLink(app, user)).url };
   }
   const customerId = await ensureStripeCustomer(app, user);

@@ -135,14 +135,6 @@ describe('public pages', () => {
     await context.close();
   });
 
-  it('paywall without a stored token goes to /login', async () => {
-    const { page, context } = await openPage(browser, app.url);
-    await page.goto('/paywall');
-    await page.waitForURL(`${app.url}/login`);
-    await page.getByRole('button', { name: 'Connect with Google' }).waitFor();
-    await context.close();
-  });
-
   it('auth callback: error → /login?error, neither → /login, token → stored, URL cleaned, /dashboard', async () => {
     const { page, context } = await openPage(browser, app.url);
     await page.goto('/auth/callback?error=access_denied');

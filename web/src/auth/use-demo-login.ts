@@ -3,9 +3,14 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { demoLogin } from './auth-client';
 import { currentUserQuery } from './current-user';
+import { DEFAULT_RETURN_PATH, type ReturnPath } from './return-path';
 
-/** The "Try the demo" button's action: sign in as the demo creator and open the dashboard. */
-export function useDemoLogin(): { start: () => Promise<void>; pending: boolean; error: string | null } {
+/** The "Try the demo" button's action: sign in as the demo creator and open the dashboard (or `returnTo`). */
+export function useDemoLogin(returnTo: ReturnPath = DEFAULT_RETURN_PATH): {
+  start: () => Promise<void>;
+  pending: boolean;
+  error: string | null;
+} {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
@@ -16,7 +21,7 @@ export function useDemoLogin(): { start: () => Promise<void>; pending: boolean; 
     try {
       const user = await demoLogin();
       queryClient.setQueryData(currentUserQuery.queryKey, user);
-      await navigate({ to: '/dashboard' });
+      await navigate({ to: returnTo });
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : 'Demo login failed');
       setPending(false);

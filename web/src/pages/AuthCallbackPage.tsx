@@ -3,12 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQuery } from '../auth/current-user';
+import { takeReturnPath } from '../auth/return-path';
 import { getStoredSessionToken, setSessionToken } from '../auth/session-token';
 import { CenteredLayout } from '../components/CenteredLayout';
 
 const route = getRouteApi('/auth/callback');
 
-/** SPEC §2 /auth/callback: error → /login?error; token → stored, URL cleaned, /dashboard. */
+/**
+ * SPEC §2 /auth/callback: error → /login?error; token → stored, URL cleaned, /dashboard (or the
+ * page the visitor signed in from, such as the paywall: auth/return-path.ts).
+ */
 export default function AuthCallbackPage() {
   const { token, error } = route.useSearch();
   const navigate = useNavigate();
@@ -24,7 +28,7 @@ export default function AuthCallbackPage() {
       // The token must not stay in the address bar or in history.
       window.history.replaceState(window.history.state, '', '/auth/callback');
       void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      void navigate({ to: '/dashboard', replace: true });
+      void navigate({ to: takeReturnPath(), replace: true });
       return;
     }
     void navigate({ to: getStoredSessionToken() ? '/dashboard' : '/login', replace: true });

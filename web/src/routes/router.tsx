@@ -5,9 +5,7 @@ import {
   createRouter,
   lazyRouteComponent,
   Outlet,
-  redirect,
 } from '@tanstack/react-router';
-import { getStoredSessionToken } from '../auth/session-token';
 import { PageLoader } from '../components/PageLoader';
 import { validateCallbackSearch, validateLoginSearch } from './search';
 
@@ -57,11 +55,6 @@ const adminRoute = createRoute({
 const paywallRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/paywall',
-  beforeLoad: () => {
-    // SPEC §2/§8: with no stored token the visitor signs in first.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's redirect protocol
-    if (!getStoredSessionToken()) throw redirect({ to: '/login', replace: true });
-  },
   component: lazyRouteComponent(() => import('../pages/paywall/PaywallPage')),
 });
 

@@ -1,3 +1,5 @@
+import { asReturnPath, type ReturnPath } from '../auth/return-path';
+
 /** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
 function optionalString(value: unknown): string | undefined {
   if (typeof value === 'string' && value.length > 0) return value;
@@ -8,10 +10,16 @@ function optionalString(value: unknown): string | undefined {
 export interface LoginSearch {
   error?: string;
   description?: string;
+  /** The page to open once signed in (default the dashboard). */
+  returnTo?: ReturnPath;
 }
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
-  return { error: optionalString(search.error), description: optionalString(search.description) };
+  return {
+    error: optionalString(search.error),
+    description: optionalString(search.description),
+    returnTo: asReturnPath(search.returnTo),
+  };
 }
 
 export interface CallbackSearch {

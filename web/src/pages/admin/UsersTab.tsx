@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Menu, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { SUBSCRIPTION_TIER_NAMES } from '../../../../src/shared/plans';
 import { trpc } from '../../api/trpc';
 import { ChevronDownIcon } from '../../components/icons';
 import { showSuccess } from '../../components/toast';
@@ -8,13 +9,6 @@ import type { AdminUser, DowngradeTier, UpgradeTier } from './admin-types';
 import { ConfirmDialog } from './ConfirmDialog';
 
 type Change = { direction: 'upgrade'; tier: UpgradeTier } | { direction: 'downgrade'; tier: DowngradeTier };
-const tierNames: Record<AdminUser['subscriptionTier'], string> = {
-  free: 'Free',
-  pro: 'Pro',
-  authority: 'Authority',
-  lifetime: 'Lifetime',
-  cancelled: 'Cancelled',
-};
 const upgrades: UpgradeTier[] = ['pro', 'authority', 'lifetime'];
 const downgrades: Array<{ tier: DowngradeTier; label: string }> = [
   { tier: 'pro', label: 'Pro' },
@@ -32,7 +26,7 @@ function describe(user: AdminUser, change: Change): { title: string; message: st
   const verb = change.direction === 'upgrade' ? 'Upgrade' : 'Downgrade';
   return {
     title: `${verb} user`,
-    message: `${verb} ${user.name} (${user.email}) to ${tierNames[change.tier]}?`,
+    message: `${verb} ${user.name} (${user.email}) to ${SUBSCRIPTION_TIER_NAMES[change.tier]}?`,
     confirm: verb,
   };
 }
@@ -124,7 +118,7 @@ export function UsersTab() {
                         : 'violet'
                     }
                   >
-                    {tierNames[user.subscriptionTier]}
+                    {SUBSCRIPTION_TIER_NAMES[user.subscriptionTier]}
                   </Badge>
                   <Text fz="xs" c="dimmed">
                     {user.subscriptionStatus}
@@ -153,7 +147,7 @@ export function UsersTab() {
                             key={tier}
                             onClick={() => ask({ user, change: { direction: 'upgrade', tier } })}
                           >
-                            {tierNames[tier]}
+                            {SUBSCRIPTION_TIER_NAMES[tier]}
                           </Menu.Item>
                         ))}
                       </Menu.Dropdown>

@@ -4,8 +4,9 @@ import type { CurrentUser } from '../../auth/auth-client';
 import { useLogout } from '../../auth/use-logout';
 import { AppTooltip } from '../../components/AppTooltip';
 import { Logo } from '../../components/Logo';
+import { PlanMenu } from './PlanMenu';
 
-/** SPEC §2 dashboard header: initial and name, Founder and Authority badges, logout. */
+/** SPEC §2 dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
 export function DashboardHeader({ user }: { user: CurrentUser }) {
   const { logout, pending } = useLogout();
   const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
@@ -23,7 +24,8 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
       <Container size="lg" py="sm">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Logo to="/dashboard" compact />
-          <Group gap="sm" wrap="nowrap">
+          {/* On a phone a founder's badges, plan and logout may take two rows rather than squeeze. */}
+          <Group gap="sm" justify="flex-end" style={{ minWidth: 0, rowGap: 8 }}>
             {user.isFounder && (
               <AppTooltip label="Open the admin console">
                 <Badge
@@ -37,11 +39,7 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
                 </Badge>
               </AppTooltip>
             )}
-            {user.subscriptionTier === 'authority' && (
-              <Badge size="lg" color="violet.9">
-                Authority
-              </Badge>
-            )}
+            <PlanMenu user={user} />
             <Group gap={8} wrap="nowrap">
               <Avatar color="violet" radius="xl" size={34} aria-hidden>
                 {initial}

@@ -11,7 +11,7 @@ export function loginErrorText(error?: string, description?: string): string | n
 }
 
 export default function LoginPage() {
-  const { error, description } = route.useSearch();
+  const { error, description, returnTo } = route.useSearch();
   return (
     <CenteredLayout>
       <LoginPanel
@@ -19,6 +19,7 @@ export default function LoginPage() {
         subtitle="Connect your YouTube channel to start testing titles."
         errorText={loginErrorText(error, description)}
         verificationNotice={error === 'oauth_verification'}
+        returnTo={returnTo}
       />
     </CenteredLayout>
   );

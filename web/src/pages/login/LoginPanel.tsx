@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { rememberReturnPath, type ReturnPath } from '../../auth/return-path';
 import { useDemoLogin } from '../../auth/use-demo-login';
 import { AlertIcon } from '../../components/icons';
 import { GoogleMark } from './GoogleMark';
@@ -14,16 +15,19 @@ interface LoginPanelProps {
   /** The Authentication Error box's text, if any. */
   errorText?: string | null;
   verificationNotice?: boolean;
+  /** Where either sign-in lands (default the dashboard). */
+  returnTo?: ReturnPath;
 }
 
 /** Sign-in card: Connect with Google, the one-click demo, legal links and the error box. */
-export function LoginPanel({ title, subtitle, errorText, verificationNotice }: LoginPanelProps) {
+export function LoginPanel({ title, subtitle, errorText, verificationNotice, returnTo }: LoginPanelProps) {
   const [connecting, setConnecting] = useState(false);
-  const demo = useDemoLogin();
+  const demo = useDemoLogin(returnTo);
   const shownError = demo.error ?? errorText ?? null;
 
   const connect = () => {
     setConnecting(true);
+    rememberReturnPath(returnTo);
     window.location.assign(GOOGLE_SIGN_IN_PATH);
   };
 

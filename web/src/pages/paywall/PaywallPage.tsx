@@ -30,14 +30,17 @@ const faq: FaqItem[] = [
   },
 ];
 
-/** SPEC §2 /paywall: the two plans (Authority most popular), Back to Dashboard, FAQ. */
+/**
+ * SPEC §2 /paywall: the two plans (Authority most popular), Back to Dashboard, FAQ. Anonymous
+ * visitors see it too; choosing a plan without a session signs in first and comes back here.
+ */
 export default function PaywallPage() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<PlanId | null>(null);
   const choose = async (planId: PlanId) => {
     setPending(planId);
     const outcome = await startCheckout(planId);
-    if (outcome === '/login') await navigate({ to: '/login' });
+    if (outcome === '/login') await navigate({ to: '/login', search: { returnTo: '/paywall' } });
     // While the browser leaves for the checkout page the button keeps spinning.
     if (outcome !== 'redirecting') setPending(null);
   };

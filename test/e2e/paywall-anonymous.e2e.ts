@@ -1,0 +1,71 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { seriousAxeViolations } from './support/axe';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  // No Stripe key: choosing a plan opens the built-in simulated checkout.
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const loginForPaywall = `/login?returnTo=${encodeURIComponent('/paywall')}`;
+
+describe('the paywall for anonymous visitors', () => {
+  it('shows both plans; choosing one signs in with the demo and comes back to the paywall', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/paywall');
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    await page.getByRole('button', { name: 'Choose Pro' }).waitFor();
+    await page.getByRole('button', { name: 'Choose Authority' }).waitFor();
+    await page.getByText('Most Popular').waitFor();
+    expect(page.url()).toBe(`${app.url}/paywall`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'paywall-anonymous');
+
+    await page.getByRole('button', { name: 'Choose Authority' }).click();
+    await page.waitForURL(`${app.url}${loginForPaywall}`);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/paywall`);
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+
+    // Signed in now: the same choice opens the checkout.
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(/\/api\/billing\/simulated-checkout\/cs_sim_[0-9a-f]{24}$/);
+    await page.getByRole('heading', { name: 'Subscribe to Titlewise Pro' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('Google sign-in from the paywall comes back to the paywall', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/paywall');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(`${app.url}${loginForPaywall}`);
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('heading', { name: 'Choose an account' }).waitFor();
+    await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await page.waitForURL(`${app.url}/paywall`);
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    // The remembered page is used once: the next sign-in from /login opens the dashboard.
+    expect(await page.evaluate(() => window.sessionStorage.getItem('returnTo'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('only the app’s own pages are return targets', async () => {
+    const { page, context } = await openPage(browser, app.url);
+    await page.goto(`/login?returnTo=${encodeURIComponent('https://evil.example/')}`);
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await context.close();
+  });
+});
