@@ -24,6 +24,9 @@ interface RouteLoad {
   gzipBytes: number;
 }
 
+/** Gzipped JavaScript the landing may load on a first visit (issue 12, item 7). */
+const LANDING_GZIP_BUDGET = 100 * 1024;
+
 const gzipSize = (asset: string) => gzipSync(readFileSync(join(distRoot, asset))).length;
 
 /** Opens a route in a fresh context and lists every JS file the page loaded. */
@@ -70,6 +73,13 @@ describe('route-based code splitting', () => {
         entry.route,
       ).toEqual([]);
     }
+    // Issue 12, item 7: the front door is light. The landing renders without the router, tRPC or
+    // TanStack Query (they load with the first in-app link), within 100 KB of gzipped JavaScript.
+    const landing = loads.find((item) => item.route === '/')!;
+    expect(
+      landing.scripts.filter((script) => /(trpc|AppShell|start-app|query-client)-/.test(script)),
+    ).toEqual([]);
+    expect(landing.gzipBytes, landing.scripts.join(', ')).toBeLessThanOrEqual(LANDING_GZIP_BUDGET);
     const dashboard = loads.find((item) => item.route === '/dashboard')!;
     expect(dashboard.scripts.some((script) => script.includes('DashboardPage-'))).toBe(true);
 
@@ -78,6 +88,8 @@ describe('route-based code splitting', () => {
       '# Gzipped JavaScript per route',
       '',
       'Measured in Chromium against the built app: every .js file the page loaded on a fresh visit, gzip level 6.',
+      '',
+      `Budget for /: ${kb(LANDING_GZIP_BUDGET)}.`,
       '',
       '| Route | JS files | Gzipped JS |',
       '|---|---:|---:|',
@@ -94,5 +106,24 @@ describe('route-based code splitting', () => {
     mkdirSync(join(process.cwd(), 'test-results'), { recursive: true });
     writeFileSync(join(process.cwd(), 'test-results/route-js-sizes.md'), lines.join('\n'));
     console.log(lines.join('\n'));
+  });
+
+  it('the landing hands over to the app in place: Log in opens /login without a page load, Back returns', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Find the title that actually wins.' }).waitFor();
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Login', exact: true })
+      .click();
+    await page.getByRole('button', { name: 'Connect with Google' }).waitFor();
+    expect(page.url()).toBe(`${app.url}/login`);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Find the title that actually wins.' }).waitFor();
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

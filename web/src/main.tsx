@@ -1,23 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createQueryClient } from './api/query-client';
-import { AppProviders } from './app/AppProviders';
-import { createAppRouter } from './routes/router';
-
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// A first visit to / shows the landing without the router, TanStack Query or tRPC (issue 12,
+// item 7); every other URL starts the routed app.
+if (window.location.pathname === '/') {
+  void import('./app/front-door').then(({ showFrontDoor }) => showFrontDoor(root));
+} else {
+  void import('./app/start-app').then(({ startApp }) => startApp(root));
+}

@@ -1,10 +1,10 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from './AppLink';
 
 /** The Titlewise wordmark, linking home. */
 export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; compact?: boolean }) {
   return (
-    <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
+    <AppLink to={to} style={{ textDecoration: 'none', color: 'inherit' }}>
       <Group gap={8} wrap="nowrap">
         <ThemeIcon
           size={32}
@@ -21,6 +21,6 @@ export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; c
           Titlewise
         </Text>
       </Group>
-    </Link>
+    </AppLink>
   );
 }

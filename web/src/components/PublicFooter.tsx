@@ -1,5 +1,5 @@
 import { Anchor, Container, Group, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from './AppLink';
 import classes from './PublicFooter.module.css';
 
 export function PublicFooter() {
@@ -11,16 +11,16 @@ export function PublicFooter() {
             © {new Date().getFullYear()} Titlewise. Not affiliated with YouTube or Google.
           </Text>
           <Group component="nav" aria-label="Footer" gap="lg">
-            <Anchor renderRoot={(props) => <Link to="/privacy" {...props} />} c="dimmed" fz="sm">
+            <Anchor renderRoot={(props) => <AppLink to="/privacy" {...props} />} c="dimmed" fz="sm">
               Privacy Policy
             </Anchor>
-            <Anchor renderRoot={(props) => <Link to="/terms" {...props} />} c="dimmed" fz="sm">
+            <Anchor renderRoot={(props) => <AppLink to="/terms" {...props} />} c="dimmed" fz="sm">
               Terms of Service
             </Anchor>
-            <Anchor renderRoot={(props) => <Link to="/paywall" {...props} />} c="dimmed" fz="sm">
+            <Anchor renderRoot={(props) => <AppLink to="/paywall" {...props} />} c="dimmed" fz="sm">
               Pricing
             </Anchor>
-            <Anchor renderRoot={(props) => <Link to="/login" {...props} />} c="dimmed" fz="sm">
+            <Anchor renderRoot={(props) => <AppLink to="/login" {...props} />} c="dimmed" fz="sm">
               Login
             </Anchor>
           </Group>

@@ -1,8 +1,11 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { AppLink } from './AppLink';
 import { Logo } from './Logo';
 import classes from './PublicHeader.module.css';
+
+const PublicMenuDrawer = lazy(() => import('./PublicMenuDrawer'));
 
 const sectionLinks = [
   { label: 'Features', href: '/#features' },
@@ -13,6 +16,9 @@ const sectionLinks = [
 /** The marketing nav (SPEC §2 "/"): sections, Privacy Policy, Login and Start Pro Plan. */
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The drawer's code loads on the first open and stays, so it can animate closed.
+  const [menuWanted, setMenuWanted] = useState(false);
+  if (opened && !menuWanted) setMenuWanted(true);
   const links = (
     <>
       {sectionLinks.map((link) => (
@@ -21,14 +27,14 @@ export function PublicHeader() {
         </Anchor>
       ))}
       <Anchor
-        renderRoot={(props) => <Link to="/privacy" {...props} />}
+        renderRoot={(props) => <AppLink to="/privacy" {...props} />}
         className={classes.link}
         onClick={close}
       >
         Privacy Policy
       </Anchor>
       <Anchor
-        renderRoot={(props) => <Link to="/login" {...props} />}
+        renderRoot={(props) => <AppLink to="/login" {...props} />}
         className={classes.link}
         onClick={close}
       >
@@ -43,27 +49,21 @@ export function PublicHeader() {
           <Logo />
           <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md">
             {links}
-            <Button renderRoot={(props) => <Link to="/paywall" {...props} />}>Start Pro Plan</Button>
+            <Button renderRoot={(props) => <AppLink to="/paywall" {...props} />}>Start Pro Plan</Button>
           </Group>
           <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label="Open navigation" />
         </Group>
       </Container>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title="Menu"
-        hiddenFrom="md"
-        position="right"
-        size="xs"
-        closeButtonProps={{ 'aria-label': 'Close navigation' }}
-      >
-        <Stack component="nav" aria-label="Mobile" gap="md">
-          {links}
-          <Button renderRoot={(props) => <Link to="/paywall" {...props} />} onClick={close}>
-            Start Pro Plan
-          </Button>
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <PublicMenuDrawer opened={opened} onClose={close}>
+            {links}
+            <Button renderRoot={(props) => <AppLink to="/paywall" {...props} />} onClick={close}>
+              Start Pro Plan
+            </Button>
+          </PublicMenuDrawer>
+        </Suspense>
+      )}
     </Box>
   );
 }

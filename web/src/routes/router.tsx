@@ -1,22 +1,30 @@
-import type { QueryClient } from '@tanstack/react-query';
 import {
-  createRootRouteWithContext,
+  createRootRoute,
   createRoute,
   createRouter,
   lazyRouteComponent,
-  Outlet,
+  redirect,
+  type AsyncRouteComponent,
 } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { loadAppShell } from '../app/app-shell';
+import { RootLayout } from '../app/RootLayout';
+import { getStoredSessionToken } from '../auth/session-token';
 import { PageLoader } from '../components/PageLoader';
 import { validateCallbackSearch, validateLoginSearch } from './search';
 
-interface RouterContext {
-  queryClient: QueryClient;
-}
-
 // Every page component is its own chunk: the landing, login and legal pages never load the
 // dashboard, admin or chart code (issue 5, item 8).
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+/** A page that reads data: its chunk and the data shell (tRPC, TanStack Query, toasts) load together. */
+function dataPage(
+  importer: () => Promise<{ default: ComponentType }>,
+): AsyncRouteComponent<Record<string, never>> {
+  return lazyRouteComponent(async () => (await Promise.all([importer(), loadAppShell()]))[0]);
+}
+
+// The landing, legal and 404 pages read no data, so they never load the shell (issue 12, item 7).
+const rootRoute = createRootRoute({
+  component: RootLayout,
   notFoundComponent: lazyRouteComponent(() => import('../pages/NotFoundPage')),
 });
 
@@ -30,38 +38,43 @@ const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
   validateSearch: validateLoginSearch,
-  component: lazyRouteComponent(() => import('../pages/login/LoginPage')),
+  component: dataPage(() => import('../pages/login/LoginPage')),
 });
 
 const authCallbackRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/auth/callback',
   validateSearch: validateCallbackSearch,
-  component: lazyRouteComponent(() => import('../pages/AuthCallbackPage')),
+  component: dataPage(() => import('../pages/AuthCallbackPage')),
 });
 
 const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
-  component: lazyRouteComponent(() => import('../pages/dashboard/DashboardPage')),
+  component: dataPage(() => import('../pages/dashboard/DashboardPage')),
 });
 
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
-  component: lazyRouteComponent(() => import('../pages/admin/AdminPage')),
+  component: dataPage(() => import('../pages/admin/AdminPage')),
 });
 
 const paywallRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/paywall',
-  component: lazyRouteComponent(() => import('../pages/paywall/PaywallPage')),
+  beforeLoad: () => {
+    // SPEC §2/§8: with no stored token the visitor signs in first.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's redirect protocol
+    if (!getStoredSessionToken()) throw redirect({ to: '/login', replace: true });
+  },
+  component: dataPage(() => import('../pages/paywall/PaywallPage')),
 });
 
 const oauthTestRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/oauth-test',
-  component: lazyRouteComponent(() => import('../pages/OAuthTestPage')),
+  component: dataPage(() => import('../pages/OAuthTestPage')),
 });
 
 const privacyRoute = createRoute({
@@ -88,10 +101,9 @@ const routeTree = rootRoute.addChildren([
   termsRoute,
 ]);
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { queryClient },
     defaultPendingComponent: PageLoader,
     defaultPendingMs: 300,
     // No preloading on hover: a page loads only its own code.

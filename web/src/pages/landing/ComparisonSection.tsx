@@ -1,5 +1,6 @@
-import { Table, Text, ThemeIcon } from '@mantine/core';
+import { Text, ThemeIcon } from '@mantine/core';
 import { CheckIcon, CrossIcon } from '../../components/icons';
+import table from './ComparisonTable.module.css';
 import classes from './Landing.module.css';
 import { Section } from './Section';
 
@@ -35,33 +36,31 @@ export function ComparisonSection() {
       intro="Other tools differ from one another, so where we can’t speak for all of them we say “Varies”."
     >
       <div className={classes.tableWrap}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="sm" miw={560} bg="white">
-          <Table.Caption>Comparison of Titlewise with other ways to test titles</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Feature</Table.Th>
+        <table className={table.table}>
+          <caption>Comparison of Titlewise with other ways to test titles</caption>
+          <thead>
+            <tr>
+              <th scope="col">Feature</th>
               {columns.map((column) => (
-                <Table.Th key={column} scope="col" ta="center">
+                <th key={column} scope="col">
                   {column}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((row) => (
-              <Table.Tr key={row.feature}>
-                <Table.Th scope="row" fw={500}>
-                  {row.feature}
-                </Table.Th>
+              <tr key={row.feature}>
+                <th scope="row">{row.feature}</th>
                 {row.cells.map((cell, index) => (
-                  <Table.Td key={columns[index]} ta="center">
+                  <td key={columns[index]}>
                     <CellContent value={cell} />
-                  </Table.Td>
+                  </td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </div>
     </Section>
   );

@@ -1,5 +1,5 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../components/AppLink';
 import classes from './Landing.module.css';
 
 export function FinalCtaSection() {
@@ -18,7 +18,7 @@ export function FinalCtaSection() {
               size="lg"
               color="white"
               c="violet.9"
-              renderRoot={(props) => <Link to="/paywall" {...props} />}
+              renderRoot={(props) => <AppLink to="/paywall" {...props} />}
             >
               Start Pro Plan
             </Button>
@@ -26,7 +26,7 @@ export function FinalCtaSection() {
               size="lg"
               variant="outline"
               color="white"
-              renderRoot={(props) => <Link to="/login" {...props} />}
+              renderRoot={(props) => <AppLink to="/login" {...props} />}
             >
               Log in
             </Button>

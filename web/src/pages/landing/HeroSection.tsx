@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../components/AppLink';
 import classes from './Landing.module.css';
 
 const exampleTitles = [
@@ -29,7 +29,7 @@ export function HeroSection() {
                 size="lg"
                 color="white"
                 c="violet.9"
-                renderRoot={(props) => <Link to="/paywall" {...props} />}
+                renderRoot={(props) => <AppLink to="/paywall" {...props} />}
               >
                 Start Pro Plan
               </Button>
@@ -37,7 +37,7 @@ export function HeroSection() {
                 size="lg"
                 variant="outline"
                 color="white"
-                renderRoot={(props) => <Link to="/login" {...props} />}
+                renderRoot={(props) => <AppLink to="/login" {...props} />}
               >
                 Try the demo
               </Button>

@@ -1,5 +1,5 @@
 import { Button, SimpleGrid, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../components/AppLink';
 import { PlanCard } from '../../components/PlanCard';
 import { MONEY_BACK_DAYS, plans } from '../../lib/plans';
 import { Section } from './Section';
@@ -23,7 +23,7 @@ export function PricingSection() {
                 size="md"
                 fullWidth
                 variant={plan.mostPopular ? 'filled' : 'outline'}
-                renderRoot={(props) => <Link to="/paywall" {...props} />}
+                renderRoot={(props) => <AppLink to="/paywall" {...props} />}
               >
                 {`Choose ${plan.name}`}
               </Button>

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { AppLink } from '../../components/AppLink';
 import { ChartIcon, ClockIcon, ShuffleIcon } from '../../components/icons';
 import { Section } from './Section';
 
@@ -43,7 +43,7 @@ export function ProblemSection() {
         ))}
       </SimpleGrid>
       <Group justify="center" mt={40}>
-        <Button size="md" renderRoot={(props) => <Link to="/login" {...props} />}>
+        <Button size="md" renderRoot={(props) => <AppLink to="/login" {...props} />}>
           Connect your channel and test properly
         </Button>
       </Group>

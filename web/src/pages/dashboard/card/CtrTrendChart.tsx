@@ -1,17 +1,22 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
+import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../types';
 import { ChartPanel } from './ChartPanel';
 
-/** SPEC §2 'CTR Performance Trend': CTR per rotation, points labelled Title 1..n. */
+/** SPEC §2 'CTR Performance Trend': CTR per rotation, each point labelled with its title (Title 1..n of the test). */
 export function CtrTrendChart({ logs }: { logs: RotationLog[] }) {
   const data = logs
     .filter((log) => log.ctrAtRotation !== null)
-    .map((log, index) => ({
-      label: `Title ${index + 1}`,
+    .map((log) => ({
+      label: log.title,
       ctr: Number(log.ctrAtRotation!.toFixed(1)),
       title: log.titleText,
     }));
+  const ticks = axisTicks(
+    data.map((point) => point.ctr),
+    { integer: false },
+  );
   return (
     <ChartPanel title="CTR Performance Trend" empty={data.length === 0} emptyText="No data available">
       <AreaChart
@@ -23,6 +28,9 @@ export function CtrTrendChart({ logs }: { logs: RotationLog[] }) {
         unit="%"
         withDots
         gridAxis="y"
+        valueFormatter={formatAxisNumber}
+        yAxisProps={{ ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
+        xAxisProps={{ allowDuplicatedCategory: true }}
       />
     </ChartPanel>
   );

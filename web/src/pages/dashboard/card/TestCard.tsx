@@ -114,7 +114,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               <TestMetrics analytics={data} />
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                 <CtrTrendChart logs={data.rotationLogs} />
-                <ComparisonChart logs={data.rotationLogs} />
+                <ComparisonChart titles={test.titles} logs={data.rotationLogs} />
               </SimpleGrid>
               <RotationHistory logs={data.rotationLogs} />
               {data.dataNotes.ctrAndDurationThrough && (
