@@ -3,13 +3,11 @@ import {
   createRoute,
   createRouter,
   lazyRouteComponent,
-  redirect,
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { loadAppShell } from '../app/app-shell';
 import { RootLayout } from '../app/RootLayout';
-import { getStoredSessionToken } from '../auth/session-token';
 import { PageLoader } from '../components/PageLoader';
 import { validateCallbackSearch, validateLoginSearch } from './search';
 
@@ -63,11 +61,6 @@ const adminRoute = createRoute({
 const paywallRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/paywall',
-  beforeLoad: () => {
-    // SPEC §2/§8: with no stored token the visitor signs in first.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- TanStack Router's redirect protocol
-    if (!getStoredSessionToken()) throw redirect({ to: '/login', replace: true });
-  },
   component: dataPage(() => import('../pages/paywall/PaywallPage')),
 });
 
