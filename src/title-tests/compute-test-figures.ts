@@ -1,7 +1,7 @@
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
 import type { DailyRow, LatestSample, SampleRow } from './test-readings';
 import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
-import type { TestAnalyticsWithVerdict, TitleTestView } from './title-tests.schemas';
+import type { TestAnalyticsWithVerdict, TitleTestView, VerdictView } from './title-tests.schemas';
 import { observationsFrom } from './verdict-inputs';
 import { verdictView } from './verdict-view';
 
@@ -17,8 +17,23 @@ export interface TestInputs {
   daily: DailyRow[];
   /** The video's newest view sample, whenever it was taken. */
   latestSample: LatestSample | null;
-  /** The video's view samples from the test's start on, oldest first. */
-  samples: SampleRow[];
+  /**
+   * The video's view samples from the test's start on, oldest first; or, when the verdict is
+   * carried over (`verdict`), only how many there are.
+   */
+  samples: SampleRow[] | { count: number };
+  /** A verdict still valid for these inputs (see verdictStillHolds); computed when absent. */
+  verdict?: VerdictView;
+}
+
+/**
+ * What the verdict was computed from, to tell whether new view samples alone can change it: the
+ * finished windows then, and whether a sample already followed the last of them (a window's views
+ * are read between the samples around its ends, so the first sample after a window can change them).
+ */
+export interface VerdictBasis {
+  finishedWindows: number;
+  settled: boolean;
 }
 
 /**
@@ -31,6 +46,24 @@ export interface StoredAnalytics {
   nextRotationAt: string | null;
   /** The rotation live now, whose duration grows until it ends: its place in the log and start. */
   running: { logIndex: number; since: string } | null;
+  verdictBasis?: VerdictBasis;
+}
+
+function finishedWindowEnds(schedule: RotationRow[]): number[] {
+  return schedule
+    .filter((rotation) => rotation.kind === 'window' && rotation.status === 'applied' && rotation.endedAt)
+    .map((rotation) => rotation.endedAt!.getTime());
+}
+
+/**
+ * Whether a stored verdict holds after new view samples alone: no window has finished since, and
+ * a sample had already followed the last finished one.
+ */
+export function verdictStillHolds(stored: StoredAnalytics, schedule: RotationRow[]): boolean {
+  const basis = stored.verdictBasis;
+  return (
+    basis !== undefined && basis.settled && basis.finishedWindows === finishedWindowEnds(schedule).length
+  );
 }
 
 export interface TestFigures {
@@ -74,11 +107,20 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     (figure) => running && figure.rotation.endedAt === null && figure.rotation.activatedAt !== null,
   );
   const until = test.endedAt ?? now;
-  const windows = observationsFrom(
-    inputs,
-    samples.filter((row) => row.sampledAt <= until),
-    daily,
-  );
+  const sampleRows = Array.isArray(samples) ? samples : null;
+  const sampleCount = sampleRows ? sampleRows.length : (samples as { count: number }).count;
+  const ends = finishedWindowEnds(schedule);
+  const lastEnd = ends.length > 0 ? Math.max(...ends) : null;
+  const verdict =
+    inputs.verdict ??
+    verdictView(
+      inputs,
+      observationsFrom(
+        inputs,
+        (sampleRows ?? []).filter((row) => row.sampledAt <= until),
+        daily,
+      ),
+    );
   const card: TitleTestView = {
     id: test.id,
     status: test.status,
@@ -99,12 +141,12 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
       totalViews,
       totalImpressions: totals.impressions,
       averageViewDuration: totals.averageViewDuration,
-      dataPointsCollected: samples.length + daily.length,
+      dataPointsCollected: sampleCount + daily.length,
       rotationsCount: figures.length,
     },
   };
   const body: TestAnalyticsWithVerdict = {
-    verdict: verdictView(inputs, windows),
+    verdict,
     rotationsCount: figures.length,
     nextRotationIn: null,
     averageCtr: averageCtrPercent,
@@ -144,6 +186,10 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
         liveIndex < 0
           ? null
           : { logIndex: liveIndex, since: figures[liveIndex]!.rotation.activatedAt!.toISOString() },
+      verdictBasis: {
+        finishedWindows: ends.length,
+        settled: lastEnd === null || (sample !== null && sample.sampledAt.getTime() >= lastEnd),
+      },
     },
   };
 }

@@ -56,7 +56,7 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
       // The samples and the figures derived from them commit together (test-figures.ts).
       await app.db.transaction(async (tx) => {
         await tx.insert(metricSamples).values(values);
-        await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt);
+        await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt, { onlyNewSamples: true });
       });
     }
     stored += values.length;

@@ -1,8 +1,13 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
-import { computeTestFigures, type TestFigures } from './compute-test-figures';
-import { dailyMetricsOfTests, latestSamplesOf, viewSamplesOfTests } from './test-readings';
+import {
+  computeTestFigures,
+  verdictStillHolds,
+  type StoredAnalytics,
+  type TestFigures,
+} from './compute-test-figures';
+import { dailyMetricsOfTests, latestSamplesOf, sampleCountsOf, viewSamplesOfTests } from './test-readings';
 import { loadTestDetails } from './title-test-records';
 import { testAnalyticsWithVerdictSchema, titleTestSchema } from './title-tests.schemas';
 
@@ -31,29 +36,56 @@ export async function refreshTestFigures(
   db: DbOrTx,
   scope: FiguresScope,
   now: Date,
+  options: {
+    /**
+     * Only new view samples were written (the sampling job): a test whose figures were current
+     * just before keeps its verdict when the samples cannot change it (verdictStillHolds), so
+     * sampling costs a count rather than a new analysis every ten minutes.
+     */
+    onlyNewSamples?: boolean;
+  } = {},
 ): Promise<Map<string, TestFigures>> {
   const keys = 'testIds' in scope ? scope.testIds : scope.videoIds;
   if (keys.length === 0) return new Map();
   // The version first: data read after it is at least as new, so storing under it is safe.
   const rows = await db
-    .select({ test: titleTests, version: testFigures.version })
+    .select({
+      test: titleTests,
+      version: testFigures.version,
+      computedVersion: testFigures.computedVersion,
+      analytics: testFigures.analytics,
+    })
     .from(titleTests)
     .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
     .where('testIds' in scope ? inArray(titleTests.id, keys) : inArray(titleTests.videoId, keys));
   if (rows.length === 0) return new Map();
   const tests = rows.map((row) => row.test);
   const ids = tests.map((test) => test.id);
-  const [details, daily, latest, samples] = await Promise.all([
-    loadTestDetails(db, ids),
+  const details = await loadTestDetails(db, ids);
+  // The sampling job's own insert raised the version by one: the figures before it were current.
+  const carried = new Map<string, StoredAnalytics>();
+  if (options.onlyNewSamples) {
+    for (const row of rows) {
+      if (row.analytics === null || row.computedVersion === null || row.version === null) continue;
+      if (row.computedVersion !== row.version - 1) continue;
+      const stored = JSON.parse(row.analytics) as StoredAnalytics;
+      if (verdictStillHolds(stored, details.rotations.get(row.test.id) ?? []))
+        carried.set(row.test.id, stored);
+    }
+  }
+  const analysed = tests.filter((test) => !carried.has(test.id));
+  const [daily, latest, samples, counts] = await Promise.all([
     dailyMetricsOfTests(db, tests, now),
     latestSamplesOf(
       db,
       tests.map((test) => test.videoId),
     ),
-    viewSamplesOfTests(db, tests),
+    viewSamplesOfTests(db, analysed),
+    sampleCountsOf(db, [...carried.keys()]),
   ]);
   const computed = new Map<string, TestFigures>();
   for (const test of tests) {
+    const stored = carried.get(test.id);
     computed.set(
       test.id,
       computeTestFigures(
@@ -63,7 +95,9 @@ export async function refreshTestFigures(
           rotations: details.rotations.get(test.id) ?? [],
           daily: daily.get(test.id) ?? [],
           latestSample: latest.get(test.videoId) ?? null,
-          samples: samples.get(test.id) ?? [],
+          ...(stored
+            ? { samples: { count: counts.get(test.id) ?? 0 }, verdict: stored.body.verdict }
+            : { samples: samples.get(test.id) ?? [] }),
         },
         now,
       ),

@@ -1,5 +1,5 @@
-import { and, asc, desc, gte, inArray, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples } from '../../db/schema';
+import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { dailyMetrics, metricSamples, titleTests } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 import type { TitleTestRow } from './title-test-records';
@@ -118,4 +118,19 @@ export async function viewSamplesOfTests(db: DbOrTx, tests: TestSpan[]): Promise
     );
   }
   return byTest;
+}
+
+/** How many view samples each test's video has from the test's start on, keyed by test id (one GROUP BY). */
+export async function sampleCountsOf(db: DbOrTx, testIds: string[]): Promise<Map<string, number>> {
+  if (testIds.length === 0) return new Map();
+  const rows = await db
+    .select({ testId: titleTests.id, value: count() })
+    .from(titleTests)
+    .innerJoin(
+      metricSamples,
+      and(eq(metricSamples.videoId, titleTests.videoId), gte(metricSamples.sampledAt, titleTests.startDate)),
+    )
+    .where(inArray(titleTests.id, testIds))
+    .groupBy(titleTests.id);
+  return new Map(rows.map((row) => [row.testId, Number(row.value)]));
 }
