@@ -262,6 +262,24 @@ describe('which title is winning', () => {
       .getByLabel(/^Measured: YouTube reported this figure/)
       .first()
       .waitFor();
+
+    // Issue 12, item 3: after 30 rotations the comparison still has one bar per title of the test,
+    // and its axis reads distinct whole (or compact, 1.5K) numbers, never "1, 1, 1, 0, 0".
+    const comparison = card.locator('figure', { hasText: 'Title Performance Comparison' });
+    const ticks = (axis: 'xAxis' | 'yAxis') =>
+      comparison
+        .locator(`.recharts-${axis}-tick-labels .recharts-cartesian-axis-tick-value`)
+        .allTextContents();
+    await comparison
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .first()
+      .waitFor();
+    expect(await ticks('xAxis')).toEqual(['T1', 'T2']);
+    const yTicks = await ticks('yAxis');
+    expect(yTicks.length).toBeGreaterThan(1);
+    expect(new Set(yTicks).size).toBe(yTicks.length);
+    for (const tick of yTicks) expect(tick).toMatch(/^(\d+|\d+(\.\d+)?[KM])$/);
+    await comparison.screenshot({ path: `${SCREENSHOT_DIR}/comparison-chart.png` });
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
   });
