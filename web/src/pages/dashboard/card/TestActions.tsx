@@ -1,5 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { trpc } from '../../../api/trpc';
+import { useCurrentUser } from '../../../auth/current-user';
 import { showError, showSuccess } from '../../../components/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import type { TitleTest } from '../types';
@@ -44,6 +45,10 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
     },
     onError: (error) => showError('Failed to move the simulated clock', messageOf(error)),
   });
+
+  // Only the simulator's clock can be moved, and only demo accounts exist there.
+  const { data: user } = useCurrentUser();
+  const canMoveTime = user?.isDemo === true;
 
   const run = (name: TestActionName) => action.mutate({ id: test.id, action: name });
   const pendingAction = action.isPending ? action.variables?.action : undefined;
@@ -117,7 +122,7 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
           >
             Simulate Rotation
           </Button>
-          {(status === 'scheduled' || status === 'active' || status === 'paused') && (
+          {canMoveTime && (status === 'scheduled' || status === 'active' || status === 'paused') && (
             <>
               <Button
                 variant="default"
