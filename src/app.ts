@@ -29,6 +29,7 @@ import { installJsonBodyParser } from './http/json-body';
 import { OpenApiRegistry } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
 import { createReadCache, uncachedReads } from './db/read-cache';
+import { openNoticeListener } from './db/notices';
 import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
 import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
@@ -88,12 +89,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: writeWatchingLogger(readChanges, options.databaseLogger),
   });
   await database.migrate();
-  const stopListening = await listenForReadChanges(database, readChanges);
+  // One connection carries the notices this process follows (cached reads, the simulated clock).
+  const notices = openNoticeListener(database);
+  await listenForReadChanges(notices, readChanges);
   // With the simulator, the moved clock is the deployment's: kept in the database, followed by
   // every web node and worker (src/simulated-clock.ts).
   const stopSharingClock =
     config.google.simulator && isControllableClock(clock)
-      ? await shareClockThroughDatabase(database, clock, (error) =>
+      ? await shareClockThroughDatabase(database, notices, clock, (error) =>
           fastify.log.error({ err: error }, 'Could not store or read the simulated clock'),
         )
       : async () => {};
@@ -185,8 +188,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       faults,
       ...(app.simulatedTime
         ? {
-            fastForward: async (to: Date) => {
-              const { steps, failures } = await app.simulatedTime!.moveTo(to);
+            fastForward: async (ms: number) => {
+              const { steps, failures } = await app.simulatedTime!.advance(ms);
               return { steps, failures };
             },
           }
@@ -241,7 +244,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       await simulator?.fastify.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await stopSharingClock();
-      await stopListening();
+      readChanges.setListening(false);
+      await notices.close();
       await database.close();
     },
   };

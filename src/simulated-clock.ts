@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { simClock } from '../db/schema';
 import type { ControllableClock } from './clock';
 import type { Database } from './db/database';
-import { listenToNotices } from './db/notices';
+import type { NoticeListener } from './db/notices';
 
 const CLOCK_CHANNEL = 'titlewise_sim_clock';
 
@@ -11,10 +11,11 @@ const CLOCK_CHANNEL = 'titlewise_sim_clock';
  * (sim_clock): it starts where the deployment's clock is, every move of it is stored (the row only
  * grows), and moves made by any other process are adopted as their notice arrives. So a web-only
  * node that fast-forwards and the `npm run worker` processes that run the due jobs agree on the
- * time. Returns the way to stop following.
+ * time. Returns the way to finish storing (the listener stops with `notices`).
  */
 export async function shareClockThroughDatabase(
   database: Database,
+  notices: NoticeListener,
   clock: ControllableClock,
   onError: (error: unknown) => void,
 ): Promise<() => Promise<void>> {
@@ -44,14 +45,13 @@ export async function shareClockThroughDatabase(
     newest = offsetMs;
     writing ??= flush();
   });
-  const stop = await listenToNotices(
-    database,
+  await notices.listen(
     CLOCK_CHANNEL,
     (payload) => clock.catchUp(Number(payload)),
     () => void adoptStored().catch(onError),
   );
+  // Stops with the notice listener; what remains is the last move's write.
   return async () => {
     await writing;
-    await stop();
   };
 }

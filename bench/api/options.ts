@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { positiveInteger } from '../cli-options';
 
 export type DatabaseKind = 'postgres' | 'embedded';
 
@@ -14,14 +15,6 @@ export interface ApiBenchOptions {
 
 const usage =
   'Usage: npm run bench:api -- [--seconds 15] [--connections 100] [--only postgres|embedded] [--web-only] [--write-readme]';
-
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new Error(`--${name} must be a positive integer.\n${usage}`);
-  return parsed;
-}
 
 export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
   const { values } = parseArgs({
@@ -42,8 +35,8 @@ export function parseApiBenchOptions(argv: string[]): ApiBenchOptions {
   if (values.only !== undefined && values.only !== 'postgres' && values.only !== 'embedded')
     throw new Error(`--only must be postgres or embedded.\n${usage}`);
   return {
-    seconds: positiveInteger('seconds', values.seconds, 15),
-    connections: positiveInteger('connections', values.connections, 100),
+    seconds: positiveInteger('seconds', values.seconds, 15, usage),
+    connections: positiveInteger('connections', values.connections, 100, usage),
     databases: values.only ? [values.only] : ['postgres', 'embedded'],
     writeReadme: values['write-readme'] ?? false,
     webOnly: values['web-only'] ?? false,

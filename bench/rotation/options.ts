@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { positiveInteger } from '../cli-options';
 
 export interface BenchOptions {
   /** Title tests whose rotation falls due at the same instant. */
@@ -12,14 +13,6 @@ export interface BenchOptions {
 }
 
 const usage = `Usage: npm run bench -- [--tests 10000] [--tests-per-channel 10] [--timeout 900] [--tick]`;
-
-function positiveInteger(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1)
-    throw new Error(`--${name} must be a positive integer.\n${usage}`);
-  return parsed;
-}
 
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -37,9 +30,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     process.exit(0);
   }
   return {
-    tests: positiveInteger('tests', values.tests, 10_000),
-    testsPerChannel: positiveInteger('tests-per-channel', values['tests-per-channel'], 10),
-    timeoutSeconds: positiveInteger('timeout', values.timeout, 900),
+    tests: positiveInteger('tests', values.tests, 10_000, usage),
+    testsPerChannel: positiveInteger('tests-per-channel', values['tests-per-channel'], 10, usage),
+    timeoutSeconds: positiveInteger('timeout', values.timeout, 900, usage),
     tick: values.tick ?? false,
   };
 }

@@ -63,10 +63,6 @@ export async function findSession(db: DbOrTx, token: string, now: Date): Promise
   return rows[0] ?? null;
 }
 
-export async function findSessionUser(db: DbOrTx, token: string, now: Date): Promise<UserRow | null> {
-  return (await findSession(db, token, now))?.user ?? null;
-}
-
 export async function revokeSession(db: DbOrTx, token: string, now: Date): Promise<void> {
   await db
     .update(sessions)

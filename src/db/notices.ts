@@ -1,28 +1,43 @@
+import type { Sql } from 'postgres';
 import type { Database } from './database';
 
+/** Listens on PostgreSQL notification channels, all on one connection per process. */
+export interface NoticeListener {
+  /**
+   * Calls `onNotice` with each notice's payload on `channel`, and `onListen` each time listening
+   * (re)starts: notices sent while the connection was down are missed, so a listener re-reads.
+   */
+  listen(channel: string, onNotice: (payload: string) => void, onListen: () => void): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
- * Listens on a PostgreSQL notification channel: on PostgreSQL on a connection of its own
- * (postgres.js listens again after a reconnect and calls `onListen` each time, since notices were
- * missed meanwhile), on the embedded database on its one connection. Returns the way to stop.
+ * On PostgreSQL, a connection of its own, opened on the first listen (postgres.js keeps one
+ * listening connection per client and listens again after a reconnect); on the embedded
+ * database, its one connection.
  */
-export async function listenToNotices(
-  database: Database,
-  channel: string,
-  onNotice: (payload: string) => void,
-  onListen: () => void,
-): Promise<() => Promise<void>> {
-  if (database.pglite) {
-    const stop = await database.pglite.listen(channel, onNotice);
-    onListen();
-    return async () => {
-      await stop();
-    };
-  }
-  const { default: postgres } = await import('postgres');
-  const client = postgres(database.url!, { max: 1, onnotice: () => {} });
-  const subscription = await client.listen(channel, onNotice, onListen);
-  return async () => {
-    await subscription.unlisten().catch(() => {});
-    await client.end({ timeout: 5 });
+export function openNoticeListener(database: Database): NoticeListener {
+  const stops: (() => Promise<void>)[] = [];
+  let client: Sql | null = null;
+  return {
+    async listen(channel, onNotice, onListen) {
+      if (database.pglite) {
+        const stop = await database.pglite.listen(channel, onNotice);
+        stops.push(stop);
+        onListen();
+        return;
+      }
+      if (!client) {
+        const { default: postgres } = await import('postgres');
+        client = postgres(database.url!, { max: 1, onnotice: () => {} });
+      }
+      const subscription = await client.listen(channel, onNotice, onListen);
+      stops.push(() => subscription.unlisten().catch(() => {}));
+    },
+    async close() {
+      for (const stop of stops.splice(0)) await stop();
+      await client?.end({ timeout: 5 });
+      client = null;
+    },
   };
 }

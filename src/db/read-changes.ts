@@ -1,6 +1,5 @@
 import type { Logger } from 'drizzle-orm';
-import type { Database } from './database';
-import { listenToNotices } from './notices';
+import type { NoticeListener } from './notices';
 
 /** The channel the database announces changes to cached reads on (migration 0008). */
 export const READ_CHANGE_CHANNEL = 'titlewise_read_change';
@@ -50,19 +49,14 @@ export function writeWatchingLogger(changes: ReadChanges, next?: Logger): Logger
   };
 }
 
-/** Listens for the database's change notices (src/db/notices.ts); returns the way to stop. */
+/** Follows the database's change notices (src/db/notices.ts); stop by closing the listener. */
 export async function listenForReadChanges(
-  database: Database,
+  notices: NoticeListener,
   changes: ReturnType<typeof createReadChanges>,
-): Promise<() => Promise<void>> {
-  const stop = await listenToNotices(
-    database,
+): Promise<void> {
+  await notices.listen(
     READ_CHANGE_CHANNEL,
     () => changes.changed(),
     () => changes.setListening(true),
   );
-  return async () => {
-    changes.setListening(false);
-    await stop();
-  };
 }

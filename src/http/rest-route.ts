@@ -7,8 +7,6 @@ import type { OpenApiRegistry } from './openapi';
 import type { RequestAuth } from './request-auth';
 import { bodyEtag, StoredJson } from './stored-json';
 
-export { bodyEtag, StoredJson };
-
 type Auth = 'public' | 'user' | 'admin';
 
 /** The body of a bodiless POST (SPEC's action paths): anything or nothing, ignored. */

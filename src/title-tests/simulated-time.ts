@@ -10,6 +10,8 @@ import { fastForward } from './fast-forward';
  */
 export interface SimulatedTime {
   moveTo(to: Date): Promise<{ now: Date; steps: number; failures: number }>;
+  /** Moves `ms` past where the previous move ended (the target is taken when this move begins). */
+  advance(ms: number): Promise<{ now: Date; steps: number; failures: number }>;
 }
 
 export function createSimulatedTime(
@@ -18,16 +20,18 @@ export function createSimulatedTime(
   log: FastifyBaseLogger,
 ): SimulatedTime {
   let moves: Promise<unknown> = Promise.resolve();
+  const enqueue = (target: () => Date) => {
+    const move = moves.then(async () => {
+      const report = await fastForward(engine, clock, target());
+      for (const { queue, error } of report.failures)
+        log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
+      return { now: clock.now(), steps: report.steps, failures: report.failures.length };
+    });
+    moves = move.catch(() => undefined);
+    return move;
+  };
   return {
-    moveTo(to) {
-      const move = moves.then(async () => {
-        const report = await fastForward(engine, clock, to);
-        for (const { queue, error } of report.failures)
-          log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
-        return { now: clock.now(), steps: report.steps, failures: report.failures.length };
-      });
-      moves = move.catch(() => undefined);
-      return move;
-    },
+    moveTo: (to) => enqueue(() => to),
+    advance: (ms) => enqueue(() => new Date(clock.now().getTime() + ms)),
   };
 }

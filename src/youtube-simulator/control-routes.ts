@@ -46,8 +46,6 @@ const studioEditBody = z.object({
  * loopback, and JSON-only so a web page elsewhere cannot post a form to it.
  */
 export function registerControlRoutes(app: FastifyInstance, options: SimulatorOptions): void {
-  // One clock move at a time: each runs the missed jobs in order from where the last one ended.
-  let clockMoves: Promise<unknown> = Promise.resolve();
   void app.register(
     async (control) => {
       control.addHook('onRequest', async (request, reply) => {
@@ -72,9 +70,8 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
         const ms = (body.ms ?? 0) + (body.hours ?? 0) * 3_600_000 + (body.days ?? 0) * 86_400_000;
         const { clock, fastForward } = options;
         if (!fastForward) return { now: clock.advance(Math.round(ms)).toISOString() };
-        const move = clockMoves.then(() => fastForward(new Date(clock.now().getTime() + Math.round(ms))));
-        clockMoves = move.catch(() => undefined);
-        const { steps, failures } = await move;
+        // One move at a time (the app's simulated time queues them), each from where the last ended.
+        const { steps, failures } = await fastForward(Math.round(ms));
         return { now: clock.now().toISOString(), steps, failures };
       });
 

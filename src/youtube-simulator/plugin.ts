@@ -23,10 +23,11 @@ export interface SimulatorOptions {
   clientSecret: string;
   faults: FaultInjector;
   /**
-   * Moves the clock to `to` running the product's missed jobs in time order (the app's
-   * fast-forward, given when the clock is controllable); without it a clock move only jumps.
+   * Moves the clock `ms` forward, one move at a time, running the product's missed jobs in time
+   * order (the app's simulated time, given when the clock is controllable); without it a clock
+   * move only jumps.
    */
-  fastForward?: (to: Date) => Promise<{ steps: number; failures: number }>;
+  fastForward?: (ms: number) => Promise<{ steps: number; failures: number }>;
 }
 
 /**
