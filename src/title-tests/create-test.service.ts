@@ -79,7 +79,8 @@ export async function createTitleTest(
     })
     .from(titleTests)
     .where(inArray(titleTests.status, [...runningStatuses]));
-  if (running.some((test) => test.videoId === input.videoId)) {
+  // Only the caller's own: another channel's running test must not show (its video answers 404 below).
+  if (running.some((test) => test.videoId === input.videoId && test.userId === user.id)) {
     throw conflict('This video already has a running test. Complete or cancel it before starting another.');
   }
   const limit = activeTestLimit(user);
