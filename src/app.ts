@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
@@ -33,6 +33,7 @@ import { openNoticeListener } from './db/notices';
 import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
 import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
+import { requestLogOptions, type LogDestination } from './http/request-log';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
 import { shareClockThroughDatabase } from './simulated-clock';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   /** Start pg-boss workers in this process (default: config.workers). */
   workers?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: LogDestination;
   /** Sees every statement the app's drizzle client sends (tests count them). */
   databaseLogger?: Logger;
   /**
@@ -106,9 +109,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await boss.start();
 
   const fastify = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Request lines with auth query strings (tokens, OAuth code and state) redacted.
+    ...requestLogOptions(config, { logger: options.logger, destination: options.logDestination }),
     trustProxy: config.secureCookies,
-    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     // tRPC batches name every procedure in one path segment ("tests.analytics,tests.analytics,…");
     // at Fastify's default of 100 characters a dashboard with a few tests got 404 for its batch.
     routerOptions: { maxParamLength: 5000 },
