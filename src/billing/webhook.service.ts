@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { billingEvents } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import { badRequest } from '../errors/app-error';
@@ -14,6 +15,28 @@ export const handledEventTypes = [
   'customer.subscription.deleted',
   'invoice.payment_failed',
 ] as const;
+
+/** How far a signature's time may be from this machine's clock, either way (Stripe's default). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+const stripeId = z.string().regex(/^[A-Za-z0-9_]{1,255}$/);
+
+/** What the handler reads of an event; anything else signed but shaped otherwise is refused. */
+const eventShape = z.object({
+  id: stripeId,
+  type: z.string().regex(/^[a-z0-9_.]{1,255}$/),
+  data: z.object({ object: z.object({ id: z.unknown().optional() }) }),
+});
+
+/** The time a Stripe-Signature header was signed at, read as Stripe's library reads it (the last t=). */
+function signedAtSeconds(signature: string): number | null {
+  let at: number | null = null;
+  for (const item of signature.split(',')) {
+    const [key, value] = item.split('=');
+    if (key === 't') at = Number.parseInt(value ?? '', 10);
+  }
+  return at !== null && Number.isFinite(at) ? at : null;
+}
 
 interface Truth {
   subscription: SubscriptionTruth;
@@ -53,12 +76,21 @@ export async function receiveStripeWebhook(
   const secret = app.config.stripe.webhookSecret;
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (src/config)');
   if (!signature) throw badRequest('Missing Stripe-Signature header.');
-  let event: Stripe.Event;
+  let signed: unknown;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    // Refuses a wrong signature and one older than the tolerance.
+    signed = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch {
     throw badRequest('Invalid Stripe webhook signature.');
   }
+  // Stripe's library accepts any time in the future; a signature from the future is not Stripe's.
+  const signedAt = signedAtSeconds(signature);
+  if (signedAt === null || signedAt > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) {
+    throw badRequest('Invalid Stripe webhook signature: its time is in the future.');
+  }
+  const parsed = eventShape.safeParse(signed);
+  if (!parsed.success) throw badRequest('Malformed Stripe event: it needs an id, a type and data.object.');
+  const event = parsed.data;
 
   const [seen] = await app.db
     .select({ id: billingEvents.id })
@@ -67,9 +99,8 @@ export async function receiveStripeWebhook(
     .limit(1);
   if (seen) return { received: true, duplicate: true };
 
-  const objectId = (event.data.object as { id?: unknown }).id;
-  const handled =
-    (handledEventTypes as readonly string[]).includes(event.type) && typeof objectId === 'string';
+  const objectId = stripeId.safeParse(event.data.object.id).data;
+  const handled = (handledEventTypes as readonly string[]).includes(event.type) && objectId !== undefined;
   const truth = handled ? await readTruth(app.billing, event.type, objectId) : null;
   const now = app.clock.now();
   const duplicate = await app.db.transaction(async (tx) => {

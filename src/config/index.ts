@@ -127,7 +127,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = resolve(env.DATA_DIR);
-  const needsGenerated = !env.SESSION_SECRET || !env.TOKEN_ENCRYPTION_KEY;
+  const needsGenerated =
+    !env.SESSION_SECRET || !env.TOKEN_ENCRYPTION_KEY || (stripeSimulated && !env.STRIPE_WEBHOOK_SECRET);
   const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : null;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const publicOrigin = new URL(publicUrl).origin;
@@ -163,7 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simulated: stripeSimulated,
       secretKey: env.STRIPE_SECRET_KEY ?? null,
       webhookSecret:
-        env.STRIPE_WEBHOOK_SECRET ?? (stripeSimulated ? 'whsec_titlewise_simulated_checkout' : null),
+        env.STRIPE_WEBHOOK_SECRET ?? (stripeSimulated ? generated!.simulatedWebhookSecret : null),
       // The simulated checkout sells simulated prices; with a Stripe key both price ids are required above.
       priceIds: {
         pro: env.STRIPE_PRICE_PRO ?? (stripeSimulated ? 'price_simulated_pro' : null),

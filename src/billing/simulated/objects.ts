@@ -26,6 +26,8 @@ export interface SimCheckoutSession {
   success_url: string;
   cancel_url: string;
   url: string;
+  /** Unix seconds after which an open checkout can no longer be paid (absent on older rows: lapsed). */
+  expires_at?: number;
 }
 
 export interface SimSubscription {
@@ -51,6 +53,8 @@ export interface SimPortalSession {
   customer: string;
   return_url: string;
   url: string;
+  /** Unix seconds after which the portal link no longer opens (absent on older rows: lapsed). */
+  expires_at?: number;
 }
 
 export type SimObject = SimCustomer | SimCheckoutSession | SimSubscription | SimInvoice | SimPortalSession;

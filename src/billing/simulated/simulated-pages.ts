@@ -1,8 +1,9 @@
 import formbody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app-context';
-import { publicMessage } from '../../errors/app-error';
+import type { UserRow } from '../../auth/session.service';
+import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
 import type { OpenApiRegistry } from '../../http/openapi';
 import { paidPlans } from '../billing.schemas';
 import { planDetails, planForPrice } from '../plans';
@@ -11,6 +12,7 @@ import { SIMULATED_CHECKOUT_PATH, SIMULATED_PORTAL_PATH } from './simulated-prov
 import {
   actInSimulatedPortal,
   completeSimulatedCheckout,
+  ownCheckout,
   simulatedPortal,
   type PortalAction,
 } from './simulated-stripe';
@@ -50,21 +52,45 @@ function sendPage(reply: FastifyReply, title: string, body: string, status = 200
 
 function errorPage(reply: FastifyReply, error: unknown) {
   const { status, message } = publicMessage(error);
+  const next =
+    status === 401
+      ? '<p><a href="/login">Sign in</a></p>'
+      : '<p><a href="/paywall">Back to the plans</a></p>';
   return sendPage(
     reply,
     'Checkout',
-    `<h1>Something is not right</h1><p>${escape(message)}</p><p><a href="/paywall">Back to the plans</a></p>`,
+    `<h1>Something is not right</h1><p>${escape(message)}</p>${next}`,
     status,
   );
 }
 
-const idParams = z.object({ id: z.string().regex(/^[a-z]+_sim_[0-9a-f]{24}$/) });
-const portalActions: Record<string, (body: Record<string, string>) => PortalAction> = {
-  switch: (body) => ({ kind: 'switch', plan: z.enum(paidPlans).parse(body.plan) }),
-  cancel: () => ({ kind: 'cancel' }),
-  'fail-payment': () => ({ kind: 'fail-payment' }),
-  pay: () => ({ kind: 'pay' }),
-};
+/**
+ * Each page and action belongs to the signed-in user who opened it (src/billing/simulated/
+ * simulated-stripe.ts checks whose it is); a malformed id is as unknown as a well-formed one.
+ */
+function pageRequest(request: FastifyRequest, kind: 'cs' | 'bps'): { id: string; viewer: UserRow } {
+  const viewer = request.auth?.user;
+  if (!viewer) throw unauthorized('Please sign in to open this page.');
+  const { id } = request.params as { id: string };
+  if (!new RegExp(`^${kind}_sim_[0-9a-f]{24}$`).test(id))
+    throw notFound(kind === 'cs' ? 'Checkout session' : 'Billing portal session');
+  return { id, viewer };
+}
+
+const switchBody = z.object({ plan: z.enum(paidPlans) });
+const portalActions = new Map<string, (body: unknown) => PortalAction>([
+  [
+    'switch',
+    (body) => {
+      const parsed = switchBody.safeParse(body);
+      if (!parsed.success) throw badRequest(`Choose a plan to switch to: ${paidPlans.join(' or ')}.`);
+      return { kind: 'switch', plan: parsed.data.plan };
+    },
+  ],
+  ['cancel', () => ({ kind: 'cancel' })],
+  ['fail-payment', () => ({ kind: 'fail-payment' })],
+  ['pay', () => ({ kind: 'pay' })],
+]);
 
 /**
  * The simulated Stripe's checkout and portal pages, served by Titlewise when no Stripe key is
@@ -79,42 +105,46 @@ export async function registerSimulatedStripePages(
     await scope.register(formbody);
 
     scope.get(`${SIMULATED_CHECKOUT_PATH}/:id`, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const session = await findObject<SimCheckoutSession>(app.db, id, 'checkout.session');
-      if (!session) return errorPage(reply, new Error('not found'));
-      const customer = await findObject<SimCustomer>(app.db, session.customer, 'customer');
-      const plan = planDetails[planForPrice(app.config, session.price) ?? 'pro'];
-      if (session.status !== 'open') {
+      try {
+        const { id, viewer } = pageRequest(request, 'cs');
+        const found = await findObject<SimCheckoutSession>(app.db, id, 'checkout.session');
+        const session = ownCheckout(app, found, viewer);
+        const customer = await findObject<SimCustomer>(app.db, session.customer, 'customer');
+        const plan = planDetails[planForPrice(app.config, session.price) ?? 'pro'];
+        if (session.status !== 'open') {
+          return sendPage(
+            reply,
+            'Checkout complete',
+            `<h1>Checkout complete</h1><p>You are subscribed to Titlewise ${plan.name}.</p><p><a href="/dashboard">Go to your dashboard</a></p>`,
+          );
+        }
         return sendPage(
           reply,
-          'Checkout complete',
-          `<h1>Checkout complete</h1><p>You are subscribed to Titlewise ${plan.name}.</p><p><a href="/dashboard">Go to your dashboard</a></p>`,
+          `Subscribe to Titlewise ${plan.name}`,
+          `<p class="muted">Titlewise</p><h1>Subscribe to Titlewise ${plan.name}</h1>${simulatedNotice}
+          <p class="price">$${plan.monthlyUsd.toFixed(2)}</p><p class="muted">per month, billed monthly</p>
+          <div class="row"><span>Email</span><span>${escape(customer?.email ?? '')}</span></div>
+          <form method="post" action="${SIMULATED_CHECKOUT_PATH}/${id}/pay"><button type="submit">Subscribe</button></form>
+          <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
         );
+      } catch (error) {
+        return errorPage(reply, error);
       }
-      return sendPage(
-        reply,
-        `Subscribe to Titlewise ${plan.name}`,
-        `<p class="muted">Titlewise</p><h1>Subscribe to Titlewise ${plan.name}</h1>${simulatedNotice}
-        <p class="price">$${plan.monthlyUsd.toFixed(2)}</p><p class="muted">per month, billed monthly</p>
-        <div class="row"><span>Email</span><span>${escape(customer?.email ?? '')}</span></div>
-        <form method="post" action="${SIMULATED_CHECKOUT_PATH}/${id}/pay"><button type="submit">Subscribe</button></form>
-        <p><a href="${escape(session.cancel_url)}">Cancel and go back</a></p>`,
-      );
     });
 
     scope.post(`${SIMULATED_CHECKOUT_PATH}/:id/pay`, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
       try {
-        return await reply.redirect(await completeSimulatedCheckout(app, id), 303);
+        const { id, viewer } = pageRequest(request, 'cs');
+        return await reply.redirect(await completeSimulatedCheckout(app, id, viewer), 303);
       } catch (error) {
         return errorPage(reply, error);
       }
     });
 
     scope.get(`${SIMULATED_PORTAL_PATH}/:id`, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
       try {
-        const { portal, subscription } = await simulatedPortal(app, id);
+        const { id, viewer } = pageRequest(request, 'bps');
+        const { portal, subscription } = await simulatedPortal(app, id, viewer);
         const planId = subscription
           ? planForPrice(app.config, subscription.items.data[0]?.price.id ?? null)
           : null;
@@ -140,11 +170,12 @@ export async function registerSimulatedStripePages(
     });
 
     scope.post(`${SIMULATED_PORTAL_PATH}/:id/:action`, async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const toAction = portalActions[(request.params as { action: string }).action];
       try {
-        if (!toAction) return errorPage(reply, new Error('unknown action'));
-        await actInSimulatedPortal(app, id, toAction((request.body ?? {}) as Record<string, string>));
+        const { id, viewer } = pageRequest(request, 'bps');
+        const toAction = portalActions.get((request.params as { action: string }).action);
+        if (!toAction)
+          throw new AppError('NOT_FOUND', `No portal action; try ${[...portalActions.keys()].join(', ')}.`);
+        await actInSimulatedPortal(app, id, viewer, toAction(request.body));
         return await reply.redirect(`${SIMULATED_PORTAL_PATH}/${id}`, 303);
       } catch (error) {
         return errorPage(reply, error);
@@ -171,7 +202,8 @@ export async function registerSimulatedStripePages(
       path,
       summary,
       tags: ['billing'],
-      auth: 'public',
+      // The user who opened the page (anyone else gets 404); it lapses an hour after it was opened.
+      auth: 'user',
       responseDescription: 'An HTML page or a redirect',
     });
   }

@@ -14,6 +14,8 @@ import {
 
 export const SIMULATED_CHECKOUT_PATH = '/api/billing/simulated-checkout';
 export const SIMULATED_PORTAL_PATH = '/api/billing/simulated-portal';
+/** How long a simulated checkout or portal page stays open after it was created. */
+export const SIMULATED_PAGE_LIFETIME_SECONDS = 60 * 60;
 
 /**
  * The built-in simulated Stripe, used when no STRIPE_SECRET_KEY is set: the same operations as the
@@ -22,6 +24,7 @@ export const SIMULATED_PORTAL_PATH = '/api/billing/simulated-portal';
  */
 export function simulatedBillingProvider(app: AppContext): BillingProvider {
   const { db } = app;
+  const expiresAt = () => Math.floor(app.clock.now().getTime() / 1000) + SIMULATED_PAGE_LIFETIME_SECONDS;
   return {
     mode: 'simulated',
 
@@ -53,6 +56,7 @@ export function simulatedBillingProvider(app: AppContext): BillingProvider {
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         url: `${app.config.publicUrl}${SIMULATED_CHECKOUT_PATH}/${id}`,
+        expires_at: expiresAt(),
       });
       return { id: session.id, url: session.url };
     },
@@ -94,6 +98,7 @@ export function simulatedBillingProvider(app: AppContext): BillingProvider {
         customer: customerId,
         return_url: returnUrl,
         url: `${app.config.publicUrl}${SIMULATED_PORTAL_PATH}/${id}`,
+        expires_at: expiresAt(),
       });
       return session.url;
     },

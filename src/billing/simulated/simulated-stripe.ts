@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app-context';
-import { conflict, notFound } from '../../errors/app-error';
+import type { UserRow } from '../../auth/session.service';
+import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { PaidPlan } from '../billing.schemas';
 import { priceIdFor } from '../plans';
 import { deliverSimulatedEvent } from './simulated-events';
@@ -16,16 +17,40 @@ import {
   type SimSubscription,
 } from './objects';
 
+const lapsed = (object: { expires_at?: number }, now: Date) =>
+  typeof object.expires_at !== 'number' || object.expires_at * 1000 <= now.getTime();
+
+/**
+ * A checkout page is the signed-in user's who opened it: for anyone else, as for an unknown id, it
+ * does not exist. An open checkout past its expiry can no longer be paid.
+ */
+export function ownCheckout(
+  app: AppContext,
+  session: SimCheckoutSession | null,
+  viewer: UserRow,
+): SimCheckoutSession {
+  if (!session || session.client_reference_id !== viewer.id) throw notFound('Checkout session');
+  if (session.status === 'expired' || (session.status === 'open' && lapsed(session, app.clock.now())))
+    throw new AppError('NOT_FOUND', 'This checkout has expired. Choose a plan again.');
+  return session;
+}
+
 /**
  * The simulated Stripe's own side: what happens when someone pays on its checkout page or acts in
  * its portal. Each change is stored first, then announced with the events Stripe would send.
  */
-export async function completeSimulatedCheckout(app: AppContext, sessionId: string): Promise<string> {
+export async function completeSimulatedCheckout(
+  app: AppContext,
+  sessionId: string,
+  viewer: UserRow,
+): Promise<string> {
   const result = await app.db.transaction(async (tx) => {
-    const session = await lockObject<SimCheckoutSession>(tx, sessionId, 'checkout.session');
-    if (!session) throw notFound('Checkout session');
+    const session = ownCheckout(
+      app,
+      await lockObject<SimCheckoutSession>(tx, sessionId, 'checkout.session'),
+      viewer,
+    );
     if (session.status === 'complete') return { session, subscription: null };
-    if (session.status !== 'open') throw conflict('This checkout has expired. Choose a plan again.');
     const subscription = await insertObject<SimSubscription>(tx, {
       id: simulatedId('sub'),
       object: 'subscription',
@@ -47,9 +72,13 @@ export async function completeSimulatedCheckout(app: AppContext, sessionId: stri
   return result.session.success_url.replace('{CHECKOUT_SESSION_ID}', result.session.id);
 }
 
-export async function simulatedPortal(app: AppContext, portalId: string) {
+/** A portal page is its customer's alone, like a checkout page, and lapses the same way. */
+export async function simulatedPortal(app: AppContext, portalId: string, viewer: UserRow) {
   const portal = await findObject<SimPortalSession>(app.db, portalId, 'billing_portal.session');
-  if (!portal) throw notFound('Billing portal session');
+  if (!portal || !viewer.stripeCustomerId || portal.customer !== viewer.stripeCustomerId)
+    throw notFound('Billing portal session');
+  if (lapsed(portal, app.clock.now()))
+    throw new AppError('NOT_FOUND', 'This billing portal link has expired. Open Manage subscription again.');
   return { portal, subscription: await currentSubscriptionOf(app.db, portal.customer) };
 }
 
@@ -60,9 +89,10 @@ export type PortalAction =
 export async function actInSimulatedPortal(
   app: AppContext,
   portalId: string,
+  viewer: UserRow,
   action: PortalAction,
 ): Promise<void> {
-  const { subscription } = await simulatedPortal(app, portalId);
+  const { subscription } = await simulatedPortal(app, portalId, viewer);
   if (!subscription || subscription.status === 'canceled')
     throw conflict('There is no active subscription to change.');
   if (action.kind === 'switch') {
