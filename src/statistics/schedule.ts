@@ -58,6 +58,25 @@ function shuffledWilliams(random: Random, titleCount: number, latinOnly: boolean
 }
 
 /**
+ * Where the first block of the design may start, which is where the lead-in ends:
+ * - `day`: daily windows, so at a Pacific midnight;
+ * - `block`: the windows per day are a multiple of the title count, so blocks sit at fixed
+ *   places in the Pacific day and the first starts at a slot divisible by the title count
+ *   (every `blockMinutes` from Pacific midnight);
+ * - `window`: any window boundary on the Pacific clock.
+ */
+export function blockAlignment(
+  titleCount: number,
+  intervalMinutes: number,
+): { kind: 'day' | 'block' | 'window'; blockMinutes: number } {
+  const slotsPerDay = (24 * 60) / intervalMinutes;
+  if (slotsPerDay <= 1) return { kind: 'day', blockMinutes: 24 * 60 };
+  return slotsPerDay % titleCount === 0
+    ? { kind: 'block', blockMinutes: titleCount * intervalMinutes }
+    : { kind: 'window', blockMinutes: intervalMinutes };
+}
+
+/**
  * Generates the rotation schedule for [start, end). Titles are assigned in blocks of
  * `titleCount` consecutive windows, each holding every title once:
  * - when the windows per day are a multiple of the title count, blocks sit at fixed places in the
@@ -71,8 +90,7 @@ export function generateSchedule(options: ScheduleOptions): ScheduleSlot[] {
   if (!Number.isInteger(titleCount) || titleCount < 2) throw new RangeError('a test needs at least 2 titles');
   if (!(end.getTime() > start.getTime())) throw new RangeError('end must be after start');
   const random = new Random(options.seed, titleCount, intervalMinutes);
-  const slotsPerDay = (24 * 60) / intervalMinutes;
-  const dayAligned = slotsPerDay > 1 && slotsPerDay % titleCount === 0;
+  const dayAligned = blockAlignment(titleCount, intervalMinutes).kind === 'block';
 
   const boundaries = pacificBoundaries(start, end, intervalMinutes);
   // In day-aligned mode a block must start where a block of the day starts.

@@ -1,3 +1,4 @@
+import { figureExpectations, rotationExpectations } from './figure-expectations';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
 import type { DailyRow, LatestSample, SampleRow } from './test-readings';
 import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
@@ -41,12 +42,22 @@ export interface VerdictBasis {
  * the instants it is computed from (liveAnalytics adds it when the panel is read).
  */
 export interface StoredAnalytics {
+  /** ANALYTICS_FORMAT when stored: a panel stored before a figure was added is computed again. */
+  format?: number;
   body: TestAnalyticsWithVerdict;
   /** When the next rotation is planned; null when none is (the test is not running). */
   nextRotationAt: string | null;
   /** The rotation live now, whose duration grows until it ends: its place in the log and start. */
   running: { logIndex: number; since: string } | null;
   verdictBasis?: VerdictBasis;
+}
+
+/** Raised when the stored panel gains a field (2: `expected`, when pending figures are due). */
+export const ANALYTICS_FORMAT = 2;
+
+/** Whether a stored panel has every field this server sends (older ones are computed again). */
+export function isCurrentFormat(stored: StoredAnalytics): boolean {
+  return stored.format === ANALYTICS_FORMAT;
 }
 
 function finishedWindowEnds(schedule: RotationRow[]): number[] {
@@ -149,6 +160,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     verdict,
     rotationsCount: figures.length,
     nextRotationIn: null,
+    clockAt: null,
     averageCtr: averageCtrPercent,
     totalViews,
     averageViewDuration: totals.averageViewDuration,
@@ -166,6 +178,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
         averageViewDuration: figure.averageViewDuration,
         durationSource: figure.durationSource,
         durationMinutes: figure.hours === null ? null : Math.round(figure.hours * 60),
+        ...rotationExpectations(figure, now),
       };
     }),
     dataNotes: {
@@ -174,12 +187,24 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
       ctrSource: summarize(figures.map((figure) => figure.ctrSource)),
       durationSource: summarize(figures.map((figure) => figure.durationSource)),
     },
+    expected: figureExpectations(
+      {
+        test,
+        titleCount: variants.length,
+        schedule,
+        daily,
+        averageCtr: averageCtrPercent,
+        averageViewDuration: totals.averageViewDuration,
+      },
+      now,
+    ),
   };
   return {
     card,
     totalViews,
     averageCtrPercent,
     analytics: {
+      format: ANALYTICS_FORMAT,
       body,
       nextRotationAt: next?.plannedStart.toISOString() ?? null,
       running:
@@ -196,7 +221,10 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
 
 const MINUTE = 60_000;
 
-/** The stored panel with what the clock changes filled in: the wait for the next rotation, the live one's length. */
+/**
+ * The stored panel with what the clock changes filled in: the wait for the next rotation, the
+ * live one's length, and the clock itself (the web app words expected instants relative to it).
+ */
 export function liveAnalytics(stored: StoredAnalytics, now: Date): TestAnalyticsWithVerdict {
   const { body, nextRotationAt, running } = stored;
   const rotationLogs = running
@@ -211,6 +239,7 @@ export function liveAnalytics(stored: StoredAnalytics, now: Date): TestAnalytics
     : body.rotationLogs;
   return {
     ...body,
+    clockAt: now.toISOString(),
     nextRotationIn:
       nextRotationAt === null
         ? null

@@ -4,7 +4,9 @@ import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
-import { loadTestRecord, type TestRecord } from './title-test-records';
+import type { WinnerMetric } from '../shared/test-shapes';
+import type { DailyRow } from './test-readings';
+import { loadTestRecord, type RotationRow, type TestRecord } from './title-test-records';
 
 /**
  * The Pacific days whose YouTube figures the verdict uses: one per analysed window (an applied
@@ -15,9 +17,23 @@ export function analysedDays(record: Pick<TestRecord, 'rotations'>): string[] {
   const days = new Set<string>();
   for (const rotation of record.rotations) {
     if (rotation.kind !== 'window' || rotation.status !== 'applied' || !rotation.activatedAt) continue;
-    days.add(pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2)));
+    days.add(windowDay(rotation));
   }
   return [...days].sort();
+}
+
+/** The Pacific day whose YouTube figures a window of the schedule is read with: its middle's. */
+export function windowDay(rotation: Pick<RotationRow, 'plannedStart' | 'plannedEnd'>): string {
+  return pacificDay(new Date((rotation.plannedStart.getTime() + rotation.plannedEnd.getTime()) / 2));
+}
+
+/**
+ * Whether a day's row holds what the final verdict needs: impressions and CTR (reach report),
+ * and for watch time per impression also views and minutes watched (Analytics).
+ */
+export function hasFinalFigures(row: DailyRow | undefined, metric: WinnerMetric): boolean {
+  if (!row || row.impressions === null || typeof row.impressionsCtr !== 'number') return false;
+  return metric !== 'combined' || (row.views !== null && row.estimatedMinutesWatched !== null);
 }
 
 /**
@@ -33,12 +49,7 @@ export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Prom
     .from(dailyMetrics)
     .where(and(eq(dailyMetrics.videoId, record.test.videoId), inArray(dailyMetrics.day, days)));
   const byDay = new Map(rows.map((row) => [row.day, row]));
-  const needsWatchTime = record.test.winnerMetric === 'combined';
-  return days.every((day) => {
-    const row = byDay.get(day);
-    if (!row || row.impressions === null || typeof row.impressionsCtr !== 'number') return false;
-    return !needsWatchTime || (row.views !== null && row.estimatedMinutesWatched !== null);
-  });
+  return days.every((day) => hasFinalFigures(byDay.get(day), record.test.winnerMetric));
 }
 
 /**

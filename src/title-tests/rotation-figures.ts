@@ -18,6 +18,16 @@ export interface RotationFigures {
 
 const HOUR = 3_600_000;
 
+/**
+ * The Pacific day whose daily figures a rotation is read with: the day its middle falls in, from
+ * its activation to its end (or `until` while it is live).
+ */
+export function rotationDay(rotation: RotationRow, until: Date): string {
+  const start = rotation.activatedAt!;
+  const end = rotation.endedAt ?? until;
+  return pacificDay(new Date((start.getTime() + end.getTime()) / 2));
+}
+
 function ctrOf(row: DailyRow): number | null {
   return typeof row.impressionsCtr === 'number' ? row.impressionsCtr : null;
 }
@@ -46,8 +56,7 @@ export function rotationFigures(input: {
         rotation.viewsAtStart !== null && endViews !== null
           ? Math.max(0, endViews - rotation.viewsAtStart)
           : null;
-      const midpoint = new Date((start.getTime() + end.getTime()) / 2);
-      const day = byDay.get(pacificDay(midpoint));
+      const day = byDay.get(rotationDay(rotation, input.now));
       const wholeDay = input.intervalMinutes === 1440 && rotation.endedAt !== null;
       const ctr = day ? ctrOf(day) : null;
       const duration = day?.averageViewDurationSec ?? null;

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';
 import { StoredJson } from '../http/stored-json';
-import { liveAnalytics, type StoredAnalytics } from './compute-test-figures';
+import { isCurrentFormat, liveAnalytics, type StoredAnalytics } from './compute-test-figures';
 import { figuresAreCurrent, figuresOfTests } from './test-figures';
 import {
   dashboardStatsSchema,
@@ -105,11 +105,12 @@ async function figuresOf(app: AppContext, testId: string) {
   const [row] = await testFiguresRow(app.db).execute({ testId });
   if (!row) return null;
   const now = app.clock.now();
-  if (row.current && row.card !== null && row.analytics !== null) {
+  const stored = row.analytics === null ? null : (JSON.parse(row.analytics) as StoredAnalytics);
+  if (row.current && row.card !== null && stored !== null && isCurrentFormat(stored)) {
     return {
       userId: row.userId,
       card: JSON.parse(row.card) as TitleTestView,
-      analytics: liveAnalytics(JSON.parse(row.analytics) as StoredAnalytics, now),
+      analytics: liveAnalytics(stored, now),
     };
   }
   const figures = (await figuresOfTests(app.db, [testId], now)).get(testId);

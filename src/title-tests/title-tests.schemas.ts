@@ -125,11 +125,41 @@ export const rotationLogSchema = z.object({
   averageViewDuration: z.number().nullable(),
   durationSource: figureSource,
   durationMinutes: z.number().nullable(),
+  /** While CTR is pending: when YouTube's reach figures for this rotation's day are expected. */
+  ctrExpectedAt: z.iso.datetime().nullable(),
+  /** While the view duration is pending: when YouTube Analytics' figures for its day are expected. */
+  durationExpectedAt: z.iso.datetime().nullable(),
 });
+
+/**
+ * When what is still missing is expected, as instants (the web app words them relative to its
+ * clock): computed with the figures from the engine's schedule and YouTube's delays
+ * (src/title-tests/figure-expectations.ts).
+ */
+export const figureExpectationsSchema = z.object({
+  /** Before the schedule's first window: when it starts, and why the test waits for it. */
+  firstRotation: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),
+  /** While views are counted: the next count of the public view counter. */
+  nextViewSampleAt: z.iso.datetime().nullable(),
+  /** While the average CTR (and impressions) is pending: when the first day's figures are expected. */
+  ctrAt: z.iso.datetime().nullable(),
+  /** While the average view duration is pending: when the first day's figures are expected. */
+  durationAt: z.iso.datetime().nullable(),
+  /** Until the verdict is decided: when it is expected. */
+  verdictAt: z.iso.datetime().nullable(),
+  /** For a CTR or watch-time verdict: the latest it is decided, with or without the last figures. */
+  verdictDeadline: z.iso.datetime().nullable(),
+});
+export type FigureExpectations = z.infer<typeof figureExpectationsSchema>;
 
 export const testAnalyticsSchema = z.object({
   rotationsCount: z.number(),
   nextRotationIn: z.number().nullable(),
+  /**
+   * The product's clock when the panel was read (null as stored): what "in 2 days" counts from,
+   * since a simulator's clock may run ahead of the viewer's.
+   */
+  clockAt: z.iso.datetime().nullable(),
   averageCtr: z.number().nullable(),
   totalViews: z.number(),
   averageViewDuration: z.number().nullable(),
@@ -142,6 +172,7 @@ export const testAnalyticsSchema = z.object({
     ctrSource: figureSource,
     durationSource: figureSource,
   }),
+  expected: figureExpectationsSchema,
 });
 export type TestAnalytics = z.infer<typeof testAnalyticsSchema>;
 

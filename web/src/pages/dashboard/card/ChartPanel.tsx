@@ -20,7 +20,7 @@ export function ChartPanel({
       </Title>
       {empty ? (
         <Center h={200}>
-          <Text c="dimmed" fz="sm">
+          <Text c="dimmed" fz="sm" ta="center" maw={380} px="sm">
             {emptyText}
           </Text>
         </Center>

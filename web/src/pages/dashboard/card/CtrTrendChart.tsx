@@ -3,9 +3,19 @@ import { AreaChart } from '@mantine/charts';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../types';
 import { ChartPanel } from './ChartPanel';
+import { ctrChartEmptyText } from './pending-figures';
 
 /** SPEC §2 'CTR Performance Trend': CTR per rotation, each point labelled with its title (Title 1..n of the test). */
-export function CtrTrendChart({ logs }: { logs: RotationLog[] }) {
+export function CtrTrendChart({
+  logs,
+  expectedAt,
+  now,
+}: {
+  logs: RotationLog[];
+  /** When the test's first CTR figure is expected (while there is none). */
+  expectedAt: string | null;
+  now: Date;
+}) {
   const data = logs
     .filter((log) => log.ctrAtRotation !== null)
     .map((log) => ({
@@ -18,7 +28,11 @@ export function CtrTrendChart({ logs }: { logs: RotationLog[] }) {
     { integer: false },
   );
   return (
-    <ChartPanel title="CTR Performance Trend" empty={data.length === 0} emptyText="No data available">
+    <ChartPanel
+      title="CTR Performance Trend"
+      empty={data.length === 0}
+      emptyText={ctrChartEmptyText(logs, expectedAt, now)}
+    >
       <AreaChart
         h={200}
         data={data}

@@ -5,7 +5,8 @@ import type { FigureSource } from '../types';
 const explanations: Record<FigureSource, string> = {
   measured: 'Measured: YouTube reported this figure for exactly this period.',
   estimated: 'Estimated: YouTube reports this per day only, so Titlewise estimates it for shorter windows.',
-  pending: 'Pending: YouTube has not reported this day yet (its daily data arrives with a delay).',
+  pending:
+    'Pending: YouTube has not reported this day yet (its daily data arrives days later; the card says when).',
 };
 
 const labels: Record<FigureSource, string> = { measured: 'measured', estimated: 'est.', pending: 'pending' };

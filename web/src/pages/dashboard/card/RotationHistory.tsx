@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../../../lib/format';
 import type { RotationLog } from '../types';
+import { ExpectedTime } from './ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 
 function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
@@ -22,6 +23,16 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
             <Text fz="xs" c={activatedAt ? 'teal.9' : 'dimmed'} fw={500}>
               {activatedAt ? formatActiveAgo(activatedAt, now) : 'Waiting for activation'}
             </Text>
+            {log.ctrExpectedAt && (
+              <Text fz="xs" c="gray.7">
+                CTR expected <ExpectedTime at={log.ctrExpectedAt} now={now} />
+              </Text>
+            )}
+            {log.durationExpectedAt && (
+              <Text fz="xs" c="gray.7">
+                Avg duration expected <ExpectedTime at={log.durationExpectedAt} now={now} />
+              </Text>
+            )}
           </Box>
         </Group>
         <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
@@ -46,9 +57,8 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
   );
 }
 
-/** SPEC §2 'Title Rotation History': every rotation, newest first, in a scrolling box. */
-export function RotationHistory({ logs }: { logs: RotationLog[] }) {
-  const now = new Date();
+/** SPEC §2 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says when it is expected. */
+export function RotationHistory({ logs, now }: { logs: RotationLog[]; now: Date }) {
   const ordered = [...logs].sort((a, b) => b.order - a.order);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Title Rotation History">

@@ -13,11 +13,15 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useId } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
+import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { formatCtr, formatInterval } from '../../../lib/format';
+import { useProductNow } from '../../../lib/use-now';
 import { useTestAnalytics } from '../dashboard-queries';
 import type { TestAnalytics, TitleTest } from '../types';
 import { ComparisonChart } from './ComparisonChart';
 import { CtrTrendChart } from './CtrTrendChart';
+import { ExpectedTime } from './ExpectedTime';
+import { LeadInNotice } from './LeadInNotice';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from './StatusBadge';
 import { TestActions } from './TestActions';
@@ -51,6 +55,8 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
   const analytics = useTestAnalytics(test.id);
   const data = analytics.data;
   const averageCtr = data?.averageCtr ?? test.analytics.averageCtr;
+  const now = useProductNow(data?.clockAt, analytics.dataUpdatedAt);
+  const firstRotation = data?.expected.firstRotation ?? null;
 
   return (
     <Card padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
@@ -71,6 +77,13 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             <Text component="span" fw={700} fz="md" lineClamp={2}>
               {test.videoTitle}
             </Text>
+            {firstRotation && (
+              <Text component="span" fz="xs" c="blue.9" fw={500}>
+                Rotation starts at {formatClockTime(new Date(firstRotation.at))} (
+                {formatRelative(new Date(firstRotation.at), now)}), aligned to Pacific time
+                {test.status === 'active' ? '; until then Title 1 (the baseline) is live' : ''}
+              </Text>
+            )}
           </Stack>
           <Group gap="lg" wrap="nowrap" visibleFrom="sm">
             <SummaryFigure
@@ -108,25 +121,33 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               {analytics.error.message}
             </Alert>
           )}
-          {!analytics.isError && <VerdictPanel verdict={data?.verdict} titles={test.titles} />}
+          {firstRotation && <LeadInNotice firstRotation={firstRotation} now={now} />}
+          {!analytics.isError && (
+            <VerdictPanel verdict={data?.verdict} expected={data?.expected} now={now} titles={test.titles} />
+          )}
           {data ? (
             <>
-              <TestMetrics analytics={data} />
+              <TestMetrics analytics={data} now={now} />
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <CtrTrendChart logs={data.rotationLogs} />
+                <CtrTrendChart logs={data.rotationLogs} expectedAt={data.expected.ctrAt} now={now} />
                 <ComparisonChart titles={test.titles} logs={data.rotationLogs} />
               </SimpleGrid>
-              <RotationHistory logs={data.rotationLogs} />
-              {data.dataNotes.ctrAndDurationThrough && (
-                <Text fz="xs" c="dimmed">
-                  CTR and view duration come from YouTube’s daily reports through{' '}
-                  {data.dataNotes.ctrAndDurationThrough}; views are counted live
-                  {data.dataNotes.viewsAsOf
-                    ? ` (as of ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})`
-                    : ''}
-                  .
-                </Text>
-              )}
+              <RotationHistory logs={data.rotationLogs} now={now} />
+              <Text fz="xs" c="dimmed">
+                {data.dataNotes.ctrAndDurationThrough
+                  ? `CTR and view duration come from YouTube’s daily reports through ${data.dataNotes.ctrAndDurationThrough}. `
+                  : 'CTR and view duration come from YouTube’s daily reports, which arrive days after each Pacific day. '}
+                Views are counted live from the public view counter
+                {data.dataNotes.viewsAsOf
+                  ? ` (last count ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})`
+                  : ''}
+                {data.expected.nextViewSampleAt && (
+                  <>
+                    ; next count <ExpectedTime at={data.expected.nextViewSampleAt} now={now} />
+                  </>
+                )}
+                .
+              </Text>
             </>
           ) : (
             !analytics.isError && <Skeleton h={240} radius="md" />

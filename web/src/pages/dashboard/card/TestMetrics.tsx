@@ -2,9 +2,20 @@ import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCompact, formatCtr, formatDuration } from '../../../lib/format';
 import type { TestAnalytics } from '../types';
+import { ExpectedTime } from './ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 
-function Metric({ label, value, tag }: { label: string; value: string; tag?: ReactNode }) {
+function Metric({
+  label,
+  value,
+  tag,
+  note,
+}: {
+  label: string;
+  value: string;
+  tag?: ReactNode;
+  note?: ReactNode;
+}) {
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0">
       <Group gap={6} justify="space-between" wrap="nowrap">
@@ -16,29 +27,58 @@ function Metric({ label, value, tag }: { label: string; value: string; tag?: Rea
       <Text fw={700} fz="lg" mt={2} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
+      {note && (
+        <Text fz="xs" c="gray.7" mt={2}>
+          {note}
+        </Text>
+      )}
     </Paper>
   );
 }
 
-/** Expanded card figures: Total Views, Avg CTR, Avg Duration (m:ss), Current Title. */
-export function TestMetrics({ analytics }: { analytics: TestAnalytics }) {
-  const { dataNotes } = analytics;
+/** Expanded card figures: Total Views, Avg CTR, Avg Duration (m:ss), Current Title; a pending one says when it is expected. */
+export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now: Date }) {
+  const { dataNotes, expected } = analytics;
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <Metric
         label="Total Views"
         value={formatCompact(analytics.totalViews)}
         tag={<FigureSourceTag source="measured" />}
+        note={
+          analytics.totalViews === 0 &&
+          expected.nextViewSampleAt && (
+            <>
+              Next count <ExpectedTime at={expected.nextViewSampleAt} now={now} />
+            </>
+          )
+        }
       />
       <Metric
         label="Avg CTR"
         value={analytics.averageCtr === null ? '—' : formatCtr(analytics.averageCtr)}
         tag={<FigureSourceTag source={dataNotes.ctrSource} />}
+        note={
+          analytics.averageCtr === null &&
+          expected.ctrAt && (
+            <>
+              YouTube’s impressions and CTR expected <ExpectedTime at={expected.ctrAt} now={now} />
+            </>
+          )
+        }
       />
       <Metric
         label="Avg Duration"
         value={analytics.averageViewDuration === null ? '—' : formatDuration(analytics.averageViewDuration)}
         tag={<FigureSourceTag source={dataNotes.durationSource} />}
+        note={
+          analytics.averageViewDuration === null &&
+          expected.durationAt && (
+            <>
+              YouTube Analytics expected <ExpectedTime at={expected.durationAt} now={now} />
+            </>
+          )
+        }
       />
       <Metric label="Current Title" value={analytics.currentTitle ?? '—'} />
     </SimpleGrid>

@@ -13,6 +13,8 @@ const log = (titleText: string, viewsAtRotation: number | null): RotationLog => 
   averageViewDuration: null,
   durationSource: 'pending',
   durationMinutes: null,
+  ctrExpectedAt: null,
+  durationExpectedAt: null,
 });
 
 describe('viewsPerTitle', () => {

@@ -1,7 +1,8 @@
 import { Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { isMeasuredPerDay, METRIC_WORDS } from '../../../../../../src/shared/test-shapes';
-import type { VerdictView } from '../../types';
+import type { TestAnalytics, VerdictView } from '../../types';
+import { ExpectedTime } from '../ExpectedTime';
 import { AdjustedFigures } from './AdjustedFigures';
 import { RawFigures } from './RawFigures';
 import { SampleProgress } from './SampleProgress';
@@ -25,11 +26,51 @@ function rawCaveat(metric: VerdictView['metric']): string {
 interface VerdictPanelProps {
   /** Undefined while the test's analytics load. */
   verdict: VerdictView | undefined;
+  /** When the verdict is expected (with the analytics). */
+  expected: TestAnalytics['expected'] | undefined;
+  now: Date;
   titles: string[];
 }
 
+/** When the final verdict comes: at the end (views), or once YouTube's last daily figures are in. */
+function VerdictTiming({
+  verdict,
+  expected,
+  now,
+}: {
+  verdict: VerdictView;
+  expected: TestAnalytics['expected'];
+  now: Date;
+}) {
+  const { verdictAt, verdictDeadline } = expected;
+  if (!verdictAt) return null;
+  const deadline = verdictDeadline && verdictDeadline !== verdictAt && (
+    <>
+      {' '}
+      (at the latest <ExpectedTime at={verdictDeadline} now={now} />)
+    </>
+  );
+  if (verdict.awaitingFinalData)
+    return (
+      <Text fz="sm">
+        Verdict expected <ExpectedTime at={verdictAt} now={now} />, when the daily import brings YouTube’s
+        figures for the test’s last day{deadline}.
+      </Text>
+    );
+  return isMeasuredPerDay(verdict.metric) ? (
+    <Text fz="sm">
+      Final verdict expected <ExpectedTime at={verdictAt} now={now} />: after the end date, once YouTube’s
+      figures for the last day are in{deadline}.
+    </Text>
+  ) : (
+    <Text fz="sm">
+      Final verdict at the end of the test: <ExpectedTime at={verdictAt} now={now} />.
+    </Text>
+  );
+}
+
 /** "Which title is winning": the statistics engine's verdict, per-title figures and progress. */
-export function VerdictPanel({ verdict, titles }: VerdictPanelProps) {
+export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelProps) {
   const headingId = useId();
   const [mode, setMode] = useState<FigureMode>('adjusted');
   return (
@@ -58,9 +99,15 @@ export function VerdictPanel({ verdict, titles }: VerdictPanelProps) {
                 Waiting for YouTube’s final figures — the original title is live until the verdict.
               </Text>
             )}
+            {expected && verdict.awaitingFinalData && (
+              <VerdictTiming verdict={verdict} expected={expected} now={now} />
+            )}
             <Text fz="sm">{verdict.reason}</Text>
             {verdict.moreDaysNeeded !== null && (
               <Text fz="sm">{formatMoreDaysNeeded(verdict.moreDaysNeeded)}.</Text>
+            )}
+            {expected && !verdict.awaitingFinalData && (
+              <VerdictTiming verdict={verdict} expected={expected} now={now} />
             )}
             <Text fz="xs" c="dimmed">
               Judged on {METRIC_WORDS[verdict.metric]}.
