@@ -207,7 +207,14 @@ describe('the simulated Customer Portal', () => {
 
   it('answers 400 to a switch with no plan or a plan it does not sell, and changes nothing', async () => {
     const before = await snapshot();
-    for (const form of [{}, { plan: '' }, { plan: 'free' }, { plan: 'lifetime' }, { plan: '__proto__' }]) {
+    const forms: Record<string, string>[] = [
+      {},
+      { plan: '' },
+      { plan: 'free' },
+      { plan: 'lifetime' },
+      { plan: '__proto__' },
+    ];
+    for (const form of forms) {
       const response = await submit(demo, `${portal}/switch`, form);
       expect(response.status).toBe(400);
       expect(await response.text()).toContain('Choose a plan to switch to: pro or authority.');
