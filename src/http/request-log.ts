@@ -10,9 +10,10 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose query strings carry sign-in secrets: the SPA's /auth/callback (a session token),
- * Google's callback under /api/auth (OAuth `code` and `state`), and the tRPC auth procedures.
+ * Google's callback under /api/auth (OAuth `code` and `state`), and tRPC batches that call an
+ * auth procedure.
  */
-const authPath = /^\/(?:api\/)?auth(?:[/.?#]|$)|^\/trpc\/auth\./;
+const authPath = /^\/(?:api\/)?auth(?:[/.?#]|$)|^\/trpc\/(?:[^/,]*,)*auth\./;
 
 /** Parameters that are secrets wherever they appear. */
 const secretParams = new Set([
@@ -46,7 +47,7 @@ export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const path = url.slice(0, queryAt);
-  const onAuthPath = authPath.test(decoded(path).toLowerCase());
+  const onAuthPath = authPath.test(decoded(path).toLowerCase().replace(/\/+/g, '/'));
   const parts = url
     .slice(queryAt + 1)
     .split('&')

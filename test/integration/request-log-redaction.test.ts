@@ -57,6 +57,9 @@ describe('request logs', () => {
     await get(`/api/auth/google/callback?state=${state}&code=${encodeURIComponent(code)}&scope=openid`);
     await get(`/api/auth/google/callback?error=access_denied&state=${state}`);
     await get(`/trpc/auth.me?input=${encodeURIComponent(JSON.stringify({ token }))}`);
+    await get(
+      `/trpc/tests.list,auth.me?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { token } }))}`,
+    );
 
     const all = lines.join('\n');
     for (const secret of [token, code, encodeURIComponent(code), state]) expect(all).not.toContain(secret);
@@ -66,6 +69,7 @@ describe('request logs', () => {
         '/api/auth/google/callback?state=[redacted]&code=[redacted]&scope=[redacted]',
         '/api/auth/google/callback?error=[redacted]&state=[redacted]',
         '/trpc/auth.me?input=[redacted]',
+        '/trpc/tests.list,auth.me?batch=[redacted]&input=[redacted]',
       ]),
     );
   });
@@ -74,13 +78,15 @@ describe('request logs', () => {
     await get('/api/health?token=abc123secret&view=full');
     await get('/api/nothing-here?code=xyz789secret');
     await get('/Auth/Callback/?Token=mixedCaseSecret');
+    await get('//%61uth/callback?t=encodedPathSecret');
     expect(loggedUrls()).toEqual(
       expect.arrayContaining([
         '/api/health?token=[redacted]&view=full',
         '/api/nothing-here?code=[redacted]',
         '/Auth/Callback/?Token=[redacted]',
+        '//%61uth/callback?t=[redacted]',
       ]),
     );
-    expect(lines.join('\n')).not.toMatch(/abc123secret|xyz789secret|mixedCaseSecret/);
+    expect(lines.join('\n')).not.toMatch(/abc123secret|xyz789secret|mixedCaseSecret|encodedPathSecret/);
   });
 });
