@@ -40,8 +40,9 @@ function decoded(text: string): string {
 }
 
 /**
- * A request URL fit for the log: on auth paths every query value is replaced by "[redacted]"
- * (names that are not plain words go too); elsewhere the values of secret-named parameters are.
+ * A request URL fit for the log: on auth paths every query value is replaced by "[redacted]";
+ * elsewhere the values of secret-named parameters are. Parts whose name is not a plain word go
+ * whole, as do bare words on auth paths.
  */
 export function redactUrl(url: string): string {
   const queryAt = url.indexOf('?');
@@ -55,10 +56,10 @@ export function redactUrl(url: string): string {
       if (part === '') return part;
       const equalsAt = part.indexOf('=');
       const name = equalsAt === -1 ? part : part.slice(0, equalsAt);
-      const plain = plainName.test(decoded(name));
-      if (!plain && (onAuthPath || equalsAt === -1)) return REDACTED;
-      if (onAuthPath || secretParams.has(decoded(name).toLowerCase())) return `${name}=${REDACTED}`;
-      return part;
+      // A name that is not a plain word, or a bare word on an auth path, may be the secret itself.
+      if (!plainName.test(decoded(name)) || (equalsAt === -1 && onAuthPath)) return REDACTED;
+      if (equalsAt === -1) return part;
+      return onAuthPath || secretParams.has(decoded(name).toLowerCase()) ? `${name}=${REDACTED}` : part;
     });
   return `${path}?${parts.join('&')}`;
 }

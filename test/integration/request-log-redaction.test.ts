@@ -79,14 +79,20 @@ describe('request logs', () => {
     await get('/api/nothing-here?code=xyz789secret');
     await get('/Auth/Callback/?Token=mixedCaseSecret');
     await get('//%61uth/callback?t=encodedPathSecret');
+    await get('/auth/callback?bareWordSecret&ok=1');
+    await get('/api/health?x&eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ0ZXN0In0.longTokenSecretPart');
     expect(loggedUrls()).toEqual(
       expect.arrayContaining([
         '/api/health?token=[redacted]&view=full',
         '/api/nothing-here?code=[redacted]',
         '/Auth/Callback/?Token=[redacted]',
         '//%61uth/callback?t=[redacted]',
+        '/auth/callback?[redacted]&ok=[redacted]',
+        '/api/health?x&[redacted]',
       ]),
     );
-    expect(lines.join('\n')).not.toMatch(/abc123secret|xyz789secret|mixedCaseSecret|encodedPathSecret/);
+    expect(lines.join('\n')).not.toMatch(
+      /abc123secret|xyz789secret|mixedCaseSecret|encodedPathSecret|bareWordSecret|longTokenSecretPart/,
+    );
   });
 });
