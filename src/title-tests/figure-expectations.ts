@@ -84,7 +84,7 @@ function leadInReason(test: TitleTestRow, titleCount: number, firstWindow: Date)
     case 'day':
       return `Each title is live for whole Pacific days, the days YouTube reports impressions, CTR and watch time by, so the first switch is at midnight (${clock}). ${until}`;
     case 'block':
-      return `Titles rotate in blocks of ${titleCount} ${plural(windowHours, 'hour')} windows, every title once per block, and blocks start at fixed Pacific hours (every ${plural(alignment.blockMinutes / 60, 'hour')} from midnight) so each title is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
+      return `Titles rotate in blocks of ${titleCount} windows of ${plural(windowHours, 'hour')}, every title once per block, and blocks start at fixed Pacific hours (every ${plural(alignment.blockMinutes / 60, 'hour')} from midnight) so each title is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
     case 'window':
       return `Windows of ${plural(windowHours, 'hour')} follow the Pacific clock (from midnight, the day YouTube's figures use), so the first starts at ${clock}. ${until}`;
   }

@@ -134,9 +134,50 @@ describe('dashboard', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     await card.getByText('2 variants · every 24 hours').waitFor();
+    // Issue 12, item 3: before its first rotation the card says when rotation starts and why it
+    // waits (a daily test switches at Pacific midnight), as text, not only a tooltip.
+    const relative = String.raw`\((in (under a minute|\d+ (minute|hour|day)s?( \d+ minutes?)?))\)`;
+    await card
+      .getByText(
+        new RegExp(
+          `^Rotation starts at .+ ${relative}, aligned to Pacific time; until then Title 1 \\(the baseline\\) is live$`,
+        ),
+      )
+      .waitFor();
     await card.getByRole('button', { expanded: false }).click();
+    const leadIn = card.getByRole('region', { name: 'Why the first rotation waits' });
+    await leadIn.getByText(new RegExp(`^Rotation starts .+ ${relative}\\.$`)).waitFor();
+    await leadIn
+      .getByText(
+        /^Each title is live for whole Pacific days, .* so the first switch is at midnight \(00:00 Pacific time\)\./,
+      )
+      .waitFor();
+    // Every figure still pending says when it is expected.
+    const ctrChart = card.locator('figure', { hasText: 'CTR Performance Trend' });
+    await ctrChart
+      .getByText(
+        new RegExp(
+          `^No CTR yet: YouTube reports impressions and CTR once per Pacific day, days later\\. The first figures are expected .+ ${relative}\\.$`,
+        ),
+      )
+      .waitFor();
+    expect(await card.getByText('No data available').count()).toBe(0);
+    await card.getByText(new RegExp(`^Impressions and CTR expected .+ ${relative}$`)).waitFor();
+    await card
+      .getByText(new RegExp(`^Expected .+ ${relative}$`))
+      .first()
+      .waitFor();
     const verdict = card.getByRole('region', { name: 'Which title is winning' });
     await verdict.getByText(VERDICT_LABELS.inconclusive, { exact: true }).waitFor();
+    await verdict
+      .getByText(
+        new RegExp(
+          `^Final verdict expected .+ ${relative}: after the end date, once YouTube’s figures for the last day are in \\(at the latest .+\\)\\.$`,
+        ),
+      )
+      .waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'test-card-lead-in');
     await verdict
       .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
       .waitFor({ state: 'attached' });
@@ -154,6 +195,12 @@ describe('dashboard', () => {
     await card.getByRole('listitem').first().waitFor();
     await card
       .getByText(/Active \d+ minutes? ago/)
+      .first()
+      .waitFor();
+    // The first window has begun: no more lead-in; its CTR says when YouTube's figures come.
+    await leadIn.waitFor({ state: 'detached' });
+    await card
+      .getByText(new RegExp(`^CTR expected .+ ${relative}$`))
       .first()
       .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -348,6 +348,13 @@ describe('which title is winning', () => {
     await panel
       .getByText('Waiting for YouTube’s final figures — the original title is live until the verdict.')
       .waitFor();
+    // Issue 12, item 3: when the verdict comes, counted on the product's clock (ten simulated
+    // days ahead of the browser's): within the four days YouTube's last figures take.
+    await panel
+      .getByText(
+        /^Verdict expected .+ \(in (\d+ (minute|hour)s?( \d+ minutes?)?|[1-4] days?)\), when the daily import brings YouTube’s figures for the test’s last day \(at the latest .+ \(in [1-4] days?\)\)\.$/,
+      )
+      .waitFor();
     await panel.getByText('Judged on click-through rate.', { exact: true }).waitFor();
     expect(await panel.getByText('Decided at the end of the test').count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);

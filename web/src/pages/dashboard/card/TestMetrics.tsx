@@ -62,7 +62,7 @@ export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now:
           analytics.averageCtr === null &&
           expected.ctrAt && (
             <>
-              YouTube’s impressions and CTR expected <ExpectedTime at={expected.ctrAt} now={now} />
+              Impressions and CTR expected <ExpectedTime at={expected.ctrAt} now={now} />
             </>
           )
         }
@@ -75,7 +75,7 @@ export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now:
           analytics.averageViewDuration === null &&
           expected.durationAt && (
             <>
-              YouTube Analytics expected <ExpectedTime at={expected.durationAt} now={now} />
+              Expected <ExpectedTime at={expected.durationAt} now={now} />
             </>
           )
         }
