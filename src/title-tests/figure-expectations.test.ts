@@ -100,7 +100,9 @@ describe('before the first rotation', () => {
       now,
     );
     expect(expected.firstRotation?.at).toBe('2026-11-23T16:00:00.000Z');
-    expect(expected.firstRotation?.reason).toMatch(/^Windows of 1 hour follow the Pacific clock/);
+    expect(expected.firstRotation?.reason).toMatch(
+      /^Windows of 1 hour start on the Pacific clock \(every hour from midnight, .*\), so the first starts at 08:00 Pacific time\./,
+    );
   });
 
   it('a daily CTR test waits for Pacific midnight; its verdict for the last day’s reach report', () => {

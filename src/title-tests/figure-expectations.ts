@@ -72,6 +72,7 @@ function expectedAt(collection: Date, now: Date): Date {
 
 const pad = (value: number) => String(value).padStart(2, '0');
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const every = (hours: number) => (hours === 1 ? 'every hour' : `every ${hours} hours`);
 
 /** Why the schedule waits for its first window, in words (the instant itself is shown beside it). */
 function leadInReason(test: TitleTestRow, titleCount: number, firstWindow: Date): string {
@@ -84,9 +85,9 @@ function leadInReason(test: TitleTestRow, titleCount: number, firstWindow: Date)
     case 'day':
       return `Each title is live for whole Pacific days, the days YouTube reports impressions, CTR and watch time by, so the first switch is at midnight (${clock}). ${until}`;
     case 'block':
-      return `Titles rotate in blocks of ${titleCount} windows of ${plural(windowHours, 'hour')}, every title once per block, and blocks start at fixed Pacific hours (every ${plural(alignment.blockMinutes / 60, 'hour')} from midnight) so each title is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
+      return `Titles rotate in blocks of ${titleCount} windows of ${plural(windowHours, 'hour')}, every title once per block, and blocks start at fixed Pacific hours (${every(alignment.blockMinutes / 60)} from midnight) so each title is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
     case 'window':
-      return `Windows of ${plural(windowHours, 'hour')} follow the Pacific clock (from midnight, the day YouTube's figures use), so the first starts at ${clock}. ${until}`;
+      return `Windows of ${plural(windowHours, 'hour')} start on the Pacific clock (${every(windowHours)} from midnight, as YouTube's days run), so the first starts at ${clock}. ${until}`;
   }
 }
 
