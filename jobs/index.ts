@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../src/app-context';
+import { createDemoQueues, registerDemoJobs } from '../src/demo/demo-jobs';
 import { createMaintenanceQueues, registerMaintenanceJobs } from './maintenance';
 import { createMetricsQueues, registerMetricsJobs } from './metrics-jobs';
 import { createTitleTestQueues } from './title-test-queue';
@@ -10,6 +11,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   await createMaintenanceQueues(boss);
   await createTitleTestQueues(boss);
   await createMetricsQueues(boss);
+  await createDemoQueues(boss);
 }
 
 /** Starts the workers and recurring schedules. Called by the web process (WORKERS=true) and by `npm run worker`. */
@@ -17,4 +19,5 @@ export async function startWorkers(boss: PgBoss, app: AppContext): Promise<void>
   await registerMaintenanceJobs(boss, app);
   await registerTitleTestJobs(boss, app.engine);
   await registerMetricsJobs(boss, app.engine);
+  await registerDemoJobs(boss, app);
 }

@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { titleTests } from '../db/schema';
 import type { EngineContext } from '../src/title-tests/engine-context';
 import { enqueueDecisionsWithFinalFigures } from '../src/title-tests/final-figures';
+import { heldBy } from '../src/title-tests/held-tests';
 import { sampleViewCounts } from '../src/title-tests/metrics-collection';
 
 export const SAMPLE_VIEWS_QUEUE = 'metrics.sample-views';
@@ -45,7 +46,9 @@ export async function collectDailyMetrics(ctx: EngineContext): Promise<DailyColl
     const tests = await app.db
       .select({ id: titleTests.id, endedAt: titleTests.endedAt, dueAt: titleTests.finalFiguresDueAt })
       .from(titleTests)
-      .where(inArray(titleTests.status, ['active', 'paused', 'completed', 'cancelled']));
+      .where(
+        and(inArray(titleTests.status, ['active', 'paused', 'completed', 'cancelled']), heldBy(ctx.holding)),
+      );
     for (const test of tests) {
       if (test.endedAt && test.endedAt < cutoff && !test.dueAt) continue;
       try {
@@ -57,7 +60,7 @@ export async function collectDailyMetrics(ctx: EngineContext): Promise<DailyColl
       }
     }
   }
-  const decisionsDue = await enqueueDecisionsWithFinalFigures(app);
+  const decisionsDue = await enqueueDecisionsWithFinalFigures(app, ctx.holding);
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1)
     throw new AggregateError(failures, `Collecting daily figures failed for ${failures.length} tests.`);

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { heldBy } from '../src/title-tests/held-tests';
 import { rotations, titleTests } from '../db/schema';
 import type { AppContext } from '../src/app-context';
 import { scheduleAdvance } from './title-test-queue';
@@ -18,10 +19,24 @@ export async function enqueueDueTests(
   app: AppContext,
   options: { graceMs?: number } = {},
 ): Promise<string[]> {
+  const due = await findDueTests(app, { graceMs: options.graceMs ?? TICK_GRACE_MS, holding: null });
+  const now = app.clock.now();
+  for (const id of due) await scheduleAdvance(app, id, now);
+  return due;
+}
+
+/**
+ * The tests with work due by `app.clock`, overdue by more than `graceMs`: the workers' (holding
+ * null), or those a tool holds (src/title-tests/held-tests.ts).
+ */
+export async function findDueTests(
+  app: AppContext,
+  options: { graceMs: number; holding: string | null },
+): Promise<string[]> {
   const now = app.clock.now();
   // Work the chain of wake-ups will do on time is left to it: only what is overdue by more than
   // the grace is re-enqueued, so a backlog does not snowball into duplicate jobs every minute.
-  const overdue = new Date(now.getTime() - (options.graceMs ?? TICK_GRACE_MS));
+  const overdue = new Date(now.getTime() - options.graceMs);
   const dueRotation = app.db
     .select({ testId: rotations.testId })
     .from(rotations)
@@ -38,29 +53,34 @@ export async function enqueueDueTests(
     .select({ id: titleTests.id })
     .from(titleTests)
     .where(
-      or(
-        and(
-          inArray(titleTests.status, ['scheduled', 'active']),
-          or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
-          sql`exists (${dueRotation})`,
-        ),
-        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), lte(titleTests.endDate, overdue)),
-        and(
-          inArray(titleTests.status, ['completed', 'cancelled']),
-          isNull(titleTests.appliedTitle),
-          lte(titleTests.updatedAt, overdue),
-          or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
-        ),
-        // Waiting for YouTube's final figures past the deadline: decide with what has arrived.
-        and(eq(titleTests.status, 'completed'), lte(titleTests.finalFiguresDueAt, overdue)),
-        // Deleted by an admin, final title already back: only the removal is left.
-        and(
-          inArray(titleTests.status, ['completed', 'cancelled']),
-          isNotNull(titleTests.deletionRequestedAt),
-          isNotNull(titleTests.appliedTitle),
+      and(
+        heldBy(options.holding),
+        or(
+          and(
+            inArray(titleTests.status, ['scheduled', 'active']),
+            or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
+            sql`exists (${dueRotation})`,
+          ),
+          and(
+            inArray(titleTests.status, ['scheduled', 'active', 'paused']),
+            lte(titleTests.endDate, overdue),
+          ),
+          and(
+            inArray(titleTests.status, ['completed', 'cancelled']),
+            isNull(titleTests.appliedTitle),
+            lte(titleTests.updatedAt, overdue),
+            or(isNull(titleTests.deferredUntil), lte(titleTests.deferredUntil, now)),
+          ),
+          // Waiting for YouTube's final figures past the deadline: decide with what has arrived.
+          and(eq(titleTests.status, 'completed'), lte(titleTests.finalFiguresDueAt, overdue)),
+          // Deleted by an admin, final title already back: only the removal is left.
+          and(
+            inArray(titleTests.status, ['completed', 'cancelled']),
+            isNotNull(titleTests.deletionRequestedAt),
+            isNotNull(titleTests.appliedTitle),
+          ),
         ),
       ),
     );
-  for (const test of due) await scheduleAdvance(app, test.id, now);
   return due.map((test) => test.id);
 }

@@ -42,18 +42,19 @@ import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
 import { trpcOverloadBody } from './trpc/overload';
-import { createFaultInjector, type FaultInjector } from './youtube-simulator/faults';
-import { youtubeSimulator } from './youtube-simulator/plugin';
 import { registerVideoRoutes } from './videos/videos.routes';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
   app: AppContext;
   boss: PgBoss;
-  /** Present when the built-in YouTube simulator runs (its own server, like Google is another origin). */
-  simulator: { fastify: FastifyInstance; faults: FaultInjector } | null;
-  /** Listens on config.port (and the simulator on its port). */
+  /** Listens on config.port. */
   listen(): Promise<void>;
+  /**
+   * Starts the pg-boss workers and schedules when this process runs them (options.workers); the
+   * web process does so once it and its simulator listen, as jobs may call both.
+   */
+  startWorkers(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,7 +79,8 @@ const webRoot = join(projectRoot, 'dist/web');
 
 /**
  * Builds the whole server without listening: database (migrated), job queue, HTTP plugins,
- * simulator, REST and tRPC. `src/main.ts` listens; tests call this with their own config.
+ * REST and tRPC. The YouTube simulator is not part of it: src/web-process.ts assembles it
+ * beside the web process. Tests call this (through startWebProcess) with their own config.
  */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { config } = options;
@@ -178,29 +180,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await fastify.register(sameOriginPlugin, { config, exemptPrefixes: [STRIPE_WEBHOOK_PATH] });
   await fastify.register(requestAuthPlugin, { app });
 
-  let simulator: BuiltApp['simulator'] = null;
-  if (config.google.simulator) {
-    const faults = createFaultInjector();
-    const simulatorServer = Fastify({ logger: false });
-    await simulatorServer.register(youtubeSimulator, {
-      prefix: '',
-      db: database.db,
-      clock,
-      clientId: config.google.clientId,
-      clientSecret: config.google.clientSecret,
-      faults,
-      ...(app.simulatedTime
-        ? {
-            fastForward: async (ms: number) => {
-              const { steps, failures } = await app.simulatedTime!.advance(ms);
-              return { steps, failures };
-            },
-          }
-        : {}),
-    });
-    simulator = { fastify: simulatorServer, faults };
-  }
-
   const registry = new OpenApiRegistry();
   const rest = createRestRouter(fastify, app, registry);
   await registerGoogleOAuth(fastify, app, registry);
@@ -230,21 +209,23 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   }
 
   await createQueues(boss);
-  if (workers) await startWorkers(boss, app);
+  let workersStarted = false;
 
   return {
     fastify,
     app,
     boss,
-    simulator,
+    async startWorkers() {
+      if (workers && !workersStarted) {
+        workersStarted = true;
+        await startWorkers(boss, app);
+      }
+    },
     async listen() {
-      if (simulator)
-        await simulator.fastify.listen({ port: config.google.simulatorPort!, host: config.host });
       await fastify.listen({ port: config.port, host: config.host });
     },
     async close() {
       await fastify.close();
-      await simulator?.fastify.close();
       await boss.stop({ graceful: true, timeout: 10_000 });
       await stopSharingClock();
       readChanges.setListening(false);

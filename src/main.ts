@@ -1,6 +1,6 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { assertNodeVersion } from './node-version';
+import { startWebProcess } from './web-process';
 
 assertNodeVersion();
 
@@ -15,8 +15,8 @@ try {
   throw error;
 }
 
-const built = await buildApp({ config });
-const { fastify } = built;
+const web = await startWebProcess({ config });
+const { fastify } = web.built;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -24,7 +24,7 @@ async function shutdown(signal: string) {
   stopping = true;
   fastify.log.info(`${signal} received: finishing in-flight work and stopping`);
   try {
-    await built.close();
+    await web.close();
     process.exit(0);
   } catch (error) {
     fastify.log.error({ err: error }, 'Shutdown failed');
@@ -34,7 +34,7 @@ async function shutdown(signal: string) {
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await built.listen();
+await web.listen();
 const mode = [
   config.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL',
   config.google.simulator ? 'YouTube simulator' : 'Google',

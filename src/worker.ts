@@ -20,7 +20,9 @@ if (config.database.kind === 'pglite') {
   );
   process.exit(1);
 }
+// With the simulator, the web process serves it (src/web-process.ts): a worker has no copy of its own.
 const built = await buildApp({ config, workers: true });
+await built.startWorkers();
 built.app.log.info('Titlewise workers running');
 const stop = () => void built.close().then(() => process.exit(0));
 process.on('SIGINT', stop);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp, type BuiltApp } from '../../src/app';
+import type { BuiltApp } from '../../src/app';
+import { startWebProcess } from '../../src/web-process';
 import { loadConfig } from '../../src/config';
 
 export async function freePort(): Promise<number> {
@@ -23,7 +24,9 @@ export async function freePort(): Promise<number> {
  * the title-test worker itself once the tests are seeded, and leaves the metrics and maintenance
  * jobs out so only rotations are measured.
  */
-export async function startBenchApp(databaseUrl: string): Promise<BuiltApp> {
+export async function startBenchApp(
+  databaseUrl: string,
+): Promise<{ app: BuiltApp['app']; close(): Promise<void> }> {
   const [port, simulatorPort] = [await freePort(), await freePort()];
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -38,7 +41,7 @@ export async function startBenchApp(databaseUrl: string): Promise<BuiltApp> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     WORKERS: 'false',
   });
-  const built = await buildApp({ config, workers: false });
-  await built.listen();
-  return built;
+  const web = await startWebProcess({ config, workers: false });
+  await web.listen();
+  return { app: web.built.app, close: () => web.close() };
 }

@@ -3,3 +3,4 @@ export * from './title-tests';
 export * from './operations';
 export * from './simulator';
 export * from './billing-simulator';
+export * from './demo';

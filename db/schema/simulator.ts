@@ -21,6 +21,14 @@ export const simAccounts = pgTable('sim_accounts', {
   channelId: text('channel_id').notNull().unique(),
   channelTitle: text('channel_title').notNull(),
   uploadsPlaylistId: text('uploads_playlist_id').notNull(),
+  /**
+   * While set, this account lives at this instant instead of the deployment's clock: every answer
+   * about it (tokens, counters, reports, quota day) is as of then. A demo copy's past is generated
+   * this way; cleared, the account rejoins the deployment's time.
+   */
+  clockAt: timestamp('clock_at', { withTimezone: true }),
+  /** A disposable copy of the demo channel (one per demo visitor), removed with its visitor. */
+  demoCopy: boolean('demo_copy').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

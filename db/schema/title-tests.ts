@@ -54,6 +54,12 @@ export const titleTests = pgTable(
     finalFiguresDueAt: timestamp('final_figures_due_at', { withTimezone: true }),
     /** An admin deleted the test: the test's job removes it once its final title is back on YouTube. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /**
+     * Set while a tool runs this test on a clock of its own (the demo's history being generated,
+     * src/demo): the workers, the tick and the deployment's fast-forward leave it alone, and only
+     * an engine context holding the same value advances, samples or collects it.
+     */
+    heldBy: text('held_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,7 +2,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc/init';
 import { sessionResponseSchema, userSchema } from './auth.schemas';
 import { getCurrentUser, signOut } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { signInAsDemo } from './sign-in.service';
+import { signInAsDemo } from '../demo/demo-sign-in';
 
 export const authRouter = router({
   /** The current user, or null when signed out (the web app's route guard tolerates that). */

@@ -9,7 +9,8 @@ import {
 } from './auth.schemas';
 import { getCurrentUser, signOut } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { signInAsDemo, signInWithGoogleCode } from './sign-in.service';
+import { signInAsDemo } from '../demo/demo-sign-in';
+import { signInWithGoogleCode } from './sign-in.service';
 
 /** REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in google-oauth.ts). */
 export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {

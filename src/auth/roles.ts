@@ -1,7 +1,12 @@
 import type { Config } from '../config';
 import type { UserRow } from './session.service';
 
-export function isFounder(config: Config, user: Pick<UserRow, 'email'>): boolean {
+/**
+ * The founder's tools (Simulate Rotation, Force Analytics, fast-forward): FOUNDER_EMAILS, and with
+ * the simulator every demo account, so a newcomer sees every tool (docs/decisions/0003).
+ */
+export function isFounder(config: Config, user: Pick<UserRow, 'email' | 'isDemo'>): boolean {
+  if (config.google.simulator && user.isDemo) return true;
   return config.founderEmails.includes(user.email.toLowerCase());
 }
 

@@ -4,11 +4,10 @@ import { upsertChannelConnection, type ChannelConnection } from '../channels/cha
 import { DEMO_USER_EMAIL } from '../config';
 import { AppError } from '../errors/app-error';
 import type { Tx } from '../db/database';
-import { createOAuthClient, GOOGLE_SCOPES } from '../youtube/google-clients';
+import { clockOffsetMs } from '../youtube/gateway/tokens';
+import { createOAuthClient } from '../youtube/google-clients';
 import { ensureReachJob } from '../youtube/gateway/reporting';
 import { fetchOwnChannel, fetchUserInfo } from '../youtube/identity';
-import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
-import { findAccount, issueTokens } from '../youtube-simulator/identity-store';
 import type { PublicUser } from './auth.schemas';
 import { createSession, type UserRow } from './session.service';
 import { toPublicUser, upsertGoogleUser } from './users.service';
@@ -34,15 +33,26 @@ const YOUTUBE_WRITE_SCOPES = [
   'https://www.googleapis.com/auth/youtube.force-ssl',
 ];
 
+/** What a sign-in records about the account: a demo account (the simulator's) or a real one. */
+export interface SignInOptions {
+  demo?: boolean;
+}
+
+interface LinkedAccount {
+  user: UserRow;
+  connection: ChannelConnection | null;
+}
+
 /**
- * Finishes a Google sign-in from the tokens Google issued: who it is, which channel, then one
- * transaction that upserts the user and their (encrypted) channel tokens and opens a session.
+ * Who the tokens Google issued belong to and which channel: checks the granted scopes, then asks
+ * Google (userinfo, channels.list) and returns a function that links them in a transaction: the
+ * user upserted and their channel tokens stored encrypted.
  */
-export async function completeGoogleSignIn(
+async function googleAccountOf(
   app: AppContext,
   tokens: Credentials,
-  userAgent: string | undefined,
-): Promise<SignedIn> {
+  options: SignInOptions,
+): Promise<(tx: Tx) => Promise<LinkedAccount>> {
   const granted = (tokens.scope ?? '').split(' ');
   if (tokens.scope && !YOUTUBE_WRITE_SCOPES.some((scope) => granted.includes(scope))) {
     throw new SignInError(
@@ -59,14 +69,47 @@ export async function completeGoogleSignIn(
       `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`,
     );
   }
-  return openSession(app, userAgent, async (tx) => {
+  // The client library dates the token's expiry on the system clock; the product keeps it on its
+  // own (they differ once a simulated clock has moved).
+  const stored: Credentials = {
+    ...tokens,
+    expiry_date: tokens.expiry_date ? tokens.expiry_date + clockOffsetMs(app) : null,
+  };
+  return async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: profile.sub,
       email: profile.email,
       name: profile.name ?? profile.given_name ?? profile.email,
+      ...(options.demo ? { isDemo: true } : {}),
     });
-    return { user, connection: await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens }) };
-  });
+    return {
+      user,
+      connection: await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens: stored }),
+    };
+  };
+}
+
+/**
+ * Finishes a Google sign-in from the tokens Google issued: who it is, which channel, then one
+ * transaction that upserts the user and their (encrypted) channel tokens and opens a session.
+ */
+export async function completeGoogleSignIn(
+  app: AppContext,
+  tokens: Credentials,
+  userAgent: string | undefined,
+  options: SignInOptions = {},
+): Promise<SignedIn> {
+  return openSession(app, userAgent, await googleAccountOf(app, tokens, options));
+}
+
+/** Links a Google account (user and channel) without signing anyone in (the demo prepares its copies so). */
+export async function connectGoogleAccount(
+  app: AppContext,
+  tokens: Credentials,
+  options: SignInOptions = {},
+): Promise<LinkedAccount> {
+  const link = await googleAccountOf(app, tokens, options);
+  return app.db.transaction(link);
 }
 
 /**
@@ -83,12 +126,27 @@ async function requestReachReport(app: AppContext, connection: ChannelConnection
   }
 }
 
+export interface AuthorizationCode {
+  code: string;
+  codeVerifier?: string | undefined;
+  redirectUri?: string | undefined;
+}
+
 /** POST /api/auth/google: an external client hands us an authorization code to exchange. */
 export async function signInWithGoogleCode(
   app: AppContext,
-  input: { code: string; codeVerifier?: string | undefined; redirectUri?: string | undefined },
+  input: AuthorizationCode,
   userAgent: string | undefined,
+  options: SignInOptions = {},
 ): Promise<SignedIn> {
+  return completeGoogleSignIn(app, await exchangeAuthorizationCode(app, input), userAgent, options);
+}
+
+/** The tokens Google issues for an authorization code (its token endpoint, through the OAuth client). */
+export async function exchangeAuthorizationCode(
+  app: AppContext,
+  input: AuthorizationCode,
+): Promise<Credentials> {
   const client = createOAuthClient(app.config);
   let tokens: Credentials;
   try {
@@ -107,45 +165,27 @@ export async function signInWithGoogleCode(
       },
     );
   }
-  return completeGoogleSignIn(app, tokens, userAgent);
+  return tokens;
 }
 
 /**
- * One-click demo: a demo user whose channel is the simulator's demo channel, with tokens the
- * simulator issued, so everything after sign-in runs the real code path.
+ * The demo without the simulator (DEMO_LOGIN=true with real Google): a demo user with no channel,
+ * who can look around but connects nothing. With the simulator, src/demo/demo-sign-in.ts signs in
+ * through Google's flow instead.
  */
-export async function signInAsDemo(app: AppContext, userAgent: string | undefined): Promise<SignedIn> {
-  if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
-  const now = app.clock.now();
-  return openSession(app, userAgent, async (tx) => {
-    const user = await upsertGoogleUser(app, tx, {
-      sub: `sim-sub-${DEMO_ACCOUNT_ID}`,
+export async function signInAsChannelLessDemo(
+  app: AppContext,
+  userAgent: string | undefined,
+): Promise<SignedIn> {
+  return openSession(app, userAgent, async (tx) => ({
+    user: await upsertGoogleUser(app, tx, {
+      sub: 'titlewise-demo',
       email: DEMO_USER_EMAIL,
       name: 'Demo Creator',
       isDemo: true,
-    });
-    const account = app.config.google.simulator ? await findAccount(tx, DEMO_ACCOUNT_ID) : null;
-    let connection: ChannelConnection | null = null;
-    if (account) {
-      const issued = await issueTokens(tx, {
-        accountId: account.id,
-        clientId: app.config.google.clientId,
-        scope: GOOGLE_SCOPES.join(' '),
-        now,
-        withRefresh: true,
-      });
-      connection = await upsertChannelConnection(app, tx, {
-        userId: user.id,
-        channel: {
-          id: account.channelId,
-          title: account.channelTitle,
-          uploadsPlaylistId: account.uploadsPlaylistId,
-        },
-        tokens: { ...issued, expiry_date: now.getTime() + issued.expires_in * 1000 },
-      });
-    }
-    return { user, connection };
-  });
+    }),
+    connection: null,
+  }));
 }
 
 /**
@@ -155,7 +195,7 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
 async function openSession(
   app: AppContext,
   userAgent: string | undefined,
-  link: (tx: Tx) => Promise<{ user: UserRow; connection: ChannelConnection | null }>,
+  link: (tx: Tx) => Promise<LinkedAccount>,
 ): Promise<SignedIn> {
   const now = app.clock.now();
   const { user, connection, session } = await app.db.transaction(async (tx) => {

@@ -174,6 +174,7 @@ async function insertTest(
         startDate: start,
         endDate,
         scheduleSeed: seed,
+        heldBy: ctx.holding ?? null,
       })
       .returning();
     const variants = await tx

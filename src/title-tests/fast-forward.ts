@@ -9,11 +9,13 @@ import {
 } from '../../jobs/metrics-jobs';
 import { runAdvanceJobs } from '../../jobs/title-test-jobs';
 import { ADVANCE_QUEUE, advancePayloadSchema } from '../../jobs/title-test-queue';
-import { enqueueDueTests } from '../../jobs/title-test-tick';
+import { enqueueDueTests, findDueTests } from '../../jobs/title-test-tick';
 import type { ControllableClock } from '../clock';
 import { addDays, pacificDay, pacificDayStart } from '../time/pacific';
 import type { EngineContext } from './engine-context';
+import { heldBy } from './held-tests';
 import { sampleViewCounts } from './metrics-collection';
+import { advanceTest } from './rotation-engine';
 
 // Simulator tooling: moving a controllable clock runs, in time order, every job the workers
 // would have run meanwhile, through the same handlers. Production never calls this.
@@ -45,29 +47,41 @@ export interface FastForwardReport {
 /** Instants after `after` at which the clock must stop, from the stored schedules. */
 async function nextStoredEvent(ctx: EngineContext, after: Date): Promise<Map<EventKind, Date | null>> {
   const { db } = ctx.app;
-  const [rotation] = await db
-    .select({ at: min(rotations.plannedStart) })
-    .from(rotations)
-    .innerJoin(titleTests, eq(titleTests.id, rotations.testId))
-    .where(
-      and(
-        inArray(titleTests.status, ['scheduled', 'active']),
-        eq(rotations.status, 'planned'),
-        gt(rotations.plannedStart, after),
+  // Four independent lookups, sent together (a pool runs them at once).
+  const [[rotation], [end], [deferral], [deadline]] = await Promise.all([
+    db
+      .select({ at: min(rotations.plannedStart) })
+      .from(rotations)
+      .innerJoin(titleTests, eq(titleTests.id, rotations.testId))
+      .where(
+        and(
+          inArray(titleTests.status, ['scheduled', 'active']),
+          heldBy(ctx.holding),
+          eq(rotations.status, 'planned'),
+          gt(rotations.plannedStart, after),
+        ),
       ),
-    );
-  const [end] = await db
-    .select({ at: min(titleTests.endDate) })
-    .from(titleTests)
-    .where(and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), gt(titleTests.endDate, after)));
-  const [deferral] = await db
-    .select({ at: min(titleTests.deferredUntil) })
-    .from(titleTests)
-    .where(gt(titleTests.deferredUntil, after));
-  const [deadline] = await db
-    .select({ at: min(titleTests.finalFiguresDueAt) })
-    .from(titleTests)
-    .where(and(eq(titleTests.status, 'completed'), gt(titleTests.finalFiguresDueAt, after)));
+    db
+      .select({ at: min(titleTests.endDate) })
+      .from(titleTests)
+      .where(
+        and(
+          inArray(titleTests.status, ['scheduled', 'active', 'paused']),
+          heldBy(ctx.holding),
+          gt(titleTests.endDate, after),
+        ),
+      ),
+    db
+      .select({ at: min(titleTests.deferredUntil) })
+      .from(titleTests)
+      .where(and(heldBy(ctx.holding), gt(titleTests.deferredUntil, after))),
+    db
+      .select({ at: min(titleTests.finalFiguresDueAt) })
+      .from(titleTests)
+      .where(
+        and(eq(titleTests.status, 'completed'), heldBy(ctx.holding), gt(titleTests.finalFiguresDueAt, after)),
+      ),
+  ]);
   return new Map<EventKind, Date | null>([
     ['rotation', rotation?.at ?? null],
     ['end', end?.at ?? null],
@@ -143,10 +157,27 @@ export async function runDueAdvances(ctx: EngineContext): Promise<unknown[]> {
 }
 
 /**
+ * A context holding tests (src/title-tests/held-tests.ts) advances them itself, one after the
+ * other, through the same handler as the worker's; nothing of theirs goes through the queue.
+ */
+async function advanceHeld(ctx: EngineContext, testIds: string[]): Promise<unknown[]> {
+  const errors: unknown[] = [];
+  for (const id of testIds) {
+    try {
+      await advanceTest(ctx, id);
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  return errors;
+}
+
+/**
  * Like runDueAdvances, but also waits (briefly) for due tests whose job another worker is
  * running, so that no test is left behind when the clock moves on.
  */
 async function catchUp(ctx: EngineContext): Promise<unknown[]> {
+  if (ctx.holding) return advanceHeld(ctx, await findDueTests(ctx.app, { graceMs: 0, holding: ctx.holding }));
   const due = await enqueueDueTests(ctx.app, { graceMs: 0 });
   const { advanced, errors } = await drainAdvanceQueue(ctx);
   const waitUntil = Date.now() + OTHER_WORKER_WAIT_MS;
@@ -174,6 +205,10 @@ export async function fastForward(
   ctx: EngineContext,
   clock: ControllableClock,
   target: Date,
+  options: {
+    /** Called at each instant the clock stops at, before any job runs there. */
+    onMove?: (at: Date) => Promise<void>;
+  } = {},
 ): Promise<FastForwardReport> {
   const from = clock.now();
   const failures: JobFailure[] = [];
@@ -194,14 +229,20 @@ export async function fastForward(
     if (steps >= MAX_STEPS) throw new Error(`Fast-forward stopped after ${MAX_STEPS} steps.`);
     const { at, kinds } = await nextEvent(ctx, clock.now(), target);
     if (at > clock.now()) clock.set(at);
+    await options.onMove?.(clock.now());
     steps += 1;
     record(ADVANCE_QUEUE, await catchUp(ctx));
     if (kinds.has('sample')) {
       await handler(SAMPLE_VIEWS_QUEUE, () => sampleViewCounts(ctx));
     }
     if (kinds.has('daily')) {
-      await handler(DAILY_METRICS_QUEUE, () => collectDailyMetrics(ctx));
-      record(ADVANCE_QUEUE, await catchUp(ctx)); // decisions the new figures made due
+      let decisionsDue: string[] = [];
+      await handler(DAILY_METRICS_QUEUE, async () => {
+        decisionsDue = (await collectDailyMetrics(ctx)).decisionsDue;
+      });
+      // Decisions the new figures made due (queued for the workers; a holding context runs its own).
+      if (ctx.holding) record(ADVANCE_QUEUE, await advanceHeld(ctx, decisionsDue));
+      record(ADVANCE_QUEUE, await catchUp(ctx));
     }
   }
   return { from, to: clock.now(), steps, failures };

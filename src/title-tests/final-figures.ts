@@ -4,6 +4,7 @@ import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { AppContext } from '../app-context';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
+import { heldBy } from './held-tests';
 import type { WinnerMetric } from '../shared/test-shapes';
 import type { DailyRow } from './test-readings';
 import { loadTestRecord, type RotationRow, type TestRecord } from './title-test-records';
@@ -53,19 +54,20 @@ export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Prom
 }
 
 /**
- * After a daily collection: enqueues the decision of every test waiting for final figures whose
- * figures are now all in (the test's job decides; one at a time per test). Returns their ids.
+ * After a daily collection: the tests waiting for final figures whose figures are now all in.
+ * For the workers (holding unset) their decisions are enqueued (the test's job decides; one at a
+ * time per test); a tool holding tests decides its own. Returns their ids.
  */
-export async function enqueueDecisionsWithFinalFigures(app: AppContext): Promise<string[]> {
+export async function enqueueDecisionsWithFinalFigures(app: AppContext, holding?: string): Promise<string[]> {
   const waiting = await app.db
     .select({ id: titleTests.id })
     .from(titleTests)
-    .where(and(eq(titleTests.status, 'completed'), isNotNull(titleTests.finalFiguresDueAt)));
+    .where(and(eq(titleTests.status, 'completed'), isNotNull(titleTests.finalFiguresDueAt), heldBy(holding)));
   const ready: string[] = [];
   for (const { id } of waiting) {
     const record = await loadTestRecord(app.db, id);
     if (!record || !(await finalFiguresComplete(app.db, record))) continue;
-    await scheduleAdvance(app, id, app.clock.now());
+    if (!holding) await scheduleAdvance(app, id, app.clock.now());
     ready.push(id);
   }
   return ready;

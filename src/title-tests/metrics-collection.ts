@@ -1,8 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { channelConnections, metricSamples, titleTests } from '../../db/schema';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
+import { heldBy } from './held-tests';
 import { refreshTestFigures } from './test-figures';
 import { loadTestRecord } from './title-test-records';
 
@@ -22,7 +23,9 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
     .from(titleTests)
     .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
     .where(
-      onlyTestIds ? inArray(titleTests.id, onlyTestIds) : inArray(titleTests.status, ['active', 'paused']),
+      onlyTestIds
+        ? inArray(titleTests.id, onlyTestIds)
+        : and(inArray(titleTests.status, ['active', 'paused']), heldBy(ctx.holding)),
     );
   const byConnection = new Map<
     string,

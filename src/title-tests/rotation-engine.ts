@@ -5,6 +5,7 @@ import type { EngineContext } from './engine-context';
 import { refreshTestFigures } from './test-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
+import { mayAct } from './held-tests';
 import { runningStatuses } from './state-machine';
 import { removeTestMarkedForDeletion } from './test-deletion';
 import {
@@ -25,7 +26,8 @@ export type AdvanceOutcome =
   | 'rotated'
   | 'edited-outside'
   | 'failed'
-  | 'deleted';
+  | 'deleted'
+  | 'held';
 
 /**
  * Does whatever is due for a test now, exactly once per slot, and schedules the next wake-up.
@@ -39,6 +41,8 @@ export async function advanceTest(ctx: EngineContext, testId: string): Promise<A
   if (!record) return 'missing';
   const now = app.clock.now();
   const { test } = record;
+  // A test held by a tool runs on that tool's clock only (a stray wake-up of it is a no-op).
+  if (!mayAct(ctx.holding, test.heldBy)) return 'held';
 
   if (test.status === 'completed' || test.status === 'cancelled') {
     // An admin deleted the test: it goes once a final title is back (never before), without

@@ -89,7 +89,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, options: Simulator
       options.db,
       videos.map((video) => video.id),
     );
-    const newest = addDays(pacificDay(options.clock.now()), -ANALYTICS_LAG_DAYS);
+    const newest = addDays(pacificDay(caller.now), -ANALYTICS_LAG_DAYS);
     const last = query.endDate < newest ? query.endDate : newest;
     const firstPublished = videos.reduce<string | null>((first, video) => {
       const published = pacificDay(video.publishedAt);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isControllableClock as isControllable } from '../clock';
 import type { SimulatorOptions } from './plugin';
+import { registerAccountControls } from './account-control-routes';
 import { faultKinds, faultTargets } from './faults';
 import { quotaState } from './quota';
 import { setDailyQuota } from './settings-store';
@@ -55,6 +56,8 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
           return reply.code(415).send({ error: 'Send JSON.' });
         }
       });
+
+      registerAccountControls(control, options);
 
       control.get('/state', async () => ({
         now: options.clock.now().toISOString(),

@@ -9,7 +9,7 @@ export async function requireAccount(
   options: SimulatorOptions,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<{ account: SimAccount; scope: string } | null> {
+): Promise<{ account: SimAccount; scope: string; now: Date } | null> {
   const token = bearerToken(request);
   const found = token ? await accountForAccessToken(options.db, token, options.clock.now()) : null;
   if (!found) {

@@ -10,6 +10,8 @@ import { chargeQuota, type DataApiMethod } from './quota';
 export interface Caller {
   account: SimAccount;
   scope: string;
+  /** The account's "now" (its own clock while its past is generated, else the deployment's). */
+  now: Date;
 }
 
 /**
@@ -33,7 +35,7 @@ export async function admitDataRequest(
     sendRateLimitExceeded(reply);
     return null;
   }
-  if (fault?.kind === 'quotaExceeded' || !(await chargeQuota(options.db, method, options.clock.now()))) {
+  if (fault?.kind === 'quotaExceeded' || !(await chargeQuota(options.db, method, caller.now))) {
     sendQuotaExceeded(reply);
     return null;
   }

@@ -8,6 +8,7 @@ import {
   accountForAccessToken,
   createAuthCode,
   exchangeCode,
+  accountNow,
   findAccount,
   refreshAccessToken,
   revokeToken,
@@ -125,7 +126,7 @@ export function registerIdentityRoutes(app: FastifyInstance, options: SimulatorO
       scope: body.scope,
       codeChallenge: body.code_challenge || null,
       codeChallengeMethod: body.code_challenge_method || null,
-      now: clock.now(),
+      now: accountNow(account, clock.now()),
     });
     return reply.redirect(redirectWith(body.redirect_uri, { code, state: body.state, scope: body.scope }));
   });

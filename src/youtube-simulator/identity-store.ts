@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { simAccounts, simAuthCodes, simTokens } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { simulatedAccounts } from './accounts';
@@ -14,6 +14,16 @@ export async function seedSimulatedAccounts(db: DbOrTx): Promise<void> {
 export async function findAccount(db: DbOrTx, id: string): Promise<SimAccount | null> {
   const [row] = await db.select().from(simAccounts).where(eq(simAccounts.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The account's "now": its own instant while its past is being generated, else the deployment's. */
+export function accountNow(account: Pick<SimAccount, 'clockAt'>, deploymentNow: Date): Date {
+  return account.clockAt ?? deploymentNow;
+}
+
+/** accountNow in SQL, for checks done in the query (codes, tokens). */
+function accountNowSql(deploymentNow: Date) {
+  return sql`coalesce(${simAccounts.clockAt}, ${deploymentNow.toISOString()}::timestamptz)`;
 }
 
 export async function createAuthCode(
@@ -91,15 +101,18 @@ export async function exchangeCode(
   db: DbOrTx,
   input: { code: string; clientId: string; redirectUri: string; codeVerifier: string | null; now: Date },
 ): Promise<CodeExchangeResult> {
+  const [owner] = await db
+    .select({ clockAt: simAccounts.clockAt })
+    .from(simAuthCodes)
+    .innerJoin(simAccounts, eq(simAccounts.id, simAuthCodes.accountId))
+    .where(eq(simAuthCodes.code, input.code))
+    .limit(1);
+  const now = owner ? accountNow(owner, input.now) : input.now;
   const [code] = await db
     .update(simAuthCodes)
-    .set({ usedAt: input.now })
+    .set({ usedAt: now })
     .where(
-      and(
-        eq(simAuthCodes.code, input.code),
-        isNull(simAuthCodes.usedAt),
-        gt(simAuthCodes.expiresAt, input.now),
-      ),
+      and(eq(simAuthCodes.code, input.code), isNull(simAuthCodes.usedAt), gt(simAuthCodes.expiresAt, now)),
     )
     .returning();
   if (!code) return { ok: false, error: 'invalid_grant', description: 'Malformed auth code.' };
@@ -121,7 +134,7 @@ export async function exchangeCode(
     accountId: code.accountId,
     clientId: code.clientId,
     scope: code.scope,
-    now: input.now,
+    now,
     withRefresh: true,
   });
   return { ok: true, tokens };
@@ -131,11 +144,13 @@ export async function refreshAccessToken(
   db: DbOrTx,
   input: { refreshToken: string; clientId: string; now: Date },
 ): Promise<CodeExchangeResult> {
-  const [refresh] = await db
-    .select()
+  const [found] = await db
+    .select({ refresh: simTokens, clockAt: simAccounts.clockAt })
     .from(simTokens)
+    .innerJoin(simAccounts, eq(simAccounts.id, simTokens.accountId))
     .where(and(eq(simTokens.token, input.refreshToken), eq(simTokens.kind, 'refresh')))
     .limit(1);
+  const refresh = found?.refresh;
   if (!refresh || refresh.revoked || refresh.clientId !== input.clientId) {
     return { ok: false, error: 'invalid_grant', description: 'Token has been expired or revoked.' };
   }
@@ -143,7 +158,7 @@ export async function refreshAccessToken(
     accountId: refresh.accountId,
     clientId: refresh.clientId,
     scope: refresh.scope,
-    now: input.now,
+    now: accountNow(found, input.now),
     withRefresh: false,
   });
   return { ok: true, tokens };
@@ -160,12 +175,15 @@ export async function revokeToken(db: DbOrTx, token: string): Promise<boolean> {
   return true;
 }
 
-/** The account behind a live access token, or null (unknown, expired or revoked). */
+/**
+ * The account behind a live access token, or null (unknown, expired or revoked), with the
+ * account's "now" (accountNow) that every answer about it uses.
+ */
 export async function accountForAccessToken(
   db: DbOrTx,
   token: string,
-  now: Date,
-): Promise<{ account: SimAccount; scope: string } | null> {
+  deploymentNow: Date,
+): Promise<{ account: SimAccount; scope: string; now: Date } | null> {
   const [row] = await db
     .select({ account: simAccounts, scope: simTokens.scope })
     .from(simTokens)
@@ -175,9 +193,9 @@ export async function accountForAccessToken(
         eq(simTokens.token, token),
         eq(simTokens.kind, 'access'),
         eq(simTokens.revoked, false),
-        gt(simTokens.expiresAt, now),
+        gt(simTokens.expiresAt, accountNowSql(deploymentNow)),
       ),
     )
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, now: accountNow(row.account, deploymentNow) } : null;
 }

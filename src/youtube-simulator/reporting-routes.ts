@@ -94,7 +94,7 @@ export function registerReportingRoutes(app: FastifyInstance, options: Simulator
         accountId: caller.account.id,
         reportTypeId: body.data.reportTypeId,
         name: body.data.name,
-        createTime: options.clock.now(),
+        createTime: caller.now,
       })
       .returning();
     return reply.send(jobResource(job!));
@@ -109,7 +109,7 @@ export function registerReportingRoutes(app: FastifyInstance, options: Simulator
     if (!query.success)
       return sendGoogleError(reply, 400, 'invalidArgument', 'Invalid report filters.', 'global');
     const { createdAfter, startTimeAtOrAfter, startTimeBefore, pageSize = 100, pageToken } = query.data;
-    const matching = availableReports(job.createTime, options.clock.now())
+    const matching = availableReports(job.createTime, caller.now)
       .filter((report) => !createdAfter || report.createTime > new Date(createdAfter))
       .filter((report) => !startTimeAtOrAfter || report.startTime >= new Date(startTimeAtOrAfter))
       .filter((report) => !startTimeBefore || report.startTime < new Date(startTimeBefore))
@@ -145,7 +145,7 @@ export function registerReportingRoutes(app: FastifyInstance, options: Simulator
     const day = match ? dayOfReportId(match[3]!) : null;
     const report =
       job && day
-        ? availableReports(job.createTime, options.clock.now()).find((candidate) => candidate.day === day)
+        ? availableReports(job.createTime, caller.now).find((candidate) => candidate.day === day)
         : null;
     if (!report) return sendGoogleError(reply, 404, 'notFound', 'Requested entity was not found.', 'global');
     const videos = (await videosOfAccount(db, caller.account.id)).filter(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { simTitleHistory, simVideos } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
 import { simulatedAccounts } from './accounts';
-import { videoCatalog } from './video-catalog';
+import { videoCatalog, type CatalogVideo } from './video-catalog';
 
 export type SimVideo = typeof simVideos.$inferSelect;
 export interface TitleChange {
@@ -42,29 +42,38 @@ export async function seedSimulatedVideos(db: Db, now: Date): Promise<void> {
     await db.transaction(async (tx) => {
       for (const [index, entry] of catalog.entries()) {
         const id = ids[index]!;
-        if (present.has(id)) continue;
-        const publishedAt = new Date(Math.floor((now.getTime() - entry.ageDays * DAY_MS) / 60_000) * 60_000);
-        const { previousTitles = [], ageDays: _age, ...fields } = entry;
-        await tx.insert(simVideos).values({
-          ...fields,
-          id,
-          accountId: account.id,
-          publishedAt,
-          seed: `sim-video/${id}`,
-          snippetUpdatedAt: publishedAt,
-        });
-        const history = [...previousTitles.map((previous) => previous.title), entry.title];
-        const changes = [0, ...previousTitles.map((previous) => previous.replacedAfterDays)];
-        await tx.insert(simTitleHistory).values(
-          history.map((title, position) => ({
-            videoId: id,
-            title,
-            since: new Date(publishedAt.getTime() + changes[position]! * DAY_MS),
-          })),
-        );
+        if (!present.has(id))
+          await insertCatalogVideo(tx, account.id, entry, { id, seed: `sim-video/${id}`, now });
       }
     });
   }
+}
+
+/**
+ * Stores one catalog upload for an account, published `ageDays` before `now`, with its earlier
+ * titles as the start of its title history.
+ */
+export async function insertCatalogVideo(
+  tx: DbOrTx,
+  accountId: string,
+  entry: CatalogVideo,
+  placement: { id: string; seed: string; now: Date },
+): Promise<void> {
+  const { id, seed, now } = placement;
+  const publishedAt = new Date(Math.floor((now.getTime() - entry.ageDays * DAY_MS) / 60_000) * 60_000);
+  const { previousTitles = [], ageDays: _age, ...fields } = entry;
+  await tx
+    .insert(simVideos)
+    .values({ ...fields, id, accountId, publishedAt, seed, snippetUpdatedAt: publishedAt });
+  const history = [...previousTitles.map((previous) => previous.title), entry.title];
+  const changes = [0, ...previousTitles.map((previous) => previous.replacedAfterDays)];
+  await tx.insert(simTitleHistory).values(
+    history.map((title, position) => ({
+      videoId: id,
+      title,
+      since: new Date(publishedAt.getTime() + changes[position]! * DAY_MS),
+    })),
+  );
 }
 
 /** A channel's uploads, newest first (the order of its uploads playlist). */

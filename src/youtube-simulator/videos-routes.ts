@@ -70,7 +70,7 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
         videos.map((video) => video.id),
       ),
     ]);
-    const now = options.clock.now();
+    const now = caller.now;
     const baseUrl = simulatorBaseUrl(request, options.prefix);
     const items = videos.map((video) => {
       const body: VideoParts & { status?: unknown } = {};
@@ -138,7 +138,7 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
     }
     const ruling = ruleOnSnippet(body.data.snippet ?? {});
     if (!ruling.ok) return sendGoogleError(reply, 400, ruling.reason, ruling.message);
-    const updated = await replaceSnippet(options.db, video.id, ruling.snippet, options.clock.now());
+    const updated = await replaceSnippet(options.db, video.id, ruling.snippet, caller.now);
     return reply.send(
       videoResource(updated.id, {
         snippet: videoSnippet(updated, caller.account, simulatorBaseUrl(request, options.prefix)),
@@ -165,7 +165,7 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
       options.db,
       videos.map((video) => video.id),
     );
-    const now = options.clock.now();
+    const now = caller.now;
     const items = videos.map((video) => {
       const counters = countersAt(video, histories.get(video.id) ?? [], now);
       return {

@@ -1,19 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import type { Logger } from 'drizzle-orm';
-import { buildApp, type BuiltApp } from '../../src/app';
+import type { BuiltApp } from '../../src/app';
 import { createControllableClock, type ControllableClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
+import { startWebProcess } from '../../src/web-process';
+import type { SimulatorServer } from '../../src/youtube-simulator/server';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
   built: BuiltApp;
+  /** The YouTube simulator beside the app (its faults can be injected). */
+  simulator: SimulatorServer | null;
   url: string;
   clock: ControllableClock;
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
@@ -51,19 +55,20 @@ export async function startTestApp(
     ...env,
   });
   const clock = createControllableClock();
-  const built = await buildApp({
+  const web = await startWebProcess({
     config,
     clock,
     databaseLogger: options.databaseLogger,
     readCache: options.readCache,
   });
-  await built.listen();
+  await web.listen();
   return {
-    built,
+    built: web.built,
+    simulator: web.simulator,
     url: config.publicUrl,
     clock,
     async close() {
-      await built.close();
+      await web.close();
       await database.drop();
     },
   };

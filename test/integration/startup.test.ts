@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildServerIfStale } from '../../scripts/server-build';
-import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
+import { startWebProcess } from '../../src/web-process';
+import { freePort } from '../helpers/test-app';
 import { HttpClient } from '../helpers/http-client';
 
 describe('start-up', () => {
@@ -48,21 +49,24 @@ describe('start-up', () => {
   });
 
   it('runs on the embedded PGlite database: demo sign-in, me, logout', async () => {
+    const [port, simulatorPort] = [await freePort(), await freePort()];
     const config = loadConfig({
       NODE_ENV: 'test',
-      PORT: '0',
-      SIMULATOR_PORT: '0',
+      PORT: String(port),
+      SIMULATOR_PORT: String(simulatorPort),
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: `/tmp/titlewise-pglite-${process.pid}`,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'silent',
       WORKERS: 'true',
     });
-    const built = await buildApp({ config: { ...config, database: { kind: 'pglite', dataDir: null } } });
+    const web = await startWebProcess({ config: { ...config, database: { kind: 'pglite', dataDir: null } } });
+    const { built } = web;
     try {
-      const address = await built.fastify.listen({ port: 0, host: '127.0.0.1' });
-      const client = new HttpClient(address);
+      await web.listen();
+      const client = new HttpClient(config.publicUrl);
       const login = (await (await client.post('/api/auth/demo-login')).json()) as { sessionToken: string };
       expect(login.sessionToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect((await client.get('/api/auth/me')).status).toBe(200);
@@ -74,7 +78,7 @@ describe('start-up', () => {
       const id = await built.boss.send('maintenance.purge-expired', {});
       expect(id).toBeTruthy();
     } finally {
-      await built.close();
+      await web.close();
     }
   });
 });

@@ -22,7 +22,7 @@ afterAll(async () => {
   await testApp.close();
 });
 beforeEach(async () => {
-  testApp.built.simulator!.faults.clear();
+  testApp.simulator!.faults.clear();
   await testApp.built.app.db.update(channelConnections).set({ status: 'connected', statusReason: null });
   // Each scenario starts from no running test (the demo account's free plan allows one).
   const running = await testApp.built.app.db.select().from(titleTests);
@@ -108,7 +108,7 @@ describe('YouTube faults', () => {
   it('defers rotations to the Pacific-midnight reset when the quota is exhausted, and says so', async () => {
     const testId = await startTest(['Quota A', 'Quota B']);
     await runDueWork(testApp);
-    testApp.built.simulator!.faults.inject('data', 'quotaExceeded', 1);
+    testApp.simulator!.faults.inject('data', 'quotaExceeded', 1);
     // Move to the next planned switch (a lead-in can last a few hours), where YouTube is called.
     const planned = (
       await testApp.built.app.db
@@ -169,7 +169,7 @@ describe('YouTube faults', () => {
   it('retries transient failures, shows the error while failing, and recovers', async () => {
     const testId = await startTest(['Flaky A', 'Flaky B']);
     // Two deliveries of the job (the chain's and the tick's), each trying twice inside the gateway.
-    testApp.built.simulator!.faults.inject('data', 'backendError', 4);
+    testApp.simulator!.faults.inject('data', 'backendError', 4);
     const errors = await runDueWork(testApp);
     expect(errors.map(String)).toEqual(
       Array(2).fill('TransientError: YouTube is not answering right now. Please try again in a few minutes.'),

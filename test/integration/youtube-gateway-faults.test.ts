@@ -23,7 +23,7 @@ import {
 
 let testApp: TestApp;
 const videoId = simulatedVideoId('sim-demo', 0);
-const faults = () => testApp.built.simulator!.faults;
+const faults = () => testApp.simulator!.faults;
 const app = () => testApp.built.app;
 const HOUR = 3_600_000;
 
@@ -211,8 +211,9 @@ describe('quota', () => {
     expect(await simulatorUnitsToday(testApp)).toBe(0);
     const fresh = await signInDemo(testApp);
     await expect(listRecentUploads(app(), fresh.connection)).resolves.toHaveLength(8);
-    expect(await ledgerUnitsToday(testApp)).toBe(3);
-    expect(await simulatorUnitsToday(testApp)).toBe(3);
+    // Sign-in reads the channel (channels.list, 1 unit), then the uploads cost 3.
+    expect(await ledgerUnitsToday(testApp)).toBe(4);
+    expect(await simulatorUnitsToday(testApp)).toBe(4);
     await control(testApp, 'POST', '/quota', { dailyQuota: 10_000 });
   });
 });

@@ -77,8 +77,10 @@ export function LoginPanel({ title, subtitle, errorText, verificationNotice, ret
           >
             Try the demo
           </Button>
-          <Text fz="xs" c="dimmed" ta="center">
-            One click, no Google account needed: opens a sample channel with example tests.
+          <Text fz="xs" c="dimmed" ta="center" role="status" aria-live="polite">
+            {demo.pending
+              ? 'Opening your own demo channel with its past tests. When one has to be prepared first, this takes up to a minute.'
+              : 'One click, no Google account needed: opens a sample channel with example tests.'}
           </Text>
         </Stack>
 

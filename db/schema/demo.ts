@@ -1,0 +1,31 @@
+import { index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const demoCopyStatuses = ['preparing', 'ready', 'claimed', 'failed'] as const;
+export type DemoCopyStatus = (typeof demoCopyStatuses)[number];
+
+/**
+ * One demo visitor's own channel (simulator deployments only, src/demo): a fresh simulated Google
+ * account whose past days were run through the real engine. Prepared ahead of a visitor
+ * ('preparing' → 'ready'), handed to one visitor ('claimed'), and removed by the cleanup job.
+ */
+export const demoCopies = pgTable(
+  'demo_copies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    simAccountId: text('sim_account_id').notNull().unique(),
+    /** The product user of the copy, once its Google sign-in ran. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: demoCopyStatuses }).notNull(),
+    /** 0 … 1 while preparing. */
+    progress: real('progress').notNull().default(0),
+    error: text('error'),
+    /** Where the copy's own clock stands (it joins the deployment's clock when claimed). */
+    rehearsedUntil: timestamp('rehearsed_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped as preparation progresses: a preparation that stopped bumping was abandoned. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (table) => [index('demo_copies_status_idx').on(table.status, table.createdAt)],
+);

@@ -1,0 +1,37 @@
+import type { PgBoss } from 'pg-boss';
+import type { AppContext } from '../app-context';
+import { poolNeedsCopy, prepareDemoCopy, removeOldDemoCopies } from './demo-copies';
+import { simulatorControl } from './simulator-control';
+
+export const DEMO_PREPARE_QUEUE = 'demo.prepare';
+export const DEMO_CLEANUP_QUEUE = 'demo.cleanup';
+/** Demo copies kept ready ahead of visitors. */
+export const DEMO_POOL_SIZE = 1;
+
+export async function createDemoQueues(boss: PgBoss): Promise<void> {
+  // One preparation at a time per deployment; the pool check makes a repeat harmless.
+  await boss.createQueue(DEMO_PREPARE_QUEUE, { policy: 'singleton', retryLimit: 2, expireInSeconds: 900 });
+  await boss.createQueue(DEMO_CLEANUP_QUEUE, { policy: 'stately' });
+}
+
+/** Asks the workers for one more demo copy (when the pool is short of one). */
+export async function requestDemoCopy(app: AppContext): Promise<void> {
+  if (app.config.demoHistory) await app.boss.send(DEMO_PREPARE_QUEUE, {});
+}
+
+/**
+ * With DEMO_HISTORY: keeps a copy of the demo channel ready, so a visitor's "Try the demo" finds
+ * one at once (a copy takes tens of seconds to run), and removes copies whose day is over, hourly.
+ */
+export async function registerDemoJobs(boss: PgBoss, app: AppContext): Promise<void> {
+  if (!app.config.demoHistory) return;
+  const control = simulatorControl(app.config);
+  await boss.work(DEMO_PREPARE_QUEUE, async () => {
+    if (await poolNeedsCopy(app, DEMO_POOL_SIZE)) await prepareDemoCopy(app, control);
+  });
+  await boss.schedule(DEMO_CLEANUP_QUEUE, '17 * * * *', {}, { tz: 'UTC' });
+  await boss.work(DEMO_CLEANUP_QUEUE, async () => {
+    await removeOldDemoCopies(app, control);
+  });
+  await requestDemoCopy(app);
+}

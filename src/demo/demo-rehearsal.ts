@@ -1,0 +1,108 @@
+import type { AppContext } from '../app-context';
+import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth/sign-in.service';
+import type { UserRow } from '../auth/session.service';
+import { createControllableClock, type ControllableClock } from '../clock';
+import { createTitleTest } from '../title-tests/create-test.service';
+import type { EngineContext } from '../title-tests/engine-context';
+import { fastForward } from '../title-tests/fast-forward';
+import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/youtube-adapter';
+import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
+import { simulatedVideoId } from '../youtube-simulator/video-store';
+import { DEMO_SCENARIO, SCENARIO_SPAN_MS } from './demo-scenario';
+import type { SimulatorControl } from './simulator-control';
+
+const HOUR = 3_600_000;
+
+/**
+ * The real engine on a clock of its own, for one demo copy: the app's services and the YouTube
+ * gateway as the workers have them, except that time is this copy's and the engine acts only on
+ * the tests it holds (src/title-tests/held-tests.ts). Each move of its clock moves the simulated
+ * Google account's clock first, so Google answers as of the same instant.
+ */
+export interface Rehearsal {
+  engine: EngineContext;
+  clock: ControllableClock;
+  /** Runs every job due up to `target`, in time order; `onProgress` sees each instant reached. */
+  runUntil(target: Date, onProgress?: (at: Date) => Promise<void>): Promise<number>;
+}
+
+export function createRehearsal(
+  app: AppContext,
+  control: SimulatorControl,
+  copy: { id: string; simAccountId: string },
+  from: Date,
+): Rehearsal {
+  const clock = createControllableClock(from.getTime() - Date.now());
+  const rehearsalApp: AppContext = { ...app, clock };
+  const engine: EngineContext = {
+    app: rehearsalApp,
+    youtube: gatewayYouTube(rehearsalApp),
+    collectDaily: gatewayDailyCollector(rehearsalApp),
+    holding: `demo:${copy.id}`,
+  };
+  rehearsalApp.engine = engine;
+  return {
+    engine,
+    clock,
+    async runUntil(target, onProgress) {
+      const report = await fastForward(engine, clock, target, {
+        onMove: async (at) => {
+          await control.setAccountClock(copy.simAccountId, at);
+          await onProgress?.(at);
+        },
+      });
+      for (const { queue, error } of report.failures)
+        app.log.warn(
+          { err: error, queue, demoCopy: copy.id },
+          'A job failed while generating a demo history',
+        );
+      return report.failures.length;
+    },
+  };
+}
+
+/** Signs the copy's Google account into the product (consent, code exchange, userinfo, channel) as a demo account. */
+export async function connectDemoAccount(
+  app: AppContext,
+  control: SimulatorControl,
+  simAccountId: string,
+): Promise<UserRow> {
+  const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
+  const code = await control.grant(simAccountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
+  const tokens = await exchangeAuthorizationCode(app, { code, redirectUri });
+  const { user } = await connectGoogleAccount(app, tokens, { demo: true });
+  return user;
+}
+
+/**
+ * Generates a demo copy's past: from SCENARIO_SPAN_MS before `arrival` its clock runs forward,
+ * the creator (the copy's user) starts each scenario test at its moment, and every rotation,
+ * view sample, daily collection, verdict and final title happens through the real handlers.
+ * Ends at `arrival` with the copy's tests still held; returns the copy's user.
+ */
+export async function rehearseScenario(
+  rehearsal: Rehearsal,
+  control: SimulatorControl,
+  simAccountId: string,
+  arrival: Date,
+  onProgress: (share: number) => Promise<void>,
+): Promise<UserRow> {
+  const { engine } = rehearsal;
+  const start = arrival.getTime() - SCENARIO_SPAN_MS;
+  const progress = async (at: Date) => onProgress(Math.min(1, (at.getTime() - start) / SCENARIO_SPAN_MS));
+  const user = await connectDemoAccount(engine.app, control, simAccountId);
+  const starts = [...DEMO_SCENARIO].sort((a, b) => b.startsHoursBefore - a.startsHoursBefore);
+  for (const test of starts) {
+    const at = new Date(arrival.getTime() - test.startsHoursBefore * HOUR);
+    await rehearsal.runUntil(at, progress);
+    const { durationHours, ...input } = test.input;
+    const now = rehearsal.clock.now();
+    await createTitleTest(engine, user, {
+      ...input,
+      videoId: simulatedVideoId(simAccountId, test.videoIndex),
+      endDate: new Date(now.getTime() + durationHours * HOUR).toISOString(),
+    });
+  }
+  await rehearsal.runUntil(arrival, progress);
+  return user;
+}

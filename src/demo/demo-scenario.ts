@@ -1,0 +1,64 @@
+import type { CreateTestInput } from '../title-tests/title-tests.schemas';
+
+// What a demo visitor's channel has been through before they arrive: tests created at these
+// moments (hours before the visitor's arrival) on the demo channel's uploads, then run by the
+// real engine against the simulator's ground truth. Only the titles are chosen here; every
+// figure and verdict comes out of the run. The titles were picked for their ground truth (the
+// simulator's, for the demo copies' video seeds): demo-scenario.test.ts keeps them honest.
+
+const HOUR = 3_600_000;
+
+export interface ScenarioTest {
+  /** Index of the upload in the demo channel's catalog (newest first). */
+  videoIndex: number;
+  /** Hours before the visitor's arrival when the creator starts the test. */
+  startsHoursBefore: number;
+  input: Omit<CreateTestInput, 'videoId' | 'endDate' | 'startDate'> & { durationHours: number };
+}
+
+export const DEMO_SCENARIO: ScenarioTest[] = [
+  // One test at a time, as the Free plan allows. Ended almost four days before the visitor arrives: a
+  // clear winner, put live.
+  {
+    videoIndex: 0,
+    startsHoursBefore: 136,
+    input: {
+      titles: [
+        'Crispy Smashed Potatoes Every Time (3 Tricks Restaurants Use)',
+        'Why Your Smashed Potatoes Go Soggy (and How to Fix It)',
+      ],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationHours: 48,
+    },
+  },
+  // Two titles that draw alike: "performed the same" or inconclusive, the original kept.
+  {
+    videoIndex: 2,
+    startsHoursBefore: 87,
+    input: {
+      titles: ['I Tried Every Way to Cook Rice — This One Won', 'I Cooked Rice 7 Ways — Here Is the Winner'],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationHours: 48,
+    },
+  },
+  // Running when the visitor arrives: a day and a half in, two and a half days to go.
+  {
+    videoIndex: 1,
+    startsHoursBefore: 36,
+    input: {
+      titles: [
+        'One-Pan Lemon Garlic Chicken Thighs | 30-Minute Dinner',
+        'One-Pan Chicken Thighs That Taste Like a Restaurant',
+        'Lemon Garlic Chicken: My Go-To 30-Minute Dinner',
+      ],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationHours: 96,
+    },
+  },
+];
+
+/** How far back the scenario begins. */
+export const SCENARIO_SPAN_MS = Math.max(...DEMO_SCENARIO.map((test) => test.startsHoursBefore)) * HOUR;

@@ -1,0 +1,27 @@
+import type { AppContext } from '../app-context';
+import { signInAsChannelLessDemo, signInWithGoogleCode, type SignedIn } from '../auth/sign-in.service';
+import { AppError } from '../errors/app-error';
+import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
+import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
+import { claimDemoCopy } from './demo-copies';
+import { requestDemoCopy } from './demo-jobs';
+import { simulatorControl } from './simulator-control';
+
+/**
+ * "Try the demo": with the simulator, a sign-in through Google's own flow as a demo account — the
+ * account holder's consent (the simulator's control API stands in for the click), the code
+ * exchange, userinfo and the channel, exactly as any Google account. The account is the
+ * visitor's own copy of the demo channel, with its past (DEMO_HISTORY), or the shared demo
+ * channel (tests). Without the simulator (DEMO_LOGIN=true), a demo user with no channel.
+ */
+export async function signInAsDemo(app: AppContext, userAgent: string | undefined): Promise<SignedIn> {
+  if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
+  if (!app.config.google.simulator) return signInAsChannelLessDemo(app, userAgent);
+  const control = simulatorControl(app.config);
+  const accountId = app.config.demoHistory
+    ? await claimDemoCopy(app, control, () => requestDemoCopy(app))
+    : DEMO_ACCOUNT_ID;
+  const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
+  const code = await control.grant(accountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
+  return signInWithGoogleCode(app, { code, redirectUri }, userAgent, { demo: true });
+}
