@@ -38,6 +38,7 @@ import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
 import { shareClockThroughDatabase } from './simulated-clock';
 import { securityHeadersPlugin } from './http/security-headers';
+import { fastifyTrustProxy } from './http/trust-proxy';
 import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
@@ -113,7 +114,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const fastify = Fastify({
     // Request lines with auth query strings (tokens, OAuth code and state) redacted.
     ...requestLogOptions(config, { logger: options.logger, destination: options.logDestination }),
-    trustProxy: config.secureCookies,
+    // X-Forwarded-For/-Host/-Proto count only from the proxies TRUST_PROXY names (off by default):
+    // request.ip keys the rate limits and request.host the same-origin guard.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // tRPC batches name every procedure in one path segment ("tests.analytics,tests.analytics,…");
     // at Fastify's default of 100 characters a dashboard with a few tests got 404 for its batch.
     routerOptions: { maxParamLength: 5000 },

@@ -28,6 +28,20 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, REQUEST_QUEUE_TIMEOUT_MS: '5000' }).requestLimits.maxWaitMs).toBe(5000);
   });
 
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies, even behind https', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://titlewise.example' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, ::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    for (const bad of ['true', '10.0.0.0/33', 'proxy.example', '1.2.3.4/8/1']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: bad })).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('reports every problem at once', () => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emailList = z
@@ -14,6 +15,43 @@ const emailList = z
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * TRUST_PROXY: off (unset, "false", "0"), a hop count ("1": the peer is the one proxy in front),
+ * or a comma-separated list of proxy addresses or CIDRs (and proxy-addr's names loopback,
+ * linklocal, uniquelocal). "true" (trust any peer) is refused: a client could then choose its
+ * own address.
+ */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyAddress(entry: string): boolean {
+  if (proxyNames.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'false' || trimmed === '0') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `must be a hop count or a comma-separated list of proxy addresses or CIDRs${
+        bad.length > 0 ? ` (not an address: ${bad.join(', ')})` : ''
+      }`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const base64Key = z.string().refine((value) => Buffer.from(value, 'base64').length === 32, {
   message: 'must be 32 bytes, base64-encoded',
@@ -51,6 +89,7 @@ export const envSchema = z.object({
   YOUTUBE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
   YOUTUBE_RETRY_BASE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
   WORKERS: booleanFlag.default(true),
+  TRUST_PROXY: trustProxy.optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),

@@ -20,6 +20,12 @@ export interface Config {
   publicUrl: string;
   publicOrigin: string;
   secureCookies: boolean;
+  /**
+   * Which peers are proxies whose X-Forwarded-For/-Host/-Proto are believed (TRUST_PROXY): off, a
+   * hop count, or proxy addresses/CIDRs. Off, the client address is the socket's and the host is
+   * the Host header, so a client cannot choose its rate-limit key or its origin.
+   */
+  trustProxy: false | number | string[];
   database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | null };
   dataDir: string;
   sessionSecret: string;
@@ -152,6 +158,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     publicOrigin,
     secureCookies: publicUrl.startsWith('https://'),
+    trustProxy: env.TRUST_PROXY ?? false,
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir },
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generated!.sessionSecret,

@@ -4,6 +4,10 @@ import type { Config } from '../config';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The origin this request reached. request.host and request.protocol read X-Forwarded-Host/-Proto
+ * only from a peer TRUST_PROXY names (src/http/trust-proxy.ts); otherwise the Host header.
+ */
 function requestOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
 }
