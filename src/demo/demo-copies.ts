@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { dailyMetrics, demoCopies, metricSamples, titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { AppContext } from '../app-context';
@@ -14,6 +14,11 @@ export type DemoCopy = typeof demoCopies.$inferSelect;
 
 /** A preparation that has not reported progress for this long was abandoned (its process stopped). */
 export const STALLED_PREPARATION_MS = 2 * 60_000;
+/**
+ * A ready copy older than this is not handed out (its running test would have moved on without
+ * the visitor): the cleanup removes it and the pool prepares a fresh one.
+ */
+export const READY_SHELF_LIFE_MS = 6 * 3_600_000;
 /** A visitor keeps their copy this long after claiming it. */
 export const DEMO_COPY_LIFETIME_MS = 24 * 3_600_000;
 /** How long a demo sign-in waits for a copy another process is preparing. */
@@ -73,7 +78,7 @@ async function takeReadyCopy(app: AppContext): Promise<DemoCopy | null> {
     .where(
       eq(
         demoCopies.id,
-        sql`(select id from ${demoCopies} where status = 'ready' order by created_at limit 1 for update skip locked)`,
+        sql`(select id from ${demoCopies} where status = 'ready' and updated_at > now() - make_interval(secs => ${READY_SHELF_LIFE_MS / 1000}) order by created_at limit 1 for update skip locked)`,
       ),
     )
     .returning();
@@ -130,7 +135,15 @@ export async function claimDemoCopy(
   for (;;) {
     let copy = await takeReadyCopy(app);
     if (!copy && !(await preparationUnderWay(app))) {
-      const prepared = await prepareDemoCopy(app, control);
+      const prepared = await prepareDemoCopy(app, control).catch((error: unknown) => {
+        throw new AppError(
+          'UPSTREAM_UNAVAILABLE',
+          'The demo channel could not be prepared. Try again in a minute.',
+          {
+            cause: error,
+          },
+        );
+      });
       copy = (await takeReadyCopy(app)) ?? null;
       if (!copy) throw new AppError('UPSTREAM_UNAVAILABLE', `Demo copy ${prepared.id} was taken; try again.`);
     }
@@ -155,7 +168,10 @@ export async function poolNeedsCopy(app: AppContext, poolSize: number): Promise<
     .from(demoCopies)
     .where(
       or(
-        eq(demoCopies.status, 'ready'),
+        and(
+          eq(demoCopies.status, 'ready'),
+          gt(demoCopies.updatedAt, new Date(Date.now() - READY_SHELF_LIFE_MS)),
+        ),
         and(
           eq(demoCopies.status, 'preparing'),
           sql`${demoCopies.updatedAt} > now() - make_interval(secs => ${STALLED_PREPARATION_MS / 1000})`,
@@ -166,8 +182,8 @@ export async function poolNeedsCopy(app: AppContext, poolSize: number): Promise<
 }
 
 /**
- * Removes demo copies whose day is over (claimed more than `lifetimeMs` ago), failed ones and
- * abandoned preparations: the visitor's user with everything they own, the video measurements,
+ * Removes demo copies whose day is over (claimed more than `lifetimeMs` ago), failed ones, ready
+ * ones past their shelf life and abandoned preparations: the visitor's user with everything they own, the video measurements,
  * and the Google account in the simulator. Returns how many were removed.
  */
 export async function removeOldDemoCopies(
@@ -182,6 +198,10 @@ export async function removeOldDemoCopies(
       or(
         and(eq(demoCopies.status, 'claimed'), lt(demoCopies.claimedAt, new Date(Date.now() - lifetimeMs))),
         eq(demoCopies.status, 'failed'),
+        and(
+          eq(demoCopies.status, 'ready'),
+          lt(demoCopies.updatedAt, new Date(Date.now() - READY_SHELF_LIFE_MS)),
+        ),
         and(
           eq(demoCopies.status, 'preparing'),
           lt(demoCopies.updatedAt, new Date(Date.now() - STALLED_PREPARATION_MS)),

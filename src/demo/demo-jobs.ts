@@ -31,7 +31,7 @@ export async function registerDemoJobs(boss: PgBoss, app: AppContext): Promise<v
   });
   await boss.schedule(DEMO_CLEANUP_QUEUE, '17 * * * *', {}, { tz: 'UTC' });
   await boss.work(DEMO_CLEANUP_QUEUE, async () => {
-    await removeOldDemoCopies(app, control);
+    if ((await removeOldDemoCopies(app, control)) > 0) await requestDemoCopy(app);
   });
   await requestDemoCopy(app);
 }

@@ -22,6 +22,7 @@ import { ComparisonChart } from './ComparisonChart';
 import { CtrTrendChart } from './CtrTrendChart';
 import { ExpectedTime } from './ExpectedTime';
 import { LeadInNotice } from './LeadInNotice';
+import { LiveTitleLine } from './LiveTitleLine';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from './StatusBadge';
 import { TestActions } from './TestActions';
@@ -77,6 +78,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             <Text component="span" fw={700} fz="md" lineClamp={2}>
               {test.videoTitle}
             </Text>
+            <LiveTitleLine test={test} />
             {firstRotation && (
               <Text component="span" fz="xs" c="blue.9" fw={500}>
                 Rotation starts at {formatClockTime(new Date(firstRotation.at))} (
@@ -107,7 +109,11 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
       <Collapse expanded={expanded}>
         <Stack gap="md" p={{ base: 'sm', sm: 'lg' }} pt={0} id={panelId}>
           {test.statusReason && (
-            <Alert color="yellow" variant="light" title="Why this test is paused">
+            <Alert
+              color="yellow"
+              variant="light"
+              title={test.status === 'paused' ? 'Why this test is paused' : 'How this test ended'}
+            >
               {test.statusReason}
             </Alert>
           )}
