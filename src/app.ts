@@ -42,6 +42,7 @@ import { fastifyTrustProxy } from './http/trust-proxy';
 import { projectRoot } from './project-root';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
+import { trpcBatchLimitPlugin } from './trpc/batch-limit';
 import { trpcOverloadBody } from './trpc/overload';
 import { registerVideoRoutes } from './videos/videos.routes';
 
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     exempt: ['/api/health'],
     trpcBody: trpcOverloadBody,
   });
+  await fastify.register(trpcBatchLimitPlugin);
   await fastify.register(cookie, { secret: config.sessionSecret });
   await fastify.register(securityHeadersPlugin, {
     options: {

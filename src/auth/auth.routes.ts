@@ -12,10 +12,11 @@ import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { signInAsDemo } from '../demo/demo-sign-in';
 import { signInWithGoogleCode } from './sign-in.service';
 
-/** REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in google-oauth.ts). */
+/**
+ * REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in
+ * google-oauth.ts). The sign-in paths' rate limits are in src/http/rate-limits.ts.
+ */
 export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
-  const signInLimit = { max: app.config.signInRateLimit, timeWindow: 60_000 };
-
   rest.route({
     method: 'GET',
     url: '/api/auth/me',
@@ -44,7 +45,6 @@ export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
     auth: 'public',
     body: emptyBodySchema,
     response: sessionResponseSchema,
-    rateLimit: signInLimit,
     handler: async ({ request, reply }) => {
       const signedIn = await signInAsDemo(app, request.headers['user-agent']);
       setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
@@ -60,7 +60,6 @@ export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
     auth: 'public',
     body: googleCodeExchangeSchema,
     response: sessionResponseSchema,
-    rateLimit: signInLimit,
     handler: async ({ body, request, reply }) => {
       const signedIn = await signInWithGoogleCode(app, body, request.headers['user-agent']);
       setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);

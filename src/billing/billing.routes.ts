@@ -33,8 +33,6 @@ export async function registerBillingRoutes(
     auth: 'user',
     body: createSubscriptionInputSchema,
     response: checkoutResponseSchema,
-    // Each call opens a session at Stripe.
-    rateLimit: { max: 20, timeWindow: 60_000 },
     handler: ({ auth, body }) => createSubscriptionCheckout(app, auth.user, body.plan),
   });
 

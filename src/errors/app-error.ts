@@ -17,13 +17,17 @@ export const appErrorCodes = {
 export type AppErrorCode = keyof typeof appErrorCodes;
 
 export class AppError extends Error {
+  /** For a refusal that passes with time (429): seconds until asking again can succeed (Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly code: AppErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; retryAfterSeconds?: number },
   ) {
     super(message, options);
     this.name = 'AppError';
+    this.retryAfterSeconds = options?.retryAfterSeconds;
   }
 
   get status(): number {

@@ -20,6 +20,7 @@ export function installErrorHandler(fastify: FastifyInstance): void {
     }
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.status).send({ error: error.message });
     }
     const status = error.statusCode ?? 500;

@@ -2,6 +2,34 @@ import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 
+type Rows<T> = T[] | { rows: T[] };
+const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
+
+/**
+ * Counts one hit on `key` in a fixed window of `timeWindow` ms, kept in the database so every web
+ * process shares one count: the count so far in the current window and the ms until it ends.
+ */
+export async function countHit(
+  db: Db,
+  key: string,
+  timeWindow: number,
+  at: Date,
+): Promise<{ current: number; ttl: number }> {
+  const nowIso = at.toISOString();
+  const windowStartBefore = new Date(at.getTime() - timeWindow).toISOString();
+  const result = await db.execute<{ count: number; window_start: string | Date }>(
+    sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${nowIso}::timestamptz, 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
+    returning count, window_start`,
+  );
+  const row = rowsOf(result as Rows<{ count: number; window_start: string | Date }>)[0]!;
+  const started = new Date(row.window_start).getTime();
+  return { current: Number(row.count), ttl: Math.max(0, started + timeWindow - at.getTime()) };
+}
+
 /**
  * A fixed-window counter in the database, so every web process shares one limit (an in-memory
  * store would let N processes allow N times the limit).
@@ -18,29 +46,8 @@ export function databaseRateLimitStore(db: Db, now: () => Date) {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ): void {
-      const at = now();
-      const nowIso = at.toISOString();
-      const windowStartBefore = new Date(at.getTime() - timeWindow).toISOString();
-      db.execute<{ count: number; window_start: string | Date }>(
-        sql`
-        insert into rate_limits (key, window_start, count) values (${this.prefix + key}, ${nowIso}::timestamptz, 1)
-        on conflict (key) do update set
-          count = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then 1 else rate_limits.count + 1 end,
-          window_start = case when rate_limits.window_start <= ${windowStartBefore}::timestamptz then ${nowIso}::timestamptz else rate_limits.window_start end
-        returning count, window_start`,
-      )
-        .then((result) => {
-          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{
-            count: number;
-            window_start: string | Date;
-          }>;
-          const row = rows[0]!;
-          const started = new Date(row.window_start).getTime();
-          callback(null, {
-            current: Number(row.count),
-            ttl: Math.max(0, started + timeWindow - at.getTime()),
-          });
-        })
+      countHit(db, this.prefix + key, timeWindow, now())
+        .then((result) => callback(null, result))
         .catch((error: unknown) => callback(error as Error));
     }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../app-context';
 import { isAdmin } from '../auth/roles';
 import { forbidden, unauthorized } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
+import { operationForRoute, withinLimit } from './rate-limits';
 import type { RequestAuth } from './request-auth';
 import { bodyEtag, StoredJson } from './stored-json';
 
@@ -35,7 +36,6 @@ export interface RestRoute<
    * and the client's parsing are saved).
    */
   conditional?: boolean;
-  rateLimit?: { max: number; timeWindow: number };
   handler: (input: {
     auth: A extends 'public' ? RequestAuth | null : RequestAuth;
     params: z.infer<P>;
@@ -90,29 +90,37 @@ export function createRestRouter(
         successStatus: definition.successStatus,
         conditional: definition.conditional,
       });
+      const limit = operationForRoute(definition.method, definition.url);
       fastify.route({
         method: definition.method,
         url: definition.url,
-        ...(definition.rateLimit ? { config: { rateLimit: definition.rateLimit } } : {}),
         handler: async (request, reply) => {
           const auth = request.auth;
-          if (definition.auth !== 'public') {
-            if (!auth) throw unauthorized();
-            if (definition.auth === 'admin' && !isAdmin(app.config, auth.user)) {
-              throw forbidden('Admin access required.');
-            }
-          }
-          const params = definition.params ? definition.params.parse(request.params) : undefined;
-          const query = definition.query ? definition.query.parse(request.query) : undefined;
-          const body = definition.body ? definition.body.parse(request.body ?? {}) : undefined;
-          const result = await definition.handler({
-            auth: auth as never,
-            params: params as never,
-            query: query as never,
-            body: body as never,
-            request,
-            reply,
-          });
+          // Counted first, on the same counter as the route's tRPC twin (src/http/rate-limits.ts).
+          const result = await withinLimit(
+            app,
+            limit,
+            { ip: request.ip, userId: auth?.user.id ?? null },
+            () => {
+              if (definition.auth !== 'public') {
+                if (!auth) throw unauthorized();
+                if (definition.auth === 'admin' && !isAdmin(app.config, auth.user)) {
+                  throw forbidden('Admin access required.');
+                }
+              }
+              const params = definition.params ? definition.params.parse(request.params) : undefined;
+              const query = definition.query ? definition.query.parse(request.query) : undefined;
+              const body = definition.body ? definition.body.parse(request.body ?? {}) : undefined;
+              return definition.handler({
+                auth: auth as never,
+                params: params as never,
+                query: query as never,
+                body: body as never,
+                request,
+                reply,
+              });
+            },
+          );
           const stored = result instanceof StoredJson ? result : null;
           if (definition.conditional) {
             const body = stored?.text ?? JSON.stringify(definition.response.parse(result));

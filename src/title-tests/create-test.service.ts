@@ -12,6 +12,7 @@ import type { EngineContext } from './engine-context';
 import { refreshTestFigures } from './test-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { checkQuotaBudget } from './quota-budget';
+import { rotationQuota } from '../youtube/user-reads';
 import { runningStatuses } from './state-machine';
 import {
   MAX_TEST_DAYS,
@@ -90,7 +91,8 @@ export async function createTitleTest(
   const budget = checkQuotaBudget({
     intervalMinutes: input.rotationIntervalMinutes,
     runningIntervals: running.map((test) => test.interval),
-    dailyQuota: app.config.youtubeDailyQuota,
+    // Less the pool kept for reads on users' requests, so those can never starve a rotation.
+    dailyQuota: rotationQuota(app.config),
   });
   if (!budget.ok) throw new AppError('RATE_LIMITED', budget.message!);
 

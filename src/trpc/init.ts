@@ -3,7 +3,8 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import superjson from 'superjson';
 import type { AppContext } from '../app-context';
 import { isAdmin, isFounder } from '../auth/roles';
-import { forbidden, unauthorized } from '../errors/app-error';
+import { AppError, forbidden, unauthorized } from '../errors/app-error';
+import { operationForProcedure, withinLimit } from '../http/rate-limits';
 import type { RequestAuth } from '../http/request-auth';
 import { toTrpcError } from './errors';
 
@@ -32,15 +33,33 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
-const mapErrors = t.middleware(async ({ next }) => {
+const mapErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error);
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError && cause.retryAfterSeconds !== undefined)
+      ctx.reply.header('retry-after', String(cause.retryAfterSeconds));
+    throw toTrpcError(result.error);
+  }
   return result;
 });
 
+/**
+ * The rate limits of src/http/rate-limits.ts, on the same counters as the REST twins: this runs
+ * once per call, so every call of a batch counts.
+ */
+const operationLimits = t.middleware(({ ctx, path, next }) =>
+  withinLimit(
+    ctx.app,
+    operationForProcedure(path),
+    { ip: ctx.request.ip, userId: ctx.auth?.user.id ?? null },
+    () => next(),
+  ),
+);
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(operationLimits);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.auth) throw unauthorized();

@@ -3,20 +3,30 @@ import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core
 import type { FastifyRequest } from 'fastify';
 import { appRouter } from './app-router';
 
-/**
- * What tRPC itself answers when a procedure throws SERVICE_UNAVAILABLE (HTTP 503), for a request
- * refused before tRPC ran: one error per procedure of a batch (`?batch=1`), else a single error,
- * formatted and serialized by the router's own error formatter and transformer.
- */
-export function trpcOverloadBody(request: FastifyRequest, message: string): unknown {
+/** The procedure paths a /trpc request names, and whether it is a batch (`?batch=1`). */
+export function trpcCalls(request: FastifyRequest): { paths: string[]; batch: boolean } {
   const [pathname = '', query = ''] = request.url.split('?');
-  const paths = decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
-  const batch = new URLSearchParams(query).get('batch') === '1';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname.slice('/trpc/'.length));
+  } catch {
+    decoded = pathname.slice('/trpc/'.length);
+  }
+  return { paths: decoded.split(','), batch: new URLSearchParams(query).get('batch') === '1' };
+}
+
+/**
+ * What tRPC itself answers when a procedure throws `code`, for a request refused before tRPC ran:
+ * one error per procedure of a batch (`?batch=1`), else a single error, formatted and serialized
+ * by the router's own error formatter and transformer.
+ */
+export function trpcRefusalBody(request: FastifyRequest, code: TRPCError['code'], message: string): unknown {
+  const { paths, batch } = trpcCalls(request);
   const config = appRouter._def._config;
   const responses = paths.map((path) => ({
     error: getErrorShape({
       config,
-      error: new TRPCError({ code: 'SERVICE_UNAVAILABLE', message }),
+      error: new TRPCError({ code, message }),
       type: request.method === 'GET' ? 'query' : 'mutation',
       path,
       input: undefined,
@@ -24,4 +34,9 @@ export function trpcOverloadBody(request: FastifyRequest, message: string): unkn
     }),
   }));
   return transformTRPCResponse(config, batch ? responses : responses[0]!);
+}
+
+/** The answer to a request refused for overload (HTTP 503): tRPC's SERVICE_UNAVAILABLE. */
+export function trpcOverloadBody(request: FastifyRequest, message: string): unknown {
+  return trpcRefusalBody(request, 'SERVICE_UNAVAILABLE', message);
 }

@@ -2,20 +2,53 @@ import type { AppContext } from '../app-context';
 import { findPrimaryConnection } from '../channels/channel-connections.service';
 import { AppError } from '../errors/app-error';
 import type { RequestAuth } from '../http/request-auth';
+import { RECENT_VIDEOS_CACHE_MS } from '../shared/usage-limits';
 import { listRecentUploads } from '../youtube/gateway';
 import type { RecentVideo } from './videos.schemas';
 
 /** How many uploads the video picker offers. */
 const RECENT_LIMIT = 24;
 
+interface CachedList {
+  /** When the list was asked of YouTube, on app.clock. */
+  at: number;
+  list: Promise<RecentVideo[]>;
+}
+
+/** Per app (tests run several in one process): the recent lists by user and connection. */
+const caches = new WeakMap<AppContext, Map<string, CachedList>>();
+
+function cacheOf(app: AppContext): Map<string, CachedList> {
+  let cache = caches.get(app);
+  if (!cache) caches.set(app, (cache = new Map<string, CachedList>()));
+  return cache;
+}
+
 /**
  * The signed-in user's recent uploads on their primary channel, newest first (3 quota units).
- * A user without a connected channel is told to connect one; gateway errors pass through typed.
+ * A list is reused for RECENT_VIDEOS_CACHE_MS, and calls that arrive while it is being fetched
+ * (a batch of the same call) wait for that one fetch, so repeats cost no quota. A failed fetch is
+ * not kept. A user without a connected channel is told to connect one; gateway errors pass
+ * through typed.
  */
 export async function getRecentVideos(app: AppContext, auth: RequestAuth): Promise<RecentVideo[]> {
   const connection = await findPrimaryConnection(app.db, auth.user.id);
   if (!connection) {
     throw new AppError('CONFLICT', 'No YouTube channel is connected. Sign in with Google to connect yours.');
   }
-  return listRecentUploads(app, connection, { maxResults: RECENT_LIMIT });
+  const cache = cacheOf(app);
+  const now = app.clock.now().getTime();
+  for (const [key, entry] of cache) {
+    if (now - entry.at >= RECENT_VIDEOS_CACHE_MS || now < entry.at) cache.delete(key);
+  }
+  // A reconnection (new tokens, maybe another channel) starts afresh.
+  const key = `${auth.user.id}:${connection.id}:${connection.status}`;
+  const cached = cache.get(key);
+  if (cached) return cached.list;
+  const list = listRecentUploads(app, connection, { maxResults: RECENT_LIMIT });
+  cache.set(key, { at: now, list });
+  list.catch(() => {
+    if (cache.get(key)?.list === list) cache.delete(key);
+  });
+  return list;
 }

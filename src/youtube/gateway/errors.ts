@@ -9,7 +9,11 @@ export type GatewayFailureKind = 'quota' | 'authorization' | 'not-found' | 'inva
 export abstract class YouTubeGatewayError extends AppError {
   abstract readonly kind: GatewayFailureKind;
 
-  constructor(code: AppErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options?: { cause?: unknown; retryAfterSeconds?: number },
+  ) {
     super(code, message, options);
     this.name = new.target.name;
   }

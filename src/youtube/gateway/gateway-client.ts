@@ -7,6 +7,7 @@ import {
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
+import { chargeUserRead } from '../user-reads';
 import { classifyGoogleError, describeFailure, isMetadataReason, type GoogleFailure } from './classify';
 import {
   AuthorizationLostError,
@@ -111,6 +112,8 @@ export function openChannelClient(app: AppContext, connection: ChannelConnection
     let transientFailures = 0;
     for (let attempt = 1; ; attempt += 1) {
       let outcome: { ok: true; value: T } | { ok: false; error: unknown; failure: GoogleFailure };
+      // On a user's request, the attempt is taken from their share of the day's quota first.
+      await chargeUserRead(app, method);
       try {
         outcome = { ok: true, value: await request() };
       } catch (error) {

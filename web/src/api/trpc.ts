@@ -1,6 +1,7 @@
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import { TRPC_MAX_BATCH_SIZE } from '../../../src/shared/usage-limits';
 import type { AppRouter } from '../../../src/trpc/app-router';
 import { getSessionToken } from '../auth/session-token';
 
@@ -13,6 +14,8 @@ function link(mode: HeaderMode): TRPCLink<AppRouter> {
   return httpBatchLink({
     url: '/trpc',
     transformer: superjson,
+    // The server refuses larger batches (a dashboard with many test cards sends several).
+    maxItems: TRPC_MAX_BATCH_SIZE,
     headers() {
       const token = getSessionToken();
       if (mode === 'cookie-only' || !token) return {};

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../db/schema';
+import { limitedOperations } from '../../src/http/rate-limits';
+import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
+import { appRouter } from '../../src/trpc/app-router';
+import { demoCreator } from '../helpers/creators';
+import { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Issue 13, item 2: the tRPC twins of REST's rate-limited paths count on the same counters, and
+// every call inside a batch counts.
+
+const SIGN_IN_LIMIT = 5;
+let testApp: TestApp;
+
+beforeAll(async () => {
+  testApp = await startTestApp({ SIGN_IN_RATE_LIMIT: String(SIGN_IN_LIMIT) });
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+type BatchEntry = { result?: unknown; error?: { json: { message: string; data: { httpStatus: number } } } };
+
+/** A tRPC mutation batch as httpBatchLink posts it (no cookie kept between calls). */
+async function postBatch(paths: string[], input: unknown = null, headers: Record<string, string> = {}) {
+  const body = Object.fromEntries(paths.map((_, index) => [index, { json: input }]));
+  const response = await fetch(`${testApp.url}/trpc/${paths.join(',')}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: testApp.url, ...headers },
+    body: JSON.stringify(body),
+  });
+  return { response, entries: (await response.json()) as BatchEntry[] };
+}
+
+const post = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${testApp.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: testApp.url, ...headers },
+    body: '{}',
+  });
+
+const sessionCount = async () => (await testApp.built.app.db.select().from(sessions)).length;
+const nextWindow = () => testApp.clock.advance(61_000);
+
+describe('sign-in over tRPC', () => {
+  it('refuses auth.demoLogin past the limit, on the same counter as /api/auth/demo-login', async () => {
+    nextWindow();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < SIGN_IN_LIMIT + 3; attempt += 1) {
+      statuses.push((await post('/trpc/auth.demoLogin')).status);
+    }
+    expect(statuses).toEqual([
+      ...Array.from({ length: SIGN_IN_LIMIT }, () => 200),
+      ...Array.from({ length: 3 }, () => 429),
+    ]);
+    const limited = await post('/trpc/auth.demoLogin');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { error: { json: { message: string } } }).error.json.message).toMatch(
+      /Too many requests/,
+    );
+    // One operation, one counter: REST is spent too.
+    expect((await post('/api/auth/demo-login')).status).toBe(429);
+
+    nextWindow();
+    expect((await post('/api/auth/demo-login')).status).toBe(200);
+    expect((await post('/trpc/auth.demoLogin')).status).toBe(200);
+  });
+
+  it('counts every call inside a batch: 30 × auth.demoLogin opens only the allowed sessions', async () => {
+    nextWindow();
+    const before = await sessionCount();
+    const { response, entries } = await postBatch(Array.from({ length: 30 }, () => 'auth.demoLogin'));
+    expect(response.status).toBe(207);
+    expect(entries.filter((entry) => entry.result !== undefined)).toHaveLength(SIGN_IN_LIMIT);
+    const refused = entries.filter((entry) => entry.error !== undefined);
+    expect(refused).toHaveLength(30 - SIGN_IN_LIMIT);
+    for (const entry of refused) {
+      expect(entry.error!.json.data.httpStatus).toBe(429);
+      expect(entry.error!.json.message).toMatch(/Too many requests/);
+    }
+    expect((await sessionCount()) - before).toBe(SIGN_IN_LIMIT);
+  });
+});
+
+describe('checkout over tRPC', () => {
+  it('limits billing.createSubscription like POST /api/create-subscription, counting a batch call by call', async () => {
+    nextWindow();
+    const { sessionToken } = (await (await post('/api/auth/demo-login')).json()) as { sessionToken: string };
+    const bearer = { authorization: `Bearer ${sessionToken}` };
+    const creator = new HttpClient(testApp.url, bearer);
+    const max = limitedOperations
+      .find((operation) => operation.name === 'checkout')!
+      .max(testApp.built.app.config);
+    // The first checkout makes the Stripe customer (calls racing to make it are another matter).
+    expect(
+      (
+        await creator.post(
+          '/trpc/billing.createSubscription',
+          { json: { plan: 'pro' } },
+          { origin: testApp.url },
+        )
+      ).status,
+    ).toBe(200);
+    const { entries } = await postBatch(
+      Array.from({ length: max + 4 }, () => 'billing.createSubscription'),
+      { plan: 'pro' },
+      bearer,
+    );
+    expect(entries.filter((entry) => entry.result !== undefined)).toHaveLength(max - 1);
+    expect(entries.filter((entry) => entry.error?.json.data.httpStatus === 429)).toHaveLength(5);
+    const rest = await creator.post('/api/create-subscription', { plan: 'pro' }, { origin: testApp.url });
+    expect(rest.status).toBe(429);
+  });
+});
+
+describe('each limit is defined once, for both transports', () => {
+  it('names only routes and procedures that exist', async () => {
+    const document = (await (await fetch(`${testApp.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const procedures = Object.keys(appRouter._def.procedures);
+    for (const operation of limitedOperations) {
+      for (const route of operation.rest) {
+        const [method, path] = route.split(' ') as [string, string];
+        const openApiPath = path.replace(/:(\w+)/g, '{$1}');
+        expect(document.paths[openApiPath]?.[method.toLowerCase()], route).toBeDefined();
+      }
+      for (const path of operation.trpc) expect(procedures, path).toContain(path);
+    }
+    expect(limitedOperations.flatMap((operation) => operation.trpc)).toEqual(
+      expect.arrayContaining([
+        'auth.demoLogin',
+        'billing.createSubscription',
+        'videos.recent',
+        'tests.create',
+      ]),
+    );
+  });
+});
+
+describe('batch size', () => {
+  it(`answers a batch of more than ${TRPC_MAX_BATCH_SIZE} calls with one clear 400, running none`, async () => {
+    const creator = await demoCreator(testApp);
+    const batch = (count: number) => {
+      const paths = Array.from({ length: count }, () => 'tests.dashboardStats');
+      const input = Object.fromEntries(paths.map((_, index) => [index, { json: null }]));
+      return creator.get(
+        `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`,
+      );
+    };
+    expect((await batch(TRPC_MAX_BATCH_SIZE)).status).toBe(200);
+
+    const refused = await batch(TRPC_MAX_BATCH_SIZE + 1);
+    expect(refused.status).toBe(400);
+    const entries = (await refused.json()) as BatchEntry[];
+    expect(entries).toHaveLength(TRPC_MAX_BATCH_SIZE + 1);
+    expect(entries[0]!.error!.json.message).toBe(
+      `A batch may carry at most ${TRPC_MAX_BATCH_SIZE} calls; this one has ${TRPC_MAX_BATCH_SIZE + 1}. Send them in smaller batches.`,
+    );
+
+    nextWindow();
+    const before = await sessionCount();
+    const { response } = await postBatch(Array.from({ length: 100 }, () => 'auth.demoLogin'));
+    expect(response.status).toBe(400);
+    expect(await sessionCount()).toBe(before);
+  });
+});
