@@ -5,7 +5,9 @@ import { titleTests } from '../../db/schema';
 // running the real engine over simulated past days (src/demo). The workers' tick, sampling, daily
 // collection and the deployment's fast-forward only touch tests nobody holds; an engine context
 // that holds a value (EngineContext.holding) only touches the tests it holds. Releasing a test
-// (held_by back to null) hands it to the workers.
+// (held_by back to null) hands it to the workers. Nobody reads a held test's stored figures, so the
+// holding context does not refresh them as it goes: the first reader after the release computes
+// them once (test-figures.ts).
 
 /** The condition "held by `holding`" (null: held by nobody, the workers' tests). */
 export function heldBy(holding: string | null | undefined): SQL {

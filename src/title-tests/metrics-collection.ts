@@ -59,7 +59,9 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
       // The samples and the figures derived from them commit together (test-figures.ts).
       await app.db.transaction(async (tx) => {
         await tx.insert(metricSamples).values(values);
-        await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt, { onlyNewSamples: true });
+        // A held test's figures wait for their first reader (held-tests.ts).
+        if (!ctx.holding)
+          await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt, { onlyNewSamples: true });
       });
     }
     stored += values.length;

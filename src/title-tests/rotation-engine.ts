@@ -169,7 +169,8 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
         ...(locked.status === 'scheduled' ? { status: 'active' as const } : {}),
       })
       .where(and(eq(titleTests.id, test.id), inArray(titleTests.status, ['scheduled', 'active', 'paused'])));
-    await refreshTestFigures(tx, { testIds: [test.id] }, now);
+    // A held test's figures wait for its first reader (held-tests.ts): nobody reads them meanwhile.
+    if (!ctx.holding) await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);
     if (locked.status === 'active' || locked.status === 'scheduled') {
       await scheduleAdvance(app, test.id, next ? next.plannedStart : test.endDate, tx);
