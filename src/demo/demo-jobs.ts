@@ -14,9 +14,20 @@ export async function createDemoQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(DEMO_CLEANUP_QUEUE, { policy: 'stately' });
 }
 
-/** Asks the workers for one more demo copy (when the pool is short of one). */
-export async function requestDemoCopy(app: AppContext): Promise<void> {
-  if (app.config.demoHistory) await app.boss.send(DEMO_PREPARE_QUEUE, {});
+/**
+ * After a visitor claimed the ready copy, the next one is prepared this much later: preparing runs
+ * the engine hard for a while, and on the embedded database it would slow the visitor's first
+ * minutes.
+ */
+const REFILL_DELAY_SECONDS = 300;
+
+/** Asks the workers for one more demo copy (when the pool is short of one), now or after a claim. */
+export async function requestDemoCopy(
+  app: AppContext,
+  options: { afterClaim?: boolean } = {},
+): Promise<void> {
+  if (!app.config.demoHistory) return;
+  await app.boss.send(DEMO_PREPARE_QUEUE, {}, options.afterClaim ? { startAfter: REFILL_DELAY_SECONDS } : {});
 }
 
 /**

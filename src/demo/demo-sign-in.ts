@@ -19,7 +19,7 @@ export async function signInAsDemo(app: AppContext, userAgent: string | undefine
   if (!app.config.google.simulator) return signInAsChannelLessDemo(app, userAgent);
   const control = simulatorControl(app.config);
   const accountId = app.config.demoHistory
-    ? await claimDemoCopy(app, control, () => requestDemoCopy(app))
+    ? await claimDemoCopy(app, control, () => requestDemoCopy(app, { afterClaim: true }))
     : DEMO_ACCOUNT_ID;
   const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
   const code = await control.grant(accountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
