@@ -33,6 +33,7 @@ import { openNoticeListener } from './db/notices';
 import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
 import { requestAuthPlugin } from './http/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
+import { noStorePlugin } from './http/no-store';
 import { requestLogOptions, type LogDestination } from './http/request-log';
 import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
@@ -183,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     keyGenerator: (request) => request.ip,
   });
   await fastify.register(sameOriginPlugin, { config, exemptPrefixes: [STRIPE_WEBHOOK_PATH] });
+  await fastify.register(noStorePlugin);
   await fastify.register(requestAuthPlugin, { app });
 
   const registry = new OpenApiRegistry();

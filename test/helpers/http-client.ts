@@ -1,4 +1,8 @@
-/** A tiny cookie-keeping HTTP client over fetch, so tests act like a browser or an external tool. */
+/**
+ * A tiny cookie-keeping HTTP client over fetch, so tests act like a browser or an external tool.
+ * Like a browser on the target's own pages, it sends Origin (the target's) with every write unless
+ * the test names one; `origin: false` in the options sends none.
+ */
 export class HttpClient {
   private readonly cookies = new Map<string, string>();
 
@@ -19,9 +23,16 @@ export class HttpClient {
       form?: Record<string, string>;
       headers?: Record<string, string>;
       redirect?: 'manual' | 'follow';
+      origin?: false;
     } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = { ...this.defaults, ...options.headers };
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
+    const write = !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+    const headers: Record<string, string> = {
+      ...(write && options.origin !== false ? { origin: new URL(url).origin } : {}),
+      ...this.defaults,
+      ...options.headers,
+    };
     if (this.cookies.size > 0) {
       headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     }
@@ -33,7 +44,6 @@ export class HttpClient {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(options.form).toString();
     }
-    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
     const response = await fetch(url, { method, headers, body, redirect: options.redirect ?? 'manual' });
     for (const line of response.headers.getSetCookie()) {
       const [pair, ...attributes] = line.split(';');

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Answers of /api and /trpc (a user's tests, channel and account, a new session's token) are kept
+ * by no cache, in the browser or between: `Cache-Control: no-store`, unless the route chose its
+ * own (the polled reads' `private, no-cache`, which their ETag revalidation needs).
+ */
+export const noStorePlugin = fp(
+  async (fastify: FastifyInstance) => {
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/api/') && !request.url.startsWith('/trpc/')) return payload;
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      return payload;
+    });
+  },
+  { name: 'no-store' },
+);
