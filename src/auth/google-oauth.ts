@@ -22,8 +22,10 @@ function loginRedirect(error: string, description: string): string {
 
 /**
  * The browser sign-in: authorization code with state and PKCE, offline access, consent prompt.
- * The callback upserts the user and channel, opens a session and hands the token to the SPA at
- * /auth/callback; any failure lands on /login with an error the page can show.
+ * The callback upserts the user and channel, opens a session in the HttpOnly cookie and sends the
+ * browser to the SPA's /auth/callback, which carries no token: a link that handed the page a token
+ * could sign a visitor into someone else's account. Any failure lands on /login with an error the
+ * page can show.
  */
 export async function registerGoogleOAuth(
   fastify: FastifyInstance,
@@ -101,7 +103,7 @@ export async function registerGoogleOAuth(
         request.headers['user-agent'],
       );
       setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
-      return reply.redirect(`/auth/callback?token=${encodeURIComponent(signedIn.sessionToken)}`);
+      return reply.redirect('/auth/callback');
     } catch (error) {
       if (error instanceof SignInError) return reply.redirect(loginRedirect(error.reason, error.message));
       const message = error instanceof Error ? error.message : String(error);
@@ -120,7 +122,8 @@ export async function registerGoogleOAuth(
   registry.add({
     method: 'get',
     path: googleCallbackPath,
-    summary: 'Google OAuth callback (redirects to /auth/callback?token=… or /login?error=…)',
+    summary:
+      'Google OAuth callback (sets the session cookie and redirects to /auth/callback, or to /login?error=…)',
     tags: ['auth'],
     auth: 'public',
     responseDescription: 'Redirect into the web app',

@@ -5,7 +5,7 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -19,10 +19,10 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The browser's own session, so API calls act as the user the page shows. */
+/** The browser's own session (its cookie's token as bearer), so API calls act as the user the page shows. */
 async function apiAs(page: Page): Promise<HttpClient> {
-  const token = await page.evaluate(() => window.localStorage.getItem('sessionToken'));
-  return new HttpClient(app.url, { authorization: `Bearer ${token}` });
+  const session = await sessionCookie(page.context());
+  return new HttpClient(app.url, { authorization: `Bearer ${session?.value}` });
 }
 
 const createTest = (api: HttpClient, index: number) =>

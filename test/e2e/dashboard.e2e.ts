@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VERDICT_LABELS } from '../../src/shared/test-shapes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  sessionCookie,
+  type TrackedPage,
+} from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -82,7 +89,8 @@ describe('dashboard', () => {
     for (const label of ['Active Tests', 'Total Views', 'Avg CTR', 'Completed Tests']) {
       await page.getByRole('region', { name: label }).first().waitFor();
     }
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    expect((await sessionCookie(tracked.context))?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
     await screenshot(page, 'dashboard');
     expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -413,7 +421,7 @@ describe('dashboard', () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+    expect(await sessionCookie(tracked.context)).toBeUndefined();
     await page.goto('/dashboard');
     await page.getByText('Please log in to access your dashboard').waitFor();
     expect(tracked.errors).toEqual([]);

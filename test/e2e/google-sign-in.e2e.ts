@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -27,7 +27,8 @@ describe('Google sign-in through the simulator', () => {
     await page.getByRole('banner').getByText('Priya Natarajan').waitFor();
     await page.getByText('Channel: Priya Explains Space').waitFor();
     expect(page.url()).toBe(`${app.url}/dashboard`);
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    expect((await sessionCookie(context))?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
     // Not the founder: no founder badge or tools.
     expect(await page.getByRole('link', { name: 'Founder' }).count()).toBe(0);
     await page.getByRole('region', { name: 'Total Views' }).getByText(/\d/).waitFor();
@@ -36,9 +37,23 @@ describe('Google sign-in through the simulator', () => {
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${app.url}/`);
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+    expect(await sessionCookie(context)).toBeUndefined();
     const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
     expect(me).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the diagnostic page signs out with GET from its own page', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto('/oauth-test');
+    await page.getByText('demo@titlewise.app').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('No user is signed in on this browser.').waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -54,9 +54,26 @@ describe('the paywall for anonymous visitors', () => {
     await page.getByRole('button', { name: /Priya Natarajan/ }).click();
     await page.waitForURL(`${app.url}/paywall`);
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeTruthy();
+    expect((await sessionCookie(context))?.httpOnly).toBe(true);
     // The remembered page is used once: the next sign-in from /login opens the dashboard.
     expect(await page.evaluate(() => window.sessionStorage.getItem('returnTo'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a Google sign-in that failed keeps the paywall as the page to come back to', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/paywall');
+    await page.getByRole('button', { name: 'Choose Pro' }).click();
+    await page.waitForURL(`${app.url}${loginForPaywall}`);
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(/\/login\?error=access_denied/);
+    await page.getByRole('alert').getByText('Google sign-in was cancelled', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await page.waitForURL(`${app.url}/paywall`);
+    await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

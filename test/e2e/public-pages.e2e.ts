@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { googleSessionToken } from '../helpers/creators';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser, openPage, PHONE, screenshot } from './support/browser';
@@ -135,7 +136,7 @@ describe('public pages', () => {
     await context.close();
   });
 
-  it('auth callback: error → /login?error, neither → /login, token → stored, URL cleaned, /dashboard', async () => {
+  it('auth callback: error → /login?error; then the session cookie decides, and a token in the link is ignored', async () => {
     const { page, context } = await openPage(browser, app.url);
     await page.goto('/auth/callback?error=access_denied');
     await page.waitForURL(`${app.url}/login?error=access_denied`);
@@ -144,35 +145,41 @@ describe('public pages', () => {
     await page.goto('/auth/callback');
     await page.waitForURL(`${app.url}/login`);
 
-    const response = await fetch(`${app.url}/api/auth/demo-login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const { sessionToken } = (await response.json()) as { sessionToken: string };
-    await page.goto(`/auth/callback?token=${encodeURIComponent(sessionToken)}`);
-    await page.waitForURL(`${app.url}/dashboard`);
-    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBe(sessionToken);
-    expect(page.url()).not.toContain(sessionToken);
-    expect(await page.evaluate(() => window.history.length)).toBeGreaterThan(0);
-    await page.getByText('Demo Creator').first().waitFor();
+    // Another account's session in a crafted link signs nobody in (issue 13, item 5).
+    const foreign = await googleSessionToken(app, 'sim-priya');
+    await page.goto(`/auth/callback?token=${encodeURIComponent(foreign)}`);
+    await page.waitForURL(`${app.url}/login`);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
+    expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
 
-    await page.goto('/auth/callback');
+    // Signed in, the same link leaves the visitor in their own account.
+    await page.getByRole('button', { name: 'Try the demo' }).click();
     await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto(`/auth/callback?token=${encodeURIComponent(foreign)}`);
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('banner').getByText('Demo Creator').waitFor();
+    expect(await page.getByText('Priya Natarajan').count()).toBe(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
     await context.close();
   });
 
   it('callback screen shows Completing Authentication while it works', async () => {
     const { page, context } = await openPage(browser, app.url);
-    // Slow the dashboard's code down so the callback screen stays long enough to be seen.
-    await page.route('**/assets/DashboardPage-*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.goto('/auth/callback?token=not-a-real-token');
+    // The callback's session check waits until the screen has been seen.
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+      async (route) => {
+        await seen;
+        await route.continue();
+      },
+    );
+    await page.goto('/auth/callback');
     await page.getByRole('heading', { name: 'Completing Authentication' }).waitFor();
     await screenshot(page, 'auth-callback');
-    await page.waitForURL(`${app.url}/dashboard`);
+    release();
+    await page.waitForURL(`${app.url}/login`);
     await context.close();
   });
 });

@@ -11,6 +11,12 @@ export async function demoCreator(testApp: TestApp): Promise<HttpClient> {
 
 /** A creator signed in through the simulator's Google consent page as one of its accounts. */
 export async function googleCreator(testApp: TestApp, accountId: string): Promise<HttpClient> {
+  const token = await googleSessionToken(testApp, accountId);
+  return new HttpClient(testApp.url, { authorization: `Bearer ${token}` });
+}
+
+/** The session token of a browser that signed in through the simulator's consent page. */
+export async function googleSessionToken(testApp: TestApp, accountId: string): Promise<string> {
   const browser = new HttpClient(testApp.url);
   const start = await browser.get('/api/auth/google');
   const consent = await browser.get(start.headers.get('location')!);
@@ -25,6 +31,9 @@ export async function googleCreator(testApp: TestApp, accountId: string): Promis
   });
   const callback = new URL(decision.headers.get('location')!);
   const finish = await browser.get(callback.pathname + callback.search);
-  const token = new URL(finish.headers.get('location')!, testApp.url).searchParams.get('token')!;
-  return new HttpClient(testApp.url, { authorization: `Bearer ${token}` });
+  if (new URL(finish.headers.get('location')!, testApp.url).pathname !== '/auth/callback') {
+    throw new Error(`Google sign-in as ${accountId} failed: ${finish.headers.get('location')}`);
+  }
+  // The browser's session is the cookie; an external client carries the same token as bearer.
+  return browser.cookie('session-token')!;
 }

@@ -59,7 +59,10 @@ describe('Google sign-in through the simulator', () => {
     expect(finish.status).toBe(302);
     const landing = new URL(finish.headers.get('location')!, testApp.url);
     expect(landing.pathname, landing.search).toBe('/auth/callback');
-    const token = landing.searchParams.get('token')!;
+    expect(landing.search).toBe('');
+    // The session is the HttpOnly cookie; its token also works as a bearer for API clients.
+    expect(finish.headers.get('set-cookie')).toMatch(/session-token=.+HttpOnly/i);
+    const token = browser.cookie('session-token')!;
 
     const me = await new HttpClient(testApp.url).get('/api/auth/me', { authorization: `Bearer ${token}` });
     expect(me.status).toBe(200);

@@ -43,6 +43,15 @@ export async function openPage(browser: Browser, baseURL: string, viewport = DES
   return { context, page, errors };
 }
 
+/**
+ * The browser's session: the HttpOnly session-token cookie. The app keeps no token where script
+ * can read it (no local storage), so a link or script cannot hand it another account's session.
+ */
+export async function sessionCookie(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((entry) => entry.name === 'session-token');
+  return cookie && { value: cookie.value, httpOnly: cookie.httpOnly };
+}
+
 /** Full-page screenshot into test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

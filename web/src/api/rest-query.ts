@@ -1,5 +1,4 @@
 import type { QueryFunction } from '@tanstack/react-query';
-import { getSessionToken } from '../auth/session-token';
 
 /**
  * SPEC §1/§8 default query: a GET to the path in the key's first element, cookies included,
@@ -8,12 +7,7 @@ import { getSessionToken } from '../auth/session-token';
 export const restQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const path = queryKey[0];
   if (typeof path !== 'string') throw new Error('A default query key starts with its path.');
-  const token = getSessionToken();
-  const response = await fetch(path, {
-    credentials: 'include',
-    signal,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const response = await fetch(path, { credentials: 'include', signal });
   if (!response.ok) {
     const text = (await response.text()) || response.statusText;
     throw new Error(`${response.status}: ${text}`);

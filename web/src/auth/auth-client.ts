@@ -1,27 +1,33 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../src/trpc/app-router';
-import { bearerClient, cookieClient } from '../api/trpc';
-import { clearSessionToken, getSessionToken, setSessionToken } from './session-token';
+import { cookieClient } from '../api/trpc';
 
 export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
 
 /**
- * SPEC §4: the current user, asked with cookies and no header first, then with the bearer
- * token we hold. Null when both fail; an exception is logged and also gives null.
+ * The browser's session is the HttpOnly `session-token` cookie alone (docs/decisions/0015): the app
+ * keeps no token in storage or memory, so no link or script can hand it one. A token an older
+ * version kept in local storage is dropped.
  */
+try {
+  window.localStorage.removeItem('sessionToken');
+} catch {
+  // Storage can be unavailable (private mode); then nothing was kept there either.
+}
+
+/** The current user by the session cookie; null when there is none, or on any error (logged). */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const byCookie = await cookieClient.auth.me.query().catch(() => null);
-    if (byCookie) return byCookie;
-    if (!getSessionToken()) return null;
-    return await bearerClient.auth.me.query();
+    return await cookieClient.auth.me.query();
   } catch (error) {
-    console.error('Error getting current user:', error);
+    if ((error as { data?: { code?: string } }).data?.code !== 'UNAUTHORIZED') {
+      console.error('Error getting current user:', error);
+    }
     return null;
   }
 }
 
-/** One-click demo sign-in: holds and stores the returned token (SPEC §4, §5, §8). */
+/** One-click demo sign-in: the answer sets the session cookie (its token is for API clients). */
 export async function demoLogin(): Promise<CurrentUser> {
   let result: Awaited<ReturnType<typeof cookieClient.auth.demoLogin.mutate>>;
   try {
@@ -33,19 +39,16 @@ export async function demoLogin(): Promise<CurrentUser> {
     console.warn('Demo login response without a token:', result);
     throw new Error('No session token received');
   }
-  setSessionToken(result.sessionToken);
   return result.user;
 }
 
-/** Ends the session on the server (bearer sent while a token is held), then forgets the token. */
+/** Ends the session on the server, which also clears the cookie. */
 export async function logoutOnServer(): Promise<void> {
-  const client = getSessionToken() ? bearerClient : cookieClient;
   try {
-    await client.auth.logout.mutate();
+    await cookieClient.auth.logout.mutate();
   } catch (error) {
     // A session that is already gone is a successful logout; anything else is a failure.
     const code = (error as { data?: { code?: string } }).data?.code;
     if (code !== 'UNAUTHORIZED') throw new Error('Logout failed', { cause: error });
   }
-  clearSessionToken();
 }

@@ -23,6 +23,15 @@ export function rememberReturnPath(path: ReturnPath | undefined): void {
   }
 }
 
+/** The remembered page, kept: a sign-in that failed comes back to /login, and the next try uses it. */
+export function peekReturnPath(): ReturnPath | undefined {
+  try {
+    return asReturnPath(window.sessionStorage.getItem(STORAGE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Back from Google: the remembered page (or the dashboard), forgotten once read. */
 export function takeReturnPath(): ReturnPath {
   try {

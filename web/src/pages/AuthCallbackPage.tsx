@@ -4,17 +4,18 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { currentUserQuery } from '../auth/current-user';
 import { takeReturnPath } from '../auth/return-path';
-import { getStoredSessionToken, setSessionToken } from '../auth/session-token';
 import { CenteredLayout } from '../components/CenteredLayout';
 
 const route = getRouteApi('/auth/callback');
 
 /**
- * SPEC §2 /auth/callback: error → /login?error; token → stored, URL cleaned, /dashboard (or the
- * page the visitor signed in from, such as the paywall: auth/return-path.ts).
+ * /auth/callback, where Google sign-in comes back: error → /login?error; otherwise the session
+ * cookie the server just set decides: signed in → /dashboard (or the page the visitor signed in
+ * from, such as the paywall: auth/return-path.ts), else /login. The page takes no token from its
+ * URL: a link carrying one could sign the visitor into someone else's account (docs/decisions/0015).
  */
 export default function AuthCallbackPage() {
-  const { token, error } = route.useSearch();
+  const { error } = route.useSearch();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -23,16 +24,17 @@ export default function AuthCallbackPage() {
       void navigate({ to: '/login', search: { error }, replace: true });
       return;
     }
-    if (token) {
-      setSessionToken(token);
-      // The token must not stay in the address bar or in history.
-      window.history.replaceState(window.history.state, '', '/auth/callback');
-      void queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
-      void navigate({ to: takeReturnPath(), replace: true });
-      return;
-    }
-    void navigate({ to: getStoredSessionToken() ? '/dashboard' : '/login', replace: true });
-  }, [error, token, navigate, queryClient]);
+    let cancelled = false;
+    void (async () => {
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      const user = await queryClient.fetchQuery(currentUserQuery);
+      if (cancelled) return;
+      await navigate({ to: user ? takeReturnPath() : '/login', replace: true });
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [error, navigate, queryClient]);
 
   return (
     <CenteredLayout backLink={false}>

@@ -22,11 +22,11 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
   };
 }
 
+/** The callback reads only an error: the session arrives as the HttpOnly cookie, never in the URL. */
 export interface CallbackSearch {
-  token?: string;
   error?: string;
 }
 
 export function validateCallbackSearch(search: Record<string, unknown>): CallbackSearch {
-  return { token: optionalString(search.token), error: optionalString(search.error) };
+  return { error: optionalString(search.error) };
 }

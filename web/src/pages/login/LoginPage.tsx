@@ -1,4 +1,5 @@
 import { getRouteApi } from '@tanstack/react-router';
+import { peekReturnPath } from '../../auth/return-path';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { LoginPanel } from './LoginPanel';
 
@@ -12,6 +13,8 @@ export function loginErrorText(error?: string, description?: string): string | n
 
 export default function LoginPage() {
   const { error, description, returnTo } = route.useSearch();
+  // Back from a failed Google sign-in (an error, no returnTo): the page it started from still holds.
+  const target = returnTo ?? (error ? peekReturnPath() : undefined);
   return (
     <CenteredLayout>
       <LoginPanel
@@ -19,7 +22,7 @@ export default function LoginPage() {
         subtitle="Connect your YouTube channel to start testing titles."
         errorText={loginErrorText(error, description)}
         verificationNotice={error === 'oauth_verification'}
-        returnTo={returnTo}
+        returnTo={target}
       />
     </CenteredLayout>
   );

@@ -1,5 +1,4 @@
 import type { PlanId } from '../../lib/plans';
-import { getStoredSessionToken } from '../../auth/session-token';
 import { showError } from '../../components/toast';
 
 export type CheckoutOutcome = 'redirecting' | '/login' | 'failed';
@@ -14,18 +13,16 @@ async function errorText(response: Response): Promise<string | undefined> {
 }
 
 /**
- * SPEC §7 create-subscription: POST the plan with the stored session token as bearer, then send the
- * browser to the checkout URL the server answers (Stripe Checkout, or the built-in simulated one).
- * SPEC §8: no stored token → /login; a non-ok answer or an exception → its alert.
+ * SPEC §7 create-subscription: POST the plan (the session cookie says who), then send the browser
+ * to the checkout URL the server answers (Stripe Checkout, or the built-in simulated one).
+ * SPEC §8: not signed in (401) → /login; a non-ok answer or an exception → its alert.
  */
 export async function startCheckout(plan: PlanId): Promise<CheckoutOutcome> {
-  const token = getStoredSessionToken();
-  if (!token) return '/login';
   try {
     const response = await fetch('/api/create-subscription', {
       method: 'POST',
       credentials: 'include',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ plan }),
     });
     if (response.status === 401) return '/login';
