@@ -75,15 +75,22 @@ export class UserReadsRefusedError extends YouTubeGatewayError {
 type Rows<T> = T[] | { rows: T[] };
 const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : result.rows);
 
-/** Adds `units` to the day's counter `key` unless that would pass `limit`; false when it would. */
-async function reserve(db: DbOrTx, key: string, dayStart: Date, units: number, limit: number) {
+/** Adds `units` to the day's counter `key` unless that would pass `limit`: the new count, or null. */
+async function reserve(
+  db: DbOrTx,
+  key: string,
+  dayStart: Date,
+  units: number,
+  limit: number,
+): Promise<number | null> {
   const result = await db.execute<{ count: number }>(sql`
     insert into rate_limits (key, window_start, count)
     select ${key}, ${dayStart.toISOString()}::timestamptz, ${units}::integer where ${units}::integer <= ${limit}::integer
     on conflict (key) do update set count = rate_limits.count + excluded.count
       where rate_limits.count + excluded.count <= ${limit}::integer
     returning count`);
-  return rowsOf(result as Rows<{ count: number }>).length > 0;
+  const row = rowsOf(result as Rows<{ count: number }>)[0];
+  return row ? Number(row.count) : null;
 }
 
 class Refusal extends Error {
@@ -107,9 +114,17 @@ export async function chargeUserRead(app: AppContext, method: QuotaMethod): Prom
   const limits = userReadsQuota(app.config);
   try {
     await app.db.transaction(async (tx) => {
-      if (!(await reserve(tx, shareKey(day, userId), dayStart, units, limits.share)))
+      if ((await reserve(tx, shareKey(day, userId), dayStart, units, limits.share)) === null)
         throw new Refusal('share');
-      if (!(await reserve(tx, poolKey(day), dayStart, units, limits.pool))) throw new Refusal('pool');
+      const pool = await reserve(tx, poolKey(day), dayStart, units, limits.pool);
+      if (pool === null) throw new Refusal('pool');
+      // The day's first charge clears the counters of past days (and of long-ended rate-limit
+      // windows, which share the table).
+      if (pool === units) {
+        await tx.execute(
+          sql`delete from rate_limits where window_start < ${new Date(dayStart.getTime() - 3_600_000).toISOString()}::timestamptz`,
+        );
+      }
     });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaLedger, rotations, titleTests } from '../../db/schema';
+import { quotaLedger, rateLimits, rotations, titleTests } from '../../db/schema';
 import { RECENT_VIDEOS_PER_WINDOW } from '../../src/shared/usage-limits';
 import { nextPacificMidnight, pacificDay } from '../../src/time/pacific';
 import { userReadsQuota } from '../../src/youtube/user-reads';
@@ -201,10 +201,14 @@ describe('the pool of all users’ reads is kept from the rotations', () => {
     expect(test!.status).toBe('active');
   });
 
-  it('gives every share and the pool back at Pacific midnight', async () => {
+  it('gives every share and the pool back at Pacific midnight, and clears the past days’ counters', async () => {
+    const yesterday = pacificDay(testApp.clock.now());
     testApp.clock.set(new Date(nextPacificMidnight(testApp.clock.now()).getTime() + 60_000));
     expect((await sam.get('/api/videos/recent')).status).toBe(200);
     nextWindow();
     expect((await alex.get('/api/videos/recent')).status).toBe(200);
+    const counters = await testApp.built.app.db.select({ key: rateLimits.key }).from(rateLimits);
+    expect(counters.filter((row) => row.key.includes(yesterday))).toEqual([]);
+    expect(counters.map((row) => row.key)).toContain(`youtube-reads:${pacificDay(testApp.clock.now())}:all`);
   });
 });
