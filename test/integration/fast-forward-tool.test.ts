@@ -59,7 +59,7 @@ describe('fast-forward (founder tool, simulator only)', () => {
     expect(testApp.clock.now().getTime() - before).toBeGreaterThanOrEqual(24 * HOUR);
     const analytics = (await (await founder.get(`/api/tests/${testId}/analytics`)).json()) as Analytics;
     expect(analytics.rotationsCount).toBeGreaterThanOrEqual(20);
-  });
+  }, 120_000);
 
   it('to the end finishes the test: a final verdict, and the title it chose is live', async () => {
     const moved = await founder.post(`/api/tests/${testId}/fast-forward`, { span: 'end' });
@@ -74,5 +74,5 @@ describe('fast-forward (founder tool, simulator only)', () => {
     // Once decided there is nothing left to fast-forward.
     const again = await founder.post(`/api/tests/${testId}/fast-forward`, { span: 'end' });
     expect(again.status).toBe(409);
-  });
+  }, 120_000);
 });
