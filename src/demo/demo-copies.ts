@@ -145,11 +145,26 @@ export async function claimDemoCopy(
         );
       });
       copy = (await takeReadyCopy(app)) ?? null;
-      if (!copy) throw new AppError('UPSTREAM_UNAVAILABLE', `Demo copy ${prepared.id} was taken; try again.`);
+      if (!copy)
+        throw new AppError(
+          'UPSTREAM_UNAVAILABLE',
+          `Another visitor took the demo channel just prepared (${prepared.id}). Try again.`,
+        );
     }
     if (copy) {
       await refill();
-      await handOver(app, control, copy);
+      try {
+        await handOver(app, control, copy);
+      } catch (error) {
+        // The cleanup job removes it; the visitor's next try gets another copy.
+        await app.db
+          .update(demoCopies)
+          .set({ status: 'failed', error: String(error), updatedAt: new Date() })
+          .where(eq(demoCopies.id, copy.id));
+        throw new AppError('UPSTREAM_UNAVAILABLE', 'The demo channel could not be opened. Try again.', {
+          cause: error,
+        });
+      }
       return copy.simAccountId;
     }
     if (Date.now() > deadline)
