@@ -32,12 +32,13 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
       durationHours: 48,
     },
   },
-  // Two titles that draw alike: "performed the same" or inconclusive, the original kept.
+  // Two titles that draw alike on a quiet, older upload: too close to tell apart in two days, so
+  // the verdict is "inconclusive" (or "performed the same") and the original title stays.
   {
-    videoIndex: 2,
+    videoIndex: 4,
     startsHoursBefore: 87,
     input: {
-      titles: ['I Tried Every Way to Cook Rice — This One Won', 'I Cooked Rice 7 Ways — Here Is the Winner'],
+      titles: ['The Only Sourdough Discard Recipe You Need', 'One Sourdough Discard Recipe Worth Your Time'],
       winnerMetric: 'views',
       rotationIntervalMinutes: 60,
       durationHours: 48,
