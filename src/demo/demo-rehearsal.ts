@@ -5,10 +5,11 @@ import { createControllableClock, type ControllableClock } from '../clock';
 import { createTitleTest } from '../title-tests/create-test.service';
 import type { EngineContext } from '../title-tests/engine-context';
 import { fastForward } from '../title-tests/fast-forward';
+import { performTestAction } from '../title-tests/test-actions.service';
 import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/youtube-adapter';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { simulatedVideoId } from '../youtube-simulator/video-store';
-import { DEMO_SCENARIO, SCENARIO_SPAN_MS } from './demo-scenario';
+import { DEMO_SCENARIO, SCENARIO_SPAN_MS, type ScenarioTest } from './demo-scenario';
 import type { SimulatorControl } from './simulator-control';
 
 const HOUR = 3_600_000;
@@ -91,17 +92,29 @@ export async function rehearseScenario(
   const start = arrival.getTime() - SCENARIO_SPAN_MS;
   const progress = async (at: Date) => onProgress(Math.min(1, (at.getTime() - start) / SCENARIO_SPAN_MS));
   const user = await connectDemoAccount(engine.app, control, simAccountId);
-  const starts = [...DEMO_SCENARIO].sort((a, b) => b.startsHoursBefore - a.startsHoursBefore);
-  for (const test of starts) {
-    const at = new Date(arrival.getTime() - test.startsHoursBefore * HOUR);
-    await rehearsal.runUntil(at, progress);
-    const { durationHours, ...input } = test.input;
+  // The creator's moves, in time order: each test started, and completed early where the
+  // scenario says so.
+  const moves = DEMO_SCENARIO.flatMap((test) => {
+    const startsAt = arrival.getTime() - test.startsHoursBefore * HOUR;
+    const start = { at: startsAt, test, kind: 'start' as const };
+    if (test.completesAfterHours === undefined) return [start];
+    return [start, { at: startsAt + test.completesAfterHours * HOUR, test, kind: 'complete' as const }];
+  }).sort((a, b) => a.at - b.at);
+  const created = new Map<ScenarioTest, string>();
+  for (const move of moves) {
+    await rehearsal.runUntil(new Date(move.at), progress);
+    if (move.kind === 'complete') {
+      await performTestAction(engine, user, created.get(move.test)!, 'complete');
+      continue;
+    }
+    const { durationHours, ...input } = move.test.input;
     const now = rehearsal.clock.now();
-    await createTitleTest(engine, user, {
+    const id = await createTitleTest(engine, user, {
       ...input,
-      videoId: simulatedVideoId(simAccountId, test.videoIndex),
+      videoId: simulatedVideoId(simAccountId, move.test.videoIndex),
       endDate: new Date(now.getTime() + durationHours * HOUR).toISOString(),
     });
+    created.set(move.test, id);
   }
   await rehearsal.runUntil(arrival, progress);
   return user;

@@ -14,6 +14,8 @@ export interface ScenarioTest {
   /** Hours before the visitor's arrival when the creator starts the test. */
   startsHoursBefore: number;
   input: Omit<CreateTestInput, 'videoId' | 'endDate' | 'startDate'> & { durationHours: number };
+  /** The creator presses Complete this many hours after the start (before the planned end). */
+  completesAfterHours?: number;
 }
 
 export const DEMO_SCENARIO: ScenarioTest[] = [
@@ -32,8 +34,9 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
       durationHours: 48,
     },
   },
-  // Two titles that draw alike on a quiet, older upload: too close to tell apart in two days, so
-  // the verdict is "inconclusive" (or "performed the same") and the original title stays.
+  // Two titles that draw alike on a quiet, older upload; the creator completes the test after a day
+  // and a half. Decided before its planned end, a winner must clear the stricter interim bar
+  // (docs/statistics.md), so the verdict is "inconclusive" and the original title stays.
   {
     videoIndex: 4,
     startsHoursBefore: 87,
@@ -43,6 +46,7 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
       rotationIntervalMinutes: 60,
       durationHours: 48,
     },
+    completesAfterHours: 36,
   },
   // Running when the visitor arrives: a day and a half in, two and a half days to go.
   {
