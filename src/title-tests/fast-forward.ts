@@ -1,18 +1,12 @@
 import { and, eq, gt, inArray, min } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
-import {
-  collectDailyMetrics,
-  DAILY_METRICS_QUEUE,
-  DAILY_METRICS_TIME,
-  SAMPLE_VIEWS_EVERY_MINUTES,
-  SAMPLE_VIEWS_QUEUE,
-} from '../../jobs/metrics-jobs';
+import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../../jobs/metrics-jobs';
 import { runAdvanceJobs } from '../../jobs/title-test-jobs';
 import { ADVANCE_QUEUE, advancePayloadSchema } from '../../jobs/title-test-queue';
 import { enqueueDueTests, findDueTests } from '../../jobs/title-test-tick';
 import type { ControllableClock } from '../clock';
-import { addDays, pacificDay, pacificDayStart } from '../time/pacific';
 import type { EngineContext } from './engine-context';
+import { nextDailyCollection, nextViewSample } from './figure-expectations';
 import { heldBy } from './held-tests';
 import { sampleViewCounts } from './metrics-collection';
 import { advanceTest } from './rotation-engine';
@@ -20,8 +14,6 @@ import { advanceTest } from './rotation-engine';
 // Simulator tooling: moving a controllable clock runs, in time order, every job the workers
 // would have run meanwhile, through the same handlers. Production never calls this.
 
-const SAMPLE_MS = SAMPLE_VIEWS_EVERY_MINUTES * 60_000;
-const DAILY_OFFSET_MS = (DAILY_METRICS_TIME.hour * 60 + DAILY_METRICS_TIME.minute) * 60_000;
 /** A job another worker holds (same process or another) is waited for this long per step. */
 const OTHER_WORKER_WAIT_MS = 10_000;
 const MAX_DRAIN_ROUNDS = 100;
@@ -88,19 +80,6 @@ async function nextStoredEvent(ctx: EngineContext, after: Date): Promise<Map<Eve
     ['deferral', deferral?.at ?? null],
     ['final-figures', deadline?.at ?? null],
   ]);
-}
-
-/** The next 10-minute mark (UTC) after `after`, when the view counters are sampled. */
-export function nextViewSample(after: Date): Date {
-  return new Date(Math.floor(after.getTime() / SAMPLE_MS) * SAMPLE_MS + SAMPLE_MS);
-}
-
-/** The next daily collection after `after`: 01:30 in Los Angeles. */
-export function nextDailyCollection(after: Date): Date {
-  for (let day = pacificDay(after); ; day = addDays(day, 1)) {
-    const at = new Date(pacificDayStart(day).getTime() + DAILY_OFFSET_MS);
-    if (at > after) return at;
-  }
 }
 
 async function nextEvent(
