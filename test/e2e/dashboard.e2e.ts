@@ -11,6 +11,7 @@ import {
   sessionCookie,
   type TrackedPage,
 } from './support/browser';
+import { chooseOption } from './support/select';
 
 let app: TestApp;
 let browser: Browser;
@@ -256,14 +257,7 @@ describe('dashboard', () => {
     const days = async () =>
       (new Date(await end.inputValue()).getTime() - new Date(await start.inputValue()).getTime()) /
       86_400_000;
-    const chooseMetric = async (label: string) => {
-      await metric.click();
-      await page
-        .getByRole('listbox', { name: 'Winner Determination' })
-        .getByRole('option', { name: label, exact: true })
-        .click();
-      expect(await metric.inputValue()).toBe(label);
-    };
+    const chooseMetric = (label: string) => chooseOption(page, metric, label);
 
     // The metric comes first: its choice decides which intervals can measure it.
     const selects = await dialog

@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { liveVideo } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser, openPage, screenshot } from './support/browser';
+import { chooseOption } from './support/select';
 
 // Issue 12: the demo as a newcomer meets it. "Try the demo" opens the visitor's own channel with
 // a past (run through the real engine), and the fast-forward buttons take a new test from created
@@ -95,9 +96,9 @@ describe('the demo', () => {
       // A new test on another upload, created in the dialog.
       await page.getByRole('button', { name: 'Create Test' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
-      await dialog.getByLabel('Winner Determination').click();
-      await page.getByRole('option', { name: 'Highest views' }).click();
       const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
+      await videos.first().waitFor();
+      await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
       const chosen = videos.nth(3);
       await chosen.click();
       const videoTitle = await dialog.getByLabel('Title 1 (baseline)').inputValue();

@@ -18,6 +18,7 @@ import {
   SCREENSHOT_DIR,
   type TrackedPage,
 } from './support/browser';
+import { chooseOption } from './support/select';
 
 let app: TestApp;
 let browser: Browser;
@@ -183,8 +184,7 @@ describe('which title is winning', () => {
     expect(asked.at(-1)).toMatchObject({ durationDays: suggestedDays, rotationIntervalMinutes: 1440 });
 
     // Views are counted live: an hourly plan, no wait for daily figures after the end.
-    await dialog.getByLabel('Winner Determination').click();
-    await page.getByRole('option', { name: 'Highest views', exact: true }).click();
+    await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
     await expect.poll(() => asked.at(-1)?.winnerMetric).toBe('views');
     expect(asked.at(-1)).toMatchObject({ rotationIntervalMinutes: 60, durationDays: suggestedDays });
     const viewsPlan = dialog.getByRole('status').filter({ hasText: PLAN_DECIDES });
