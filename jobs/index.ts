@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../src/app-context';
 import { createDemoQueues, registerDemoJobs } from '../src/demo/demo-jobs';
+import { registerPrivacyJobs } from '../src/privacy/privacy-jobs';
+import { createPrivacyQueues } from '../src/privacy/privacy-queue';
 import { createMaintenanceQueues, registerMaintenanceJobs } from './maintenance';
 import { createMetricsQueues, registerMetricsJobs } from './metrics-jobs';
 import { createTitleTestQueues } from './title-test-queue';
@@ -12,6 +14,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   await createTitleTestQueues(boss);
   await createMetricsQueues(boss);
   await createDemoQueues(boss);
+  await createPrivacyQueues(boss);
 }
 
 /** Starts the workers and recurring schedules. Called by the web process (WORKERS=true) and by `npm run worker`. */
@@ -20,4 +23,5 @@ export async function startWorkers(boss: PgBoss, app: AppContext): Promise<void>
   await registerTitleTestJobs(boss, app.engine);
   await registerMetricsJobs(boss, app.engine);
   await registerDemoJobs(boss, app);
+  await registerPrivacyJobs(boss, app.engine);
 }

@@ -19,6 +19,7 @@ import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
+import { registerPrivacyRoutes } from './privacy/privacy.routes';
 import { registerGoogleOAuth } from './auth/google-oauth';
 import { createControllableClock, isControllableClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const rest = createRestRouter(fastify, app, registry);
   await registerGoogleOAuth(fastify, app, registry);
   registerAuthRoutes(rest, app);
+  registerPrivacyRoutes(rest, app);
   registerAdminRoutes(rest, app);
   registerVideoRoutes(rest, app);
   registerAnalyticsRoutes(rest, app);

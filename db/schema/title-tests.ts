@@ -129,12 +129,17 @@ export const metricSamples = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     videoId: text('video_id').notNull(),
+    /** The YouTube channel the figures were read for, so its data can be erased (src/privacy). */
+    channelId: text('channel_id'),
     sampledAt: timestamp('sampled_at', { withTimezone: true }).notNull(),
     viewCount: bigint('view_count', { mode: 'number' }).notNull(),
     likeCount: bigint('like_count', { mode: 'number' }),
     commentCount: bigint('comment_count', { mode: 'number' }),
   },
-  (table) => [index('metric_samples_video_time_idx').on(table.videoId, table.sampledAt)],
+  (table) => [
+    index('metric_samples_video_time_idx').on(table.videoId, table.sampledAt),
+    index('metric_samples_channel_idx').on(table.channelId),
+  ],
 );
 
 export const dailyMetrics = pgTable(
@@ -142,6 +147,8 @@ export const dailyMetrics = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     videoId: text('video_id').notNull(),
+    /** The YouTube channel the figures were read for, so its data can be erased (src/privacy). */
+    channelId: text('channel_id'),
     /** Pacific-time calendar day, YYYY-MM-DD: the grain of YouTube's daily data. */
     day: text('day').notNull(),
     views: bigint('views', { mode: 'number' }),
@@ -151,7 +158,10 @@ export const dailyMetrics = pgTable(
     impressionsCtr: jsonb('impressions_ctr'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('daily_metrics_video_day').on(table.videoId, table.day)],
+  (table) => [
+    uniqueIndex('daily_metrics_video_day').on(table.videoId, table.day),
+    index('daily_metrics_channel_idx').on(table.channelId),
+  ],
 );
 
 /**

@@ -18,6 +18,11 @@ export const users = pgTable('users', {
   isDemo: boolean('is_demo').notNull().default(false),
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /**
+   * The user asked to delete their account: sessions are revoked at once, and the privacy job
+   * erases everything once each test's original title is back on YouTube (src/privacy).
+   */
+  deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -60,6 +65,11 @@ export const channelConnections = pgTable(
     statusReason: text('status_reason'),
     reportingJobId: text('reporting_job_id'),
     reachDataThrough: timestamp('reach_data_through', { withTimezone: true }),
+    /**
+     * When Google last accepted this grant (sign-in, a token refresh, the retention job's check).
+     * YouTube data of a channel is kept only while its grant is at most 30 days old (src/privacy).
+     */
+    authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

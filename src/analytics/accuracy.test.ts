@@ -22,6 +22,7 @@ const connection: ChannelConnection = {
   statusReason: null,
   reportingJobId: 'job-1',
   reachDataThrough: pacificDayStart('2026-11-19'),
+  authorizedAt: now,
   createdAt: now,
   updatedAt: now,
 };

@@ -1,6 +1,7 @@
 import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../app-context';
+import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from '../http/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { setSessionCookie } from './session-cookie';
@@ -106,6 +107,9 @@ export async function registerGoogleOAuth(
       return reply.redirect('/auth/callback');
     } catch (error) {
       if (error instanceof SignInError) return reply.redirect(loginRedirect(error.reason, error.message));
+      // A refusal with a reason the creator can act on (an account being deleted): say it.
+      if (error instanceof AppError && error.status < 500)
+        return reply.redirect(loginRedirect(error.code.toLowerCase(), error.message));
       const message = error instanceof Error ? error.message : String(error);
       const stateProblem = /state|verifier/i.test(message);
       request.log.warn({ err: error }, 'Google sign-in failed');

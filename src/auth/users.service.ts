@@ -3,7 +3,7 @@ import { users } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import { findPrimaryConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
-import { notFound } from '../errors/app-error';
+import { conflict, notFound } from '../errors/app-error';
 import type { PublicUser } from './auth.schemas';
 import { isAdmin, isFounder } from './roles';
 import type { UserRow } from './session.service';
@@ -30,6 +30,10 @@ export async function upsertGoogleUser(
     ? [bySubject]
     : await db.select().from(users).where(eq(users.email, email)).limit(1);
   const now = app.clock.now();
+  if (byEmail?.deletionRequestedAt)
+    throw conflict(
+      'This account is being deleted. Once that is finished (within a few days at most), you can sign up again.',
+    );
   if (byEmail) {
     const [updated] = await db
       .update(users)

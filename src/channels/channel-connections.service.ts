@@ -29,6 +29,7 @@ export async function upsertChannelConnection(
     scopes: input.tokens.scope ? input.tokens.scope.split(' ').filter(Boolean) : [],
     status: 'connected' as const,
     statusReason: null,
+    authorizedAt: now,
     updatedAt: now,
     ...(input.tokens.refresh_token
       ? { refreshTokenEncrypted: cipher.encrypt(input.tokens.refresh_token) }

@@ -4,9 +4,12 @@ import { markConnectionDisconnected } from '../channels/channel-connections.serv
 import { nextPacificMidnight } from '../time/pacific';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { EngineContext } from './engine-context';
+import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { runningStatuses } from './state-machine';
 import type { TestRecord } from './title-test-records';
 import type { YouTubeFailure } from './youtube-port';
+
+export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test. Without a new sign-in within ${GRANT_MAX_AGE_DAYS} days, this channel's tests and figures are deleted.`;
 
 const pacificTime = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/Los_Angeles',
@@ -14,6 +17,34 @@ const pacificTime = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZoneName: 'short',
 });
+
+/**
+ * Google refused the channel's grant (revoked or expired): the connection is marked disconnected
+ * and every running test on the channel pauses, since none of them can change titles now. The
+ * creator is told how to fix it, and how long the channel's data is kept meanwhile.
+ */
+export async function pauseChannelTestsForLostAccess(
+  ctx: EngineContext,
+  connectionId: string,
+  reason: string,
+): Promise<void> {
+  const { app } = ctx;
+  const now = app.clock.now();
+  await markConnectionDisconnected(app.db, connectionId, reason, now);
+  await app.db
+    .update(titleTests)
+    .set({
+      status: 'paused',
+      statusReason: LOST_ACCESS_REASON,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(titleTests.channelConnectionId, connectionId),
+        inArray(titleTests.status, ['scheduled', 'active']),
+      ),
+    );
+}
 
 /**
  * Turns a YouTube failure into what the creator sees and what happens next. Returns true when
@@ -43,22 +74,7 @@ export async function handleYouTubeFailure(
       return true;
     }
     case 'authorization': {
-      await markConnectionDisconnected(app.db, record.connection.id, failure.message, now);
-      // Every running test on this channel stops: none of them can change titles now.
-      await app.db
-        .update(titleTests)
-        .set({
-          status: 'paused',
-          statusReason:
-            'YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test.',
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(titleTests.channelConnectionId, record.connection.id),
-            inArray(titleTests.status, ['scheduled', 'active']),
-          ),
-        );
+      await pauseChannelTestsForLostAccess(ctx, record.connection.id, failure.message);
       await app.db
         .update(titleTests)
         .set({

@@ -54,7 +54,8 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
       throw error;
     }
     const sampledAt = app.clock.now();
-    const values = [...counts].map(([videoId, viewCount]) => ({ videoId, viewCount, sampledAt }));
+    const channelId = connection.youtubeChannelId;
+    const values = [...counts].map(([videoId, viewCount]) => ({ videoId, channelId, viewCount, sampledAt }));
     if (values.length > 0) {
       // The samples and the figures derived from them commit together (test-figures.ts).
       await app.db.transaction(async (tx) => {

@@ -73,7 +73,12 @@ export async function importAnalytics(
       endDay: query.endDay,
     });
     const fetchedAt = app.clock.now();
-    await storeWithin(app.db, rows, (db, own) => storeWatchMetrics(db, own, fetchedAt), onStored);
+    await storeWithin(
+      app.db,
+      rows,
+      (db, own) => storeWatchMetrics(db, own, { fetchedAt, channelId: connection.youtubeChannelId }),
+      onStored,
+    );
     stored.push(...rows);
   }
   return stored;

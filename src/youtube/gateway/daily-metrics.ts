@@ -38,16 +38,22 @@ export async function storeWithin<T extends { videoId: string }>(
   });
 }
 
+/** When and for which channel a batch of daily figures was read (its data is erased by channel). */
+export interface DailyMetricsStamp {
+  fetchedAt: Date;
+  channelId: string;
+}
+
 /** Stores Analytics figures per video and Pacific day; reach columns of the same row are kept. */
 export async function storeWatchMetrics(
   db: DbOrTx,
   rows: DailyWatchMetrics[],
-  fetchedAt: Date,
+  { fetchedAt, channelId }: DailyMetricsStamp,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insert(dailyMetrics)
-    .values(rows.map((row) => ({ ...row, fetchedAt })))
+    .values(rows.map((row) => ({ ...row, fetchedAt, channelId })))
     .onConflictDoUpdate({
       target: [dailyMetrics.videoId, dailyMetrics.day],
       set: {
@@ -55,6 +61,7 @@ export async function storeWatchMetrics(
         averageViewDurationSec: sql`excluded.average_view_duration_sec`,
         estimatedMinutesWatched: sql`excluded.estimated_minutes_watched`,
         fetchedAt,
+        channelId,
       },
     });
 }
@@ -63,18 +70,19 @@ export async function storeWatchMetrics(
 export async function storeReachMetrics(
   db: DbOrTx,
   rows: DailyReachMetrics[],
-  fetchedAt: Date,
+  { fetchedAt, channelId }: DailyMetricsStamp,
 ): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insert(dailyMetrics)
-    .values(rows.map((row) => ({ ...row, fetchedAt })))
+    .values(rows.map((row) => ({ ...row, fetchedAt, channelId })))
     .onConflictDoUpdate({
       target: [dailyMetrics.videoId, dailyMetrics.day],
       set: {
         impressions: sql`excluded.impressions`,
         impressionsCtr: sql`excluded.impressions_ctr`,
         fetchedAt,
+        channelId,
       },
     });
 }

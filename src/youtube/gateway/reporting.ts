@@ -163,7 +163,12 @@ export async function importReachData(
   )) {
     const rows = parseReachCsv(await downloadReport(app, client, report));
     const fetchedAt = app.clock.now();
-    await storeWithin(app.db, rows, (db, own) => storeReachMetrics(db, own, fetchedAt), onStored);
+    await storeWithin(
+      app.db,
+      rows,
+      (db, own) => storeReachMetrics(db, own, { fetchedAt, channelId: connection.youtubeChannelId }),
+      onStored,
+    );
     rowsStored += rows.length;
     // Saved per report, oldest first, so an interrupted import resumes where it stopped.
     if (!connection.reachDataThrough || report.endTime > connection.reachDataThrough) {

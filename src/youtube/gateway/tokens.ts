@@ -35,7 +35,8 @@ export function storedCredentials(app: AppContext, connection: ChannelConnection
 /**
  * Persists what a refresh returned (the library's 'tokens' event). Google rarely sends a new
  * refresh token; when it does, it replaces the old one. updatedAt is left alone: it orders
- * which connection is the user's primary one, and a refresh is not a reconnection.
+ * which connection is the user's primary one, and a refresh is not a reconnection. A refresh is
+ * Google accepting the grant, so authorizedAt moves to now (see src/privacy/retention.ts).
  */
 export async function persistRefreshedTokens(
   app: AppContext,
@@ -51,6 +52,7 @@ export async function persistRefreshedTokens(
       accessTokenExpiresAt: tokens.expiry_date ? new Date(tokens.expiry_date + offsetMs) : null,
       ...(tokens.refresh_token ? { refreshTokenEncrypted: app.cipher.encrypt(tokens.refresh_token) } : {}),
       ...(tokens.scope ? { scopes: tokens.scope.split(' ').filter(Boolean) } : {}),
+      authorizedAt: app.clock.now(),
     })
     .where(eq(channelConnections.id, connectionId));
 }
