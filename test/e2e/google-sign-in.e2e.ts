@@ -44,6 +44,50 @@ describe('Google sign-in through the simulator', () => {
     await context.close();
   });
 
+  it('Account page: deleting the account asks for the e-mail, signs out, and a new sign-in waits for the erasure', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Sam Chen/ }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('link', { name: 'Sam Chen (account)' }).click();
+    await page.waitForURL(`${app.url}/account`);
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    const channel = page.getByRole('region', { name: 'YouTube channel' });
+    await channel.getByText('Sam Cooks Fast').waitFor();
+    await channel.getByText('Connected').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'account');
+
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your Titlewise account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    const email = dialog.getByLabel('Type your e-mail address to confirm');
+    await email.fill('sam@example.org');
+    expect(await confirm.isDisabled()).toBe(true);
+    await email.fill('Sam.Chen@example.com');
+    expect(await confirm.isDisabled()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'account-delete-dialog');
+    await confirm.click();
+    await page.waitForURL(`${app.url}/`);
+    await page.getByText('Your account is being deleted', { exact: true }).waitFor();
+    expect(await sessionCookie(context)).toBeUndefined();
+    expect(await page.evaluate(async () => (await fetch('/api/auth/me')).status)).toBe(401);
+
+    // Until the erasure is done, signing in again says why it cannot.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Sam Chen/ }).click();
+    await page.waitForURL(/\/login\?error=conflict/);
+    await page
+      .getByRole('alert')
+      .getByText(/This account is being deleted/)
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('the diagnostic page signs out with GET from its own page', async () => {
     const { page, errors, context } = await openPage(browser, app.url);
     await page.goto('/login');

@@ -52,6 +52,12 @@ const dashboardRoute = createRoute({
   component: dataPage(() => import('../pages/dashboard/DashboardPage')),
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/account',
+  component: dataPage(() => import('../pages/account/AccountPage')),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
@@ -87,6 +93,7 @@ const routeTree = rootRoute.addChildren([
   loginRoute,
   authCallbackRoute,
   dashboardRoute,
+  accountRoute,
   adminRoute,
   paywallRoute,
   oauthTestRoute,

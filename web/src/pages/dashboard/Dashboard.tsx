@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import type { CurrentUser } from '../../auth/auth-client';
 import { PlusIcon } from '../../components/icons';
 import { AccuracyBanner } from './AccuracyBanner';
@@ -52,7 +53,8 @@ export function Dashboard({ user }: { user: CurrentUser }) {
         {user.channelStatus === 'disconnected' && (
           <Alert color="red" variant="light" mb="lg" title="YouTube channel disconnected">
             Google no longer accepts Titlewise’s access to your channel, so your tests are paused. Log out and
-            connect with Google again to resume them.
+            connect with Google again to resume them. Without a new sign-in within {GRANT_MAX_AGE_DAYS} days
+            of the last access Google accepted, the channel’s tests and figures are deleted.
           </Alert>
         )}
         <AccuracyBanner status={accuracy.data} />

@@ -1,9 +1,20 @@
-import { Avatar, Badge, Box, Button, Container, Group, Text } from '@mantine/core';
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../auth/auth-client';
 import { useLogout } from '../../auth/use-logout';
 import { AppTooltip } from '../../components/AppTooltip';
 import { Logo } from '../../components/Logo';
+import classes from './DashboardHeader.module.css';
 import { PlanMenu } from './PlanMenu';
 
 /** SPEC §2 dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
@@ -40,14 +51,19 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
               </AppTooltip>
             )}
             <PlanMenu user={user} />
-            <Group gap={8} wrap="nowrap">
-              <Avatar color="violet" radius="xl" size={34} aria-hidden>
-                {initial}
-              </Avatar>
-              <Text fw={600} fz="sm" visibleFrom="sm" maw={180} truncate>
-                {user.name}
-              </Text>
-            </Group>
+            <AppTooltip label="Your account and data">
+              <UnstyledButton renderRoot={(props) => <Link to="/account" {...props} />}>
+                <Group gap={8} wrap="nowrap">
+                  <Avatar color="violet" radius="xl" size={34} aria-hidden>
+                    {initial}
+                  </Avatar>
+                  <Text fw={600} fz="sm" maw={180} truncate className={classes.name}>
+                    {user.name}
+                  </Text>
+                  <VisuallyHidden>(account)</VisuallyHidden>
+                </Group>
+              </UnstyledButton>
+            </AppTooltip>
             <Button variant="default" size="sm" onClick={() => void logout()} loading={pending}>
               Logout
             </Button>

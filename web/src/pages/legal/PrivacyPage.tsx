@@ -1,4 +1,5 @@
 import { Anchor } from '@mantine/core';
+import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import { LegalLayout } from './LegalLayout';
 
 export const PRIVACY_LAST_UPDATED = 'June 18, 2025';
@@ -43,9 +44,15 @@ export default function PrivacyPage() {
       </p>
       <h2>Keeping and deleting data</h2>
       <p>
-        Your data is kept while your account exists. You can revoke Titlewise’s access at any time from your
-        Google account’s security settings; your tests then stop. Ask us to delete your account and we delete
-        your data, including stored tokens.
+        Your data is kept while your account exists and Google’s access to your channel is current. Titlewise
+        checks that access again before it is {GRANT_MAX_AGE_DAYS} days old. If you revoke Titlewise’s access
+        in your Google account’s security settings, your tests pause; unless you sign in again within{' '}
+        {GRANT_MAX_AGE_DAYS} days, the channel’s tests, figures and stored tokens are deleted.
+      </p>
+      <p>
+        You can delete your account yourself on the Account page (click your name on the dashboard). Running
+        tests stop and their original titles go back on YouTube first; then Titlewise revokes its access to
+        your Google account and deletes your tests, figures and stored tokens.
       </p>
       <h2>Payments</h2>
       <p>Payments are handled by our payment provider. Titlewise does not store card numbers.</p>
