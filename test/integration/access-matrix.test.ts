@@ -1,0 +1,611 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { titleTests, users } from '../../db/schema';
+import { DEMO_USER_EMAIL } from '../../src/config';
+import { simulatorControl } from '../../src/demo/simulator-control';
+import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import {
+  allOperations,
+  changedTables,
+  errorMessageOf,
+  watchDatabase,
+  writeSuiteCounts,
+  type ApiOperation,
+} from '../helpers/api-operations';
+import { googleSessionToken } from '../helpers/creators';
+import { signedEvent } from '../helpers/stripe-webhooks';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Issue 13, item 9: who may call what. Every REST operation of /api/openapi.json and every tRPC
+// procedure, called by five callers; each cell's answer is checked against one table derived from
+// the access map below. An operation missing from the map fails the suite: adding one means
+// saying who may use it.
+
+/** Who may call an operation. */
+type Access =
+  /** Anyone, signed in or not. */
+  | 'public'
+  /** Any signed-in user. */
+  | 'signed-in'
+  /** Only the user who owns the resource the call names (a test, a checkout, a portal). */
+  | 'owner'
+  /** Admins (ADMIN_EMAILS, FOUNDER_EMAILS or the users.is_admin flag). */
+  | 'admin'
+  /** The founder (FOUNDER_EMAILS; with the simulator, demo accounts: docs/decisions/0003), on their own test. */
+  | 'founder';
+
+/** THE access map: every operation the server offers, and who may call it. */
+const ACCESS: Record<string, Access> = {
+  'GET /api/auth/google': 'public',
+  'POST /api/auth/google': 'public',
+  'GET /api/auth/google/callback': 'public',
+  'GET /api/auth/me': 'signed-in',
+  'GET /api/auth/user': 'signed-in',
+  'POST /api/auth/demo-login': 'public',
+  'POST /api/auth/logout': 'public',
+  'GET /api/auth/logout': 'public',
+  'POST /api/account/delete': 'signed-in',
+  'GET /api/admin/check': 'signed-in',
+  'GET /api/admin/metrics': 'admin',
+  'GET /api/admin/users': 'admin',
+  'POST /api/admin/users/{id}/upgrade': 'admin',
+  'POST /api/admin/users/{id}/downgrade': 'admin',
+  'GET /api/admin/tests': 'admin',
+  'GET /api/admin/tests/{id}/full-report': 'admin',
+  'POST /api/admin/tests/{id}/cancel': 'admin',
+  'DELETE /api/admin/tests/{id}': 'admin',
+  'GET /api/admin/settings': 'admin',
+  'GET /api/videos/recent': 'signed-in',
+  'GET /api/analytics/accuracy-status': 'signed-in',
+  'POST /api/tests': 'signed-in',
+  'GET /api/tests': 'signed-in',
+  'GET /api/tests/plan': 'signed-in',
+  'GET /api/tests/{id}/analytics': 'owner',
+  'POST /api/tests/{id}/force-analytics': 'founder',
+  'POST /api/tests/{id}/fast-forward': 'founder',
+  'POST /api/tests/{id}/simulate-rotation': 'founder',
+  'POST /api/tests/{id}/{action}': 'owner',
+  'GET /api/dashboard/stats': 'signed-in',
+  'POST /api/create-subscription': 'signed-in',
+  'POST /api/billing/portal': 'signed-in',
+  'POST /api/billing/webhook': 'public',
+  'GET /api/billing/checkout/complete': 'public',
+  'GET /api/billing/simulated-checkout/{id}': 'owner',
+  'POST /api/billing/simulated-checkout/{id}/pay': 'owner',
+  'GET /api/billing/simulated-portal/{id}': 'owner',
+  'POST /api/billing/simulated-portal/{id}/{action}': 'owner',
+  'trpc auth.me': 'public',
+  'trpc auth.demoLogin': 'public',
+  'trpc auth.logout': 'signed-in',
+  'trpc account.delete': 'signed-in',
+  'trpc tests.list': 'signed-in',
+  'trpc tests.create': 'signed-in',
+  'trpc tests.action': 'owner',
+  'trpc tests.analytics': 'owner',
+  'trpc tests.plan': 'signed-in',
+  'trpc tests.dashboardStats': 'signed-in',
+  'trpc tests.forceAnalytics': 'founder',
+  'trpc tests.fastForward': 'founder',
+  'trpc tests.simulateRotation': 'founder',
+  'trpc analytics.accuracyStatus': 'signed-in',
+  'trpc admin.check': 'signed-in',
+  'trpc admin.metrics': 'admin',
+  'trpc admin.users': 'admin',
+  'trpc admin.upgradeUser': 'admin',
+  'trpc admin.downgradeUser': 'admin',
+  'trpc admin.tests': 'admin',
+  'trpc admin.fullReport': 'admin',
+  'trpc admin.cancelTest': 'admin',
+  'trpc admin.deleteTest': 'admin',
+  'trpc admin.settings': 'admin',
+  'trpc billing.createSubscription': 'signed-in',
+  'trpc billing.portal': 'signed-in',
+  'trpc videos.recent': 'signed-in',
+};
+
+/**
+ * The callers. "owner" owns the resource a call names (a plain Google user); "other" is a
+ * second plain user who owns nothing named here; "admin" is in ADMIN_EMAILS and not a founder;
+ * "founder" is the demo account (admin and founder with the simulator).
+ */
+const CALLERS = ['anonymous', 'other', 'owner', 'admin', 'founder'] as const;
+type Caller = (typeof CALLERS)[number];
+/** A cell's expected answer: the refusal's status, or "allowed" (the operation's own answer). */
+type Outcome = 401 | 403 | 404 | 'allowed';
+
+/** What each kind of access answers each caller. */
+const OUTCOMES: Record<Access, Record<Caller, Outcome>> = {
+  public: { anonymous: 'allowed', other: 'allowed', owner: 'allowed', admin: 'allowed', founder: 'allowed' },
+  'signed-in': { anonymous: 401, other: 'allowed', owner: 'allowed', admin: 'allowed', founder: 'allowed' },
+  // Someone else's resource is not found, whoever asks (admins act through the admin paths).
+  owner: { anonymous: 401, other: 404, owner: 'allowed', admin: 404, founder: 404 },
+  admin: { anonymous: 401, other: 403, owner: 403, admin: 'allowed', founder: 'allowed' },
+  founder: { anonymous: 401, other: 403, owner: 403, admin: 403, founder: 'allowed' },
+};
+
+// ---------------------------------------------------------------------------------------------
+
+let testApp: TestApp;
+let operations: ApiOperation[];
+let watch: Awaited<ReturnType<typeof watchDatabase>>;
+const tokens = {} as Record<Exclude<Caller, 'anonymous'>, string>;
+const accounts = { other: 'sim-sam', owner: 'sim-alex', admin: 'sim-priya', founder: DEMO_ACCOUNT_ID };
+const emails = {
+  other: 'sam.chen@example.com',
+  owner: 'alex.rivera@example.com',
+  admin: 'priya.n@example.com',
+  founder: DEMO_USER_EMAIL,
+};
+let cells = 0;
+/** Milliseconds per operation (its rows' setup and calls), for the slowest list in access.json. */
+const timings: Record<string, number> = {};
+
+async function signIn(caller: Member): Promise<string> {
+  if (caller === 'founder') {
+    const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });
+    return ((await login.json()) as { sessionToken: string }).sessionToken;
+  }
+  return googleSessionToken(testApp, accounts[caller]);
+}
+
+interface Call {
+  method: string;
+  path: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+async function call(request: Call, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { origin: testApp.url, ...request.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (request.json !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof request.json === 'string' ? request.json : JSON.stringify(request.json);
+  } else if (request.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(request.form).toString();
+  }
+  return fetch(`${testApp.url}${request.path}`, {
+    method: request.method,
+    headers,
+    body,
+    redirect: 'manual',
+  });
+}
+
+const as = (caller: Member) => tokens[caller];
+const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
+
+type Member = Exclude<Caller, 'anonymous'>;
+
+/** The first of `caller`'s videos with no running test. */
+async function freeVideo(caller: Member): Promise<string> {
+  const running = await testApp.built.app.db
+    .select({ videoId: titleTests.videoId })
+    .from(titleTests)
+    .where(inArray(titleTests.status, ['scheduled', 'active', 'paused']));
+  for (let index = 0; index < 40; index += 1) {
+    const videoId = simulatedVideoId(accounts[caller], index);
+    if (!running.some((test) => test.videoId === videoId)) return videoId;
+  }
+  throw new Error(`no free video for ${caller}`);
+}
+
+const creation = async (caller: Member) => ({
+  videoId: await freeVideo(caller),
+  titles: ['Matrix A', 'Matrix B'],
+  rotationIntervalMinutes: 1440,
+});
+
+/** A new running test of `caller`'s. */
+async function newTest(caller: Member): Promise<string> {
+  const response = await call(
+    { method: 'POST', path: '/api/tests', json: await creation(caller) },
+    as(caller),
+  );
+  if (response.status !== 201)
+    throw new Error(`creating a test: ${response.status} ${await response.text()}`);
+  return (await json<{ id: string }>(response)).id;
+}
+
+/** Ends a test the matrix is done with, so the owner's few videos stay free for the next rows. */
+async function cancelTest(caller: Member, id: string): Promise<void> {
+  await (await call(post(`/api/tests/${id}/cancel`), as(caller))).text();
+}
+
+/** A checkout page `caller` opened, as its path. */
+async function openCheckout(caller: 'owner', plan: 'pro' | 'authority'): Promise<string> {
+  const response = await call(
+    { method: 'POST', path: '/api/create-subscription', json: { plan } },
+    as(caller),
+  );
+  expect(response.status).toBe(200);
+  return new URL((await json<{ checkoutUrl: string }>(response)).checkoutUrl).pathname;
+}
+
+async function openPortal(caller: 'owner'): Promise<string> {
+  const response = await call({ method: 'POST', path: '/api/billing/portal', json: {} }, as(caller));
+  expect(response.status).toBe(200);
+  return new URL((await json<{ url: string }>(response)).url).pathname;
+}
+
+async function setTier(caller: Member, tier: 'free' | 'authority') {
+  const email = emails[caller];
+  await testApp.built.app.db
+    .update(users)
+    .set({ subscriptionTier: tier, subscriptionStatus: tier === 'free' ? 'inactive' : 'active' })
+    .where(eq(users.email, email));
+}
+
+/**
+ * How each operation is called. `resource` is prepared once per row and names the owner's (or,
+ * for founder tools, the founder's) resource; a row marked `fresh` gets a new one for every
+ * allowed caller after the first, because the call uses it up. `allowed` lists the answers an
+ * allowed caller may get (default: the operation's success status).
+ */
+interface Row {
+  resource?: () => Promise<string>;
+  fresh?: boolean;
+  request: (resource: string, caller: Caller) => Promise<Call> | Call;
+  allowed?: number[];
+  /** Sign-out and account deletion end the session they are called with: each caller gets a new one. */
+  endsSession?: boolean;
+  /** Runs before an allowed caller's call (puts a fixture in the state the call needs). */
+  before?: (caller: Member) => Promise<void>;
+  /** Runs after an allowed caller's call, with its answer (ends what it started). */
+  after?: (caller: Member, body: unknown, resource: string) => Promise<void>;
+}
+
+const get = (path: string): Call => ({ method: 'GET', path });
+const post = (path: string, body: unknown = {}): Call => ({ method: 'POST', path, json: body });
+const trpcQuery = (path: string, input?: unknown): Call =>
+  get(
+    `/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`}`,
+  );
+const trpcMutation = (path: string, input?: unknown): Call =>
+  post(`/trpc/${path}`, input === undefined ? {} : { json: input });
+
+let shared: string | null = null;
+/** The owner's test that rows which only read it share. */
+const sharedTest = async () => (shared ??= await newTest('owner'));
+const alexTest = () => newTest('owner');
+const founderTest = () => newTest('founder');
+/**
+ * A founder's test already cancelled: the founder passes the founder and ownership checks and is
+ * told it has ended (409), without moving the deployment's clock a day or applying a rotation
+ * (founder-tools.test.ts and fast-forward-tool.test.ts cover what those tools do).
+ */
+const endedFounderTest = async () => {
+  const id = await newTest('founder');
+  await cancelTest('founder', id);
+  return id;
+};
+const endAlexTest = (_: Member, __: unknown, id: string) => cancelTest('owner', id);
+const endFounderTest = (_: Member, __: unknown, id: string) => cancelTest('founder', id);
+/** The test an allowed create made (REST answers it, tRPC wraps it), cancelled. */
+const endCreated = async (caller: Member, body: unknown) => {
+  const created = body as { id?: string; result?: { data: { json: { id: string } } } };
+  const id = created.id ?? created.result?.data.json.id;
+  if (id) await cancelTest(caller, id);
+};
+/** Any tier allows a first test; Authority allows the matrix's second one. */
+const unlimited = (caller: Member) => setTier(caller, 'authority');
+const samId = async () => (await json<{ id: string }>(await call(get('/api/auth/me'), as('other')))).id;
+const callbackCode = async () =>
+  simulatorControl(testApp.built.app.config).grant('sim-sam', {
+    redirectUri: `${testApp.url}${googleCallbackPath}`,
+    scope: GOOGLE_SCOPES.join(' '),
+  });
+const plan = { titleCount: 2, rotationIntervalMinutes: 1440, durationDays: 14 };
+/** Another user's e-mail: the deletion is refused after the access check, and nobody is deleted. */
+const wrongConfirmation = { confirmEmail: 'somebody.else@example.com' };
+const webhook = () => {
+  const event = signedEvent(
+    'ping',
+    { id: 'x_1', object: 'ping' },
+    testApp.built.app.config.stripe.webhookSecret!,
+  );
+  return {
+    method: 'POST',
+    path: '/api/billing/webhook',
+    json: event.payload,
+    headers: { 'stripe-signature': event.signature },
+  };
+};
+
+const ROWS: Record<string, Row> = {
+  'GET /api/auth/google': { request: () => get('/api/auth/google'), allowed: [302] },
+  'POST /api/auth/google': {
+    request: async () =>
+      post('/api/auth/google', {
+        code: await callbackCode(),
+        redirectUri: `${testApp.url}${googleCallbackPath}`,
+      }),
+  },
+  'GET /api/auth/google/callback': { request: () => get(googleCallbackPath), allowed: [302] },
+  'POST /api/auth/logout': { request: () => post('/api/auth/logout'), endsSession: true },
+  'GET /api/auth/logout': { request: () => get('/api/auth/logout'), endsSession: true },
+  'POST /api/account/delete': {
+    request: () => post('/api/account/delete', wrongConfirmation),
+    allowed: [400],
+  },
+  'POST /api/admin/users/{id}/upgrade': {
+    resource: samId,
+    request: (id) => post(`/api/admin/users/${id}/upgrade`, { tier: 'authority' }),
+    before: () => setTier('other', 'free'),
+  },
+  'POST /api/admin/users/{id}/downgrade': {
+    resource: samId,
+    request: (id) => post(`/api/admin/users/${id}/downgrade`, { tier: 'cancelled' }),
+    before: () => setTier('other', 'authority'),
+  },
+  'GET /api/admin/tests/{id}/full-report': {
+    resource: sharedTest,
+    request: (id) => get(`/api/admin/tests/${id}/full-report`),
+  },
+  'POST /api/admin/tests/{id}/cancel': {
+    resource: alexTest,
+    fresh: true,
+    request: (id) => post(`/api/admin/tests/${id}/cancel`),
+  },
+  'DELETE /api/admin/tests/{id}': {
+    resource: alexTest,
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', path: `/api/admin/tests/${id}` }),
+  },
+  'POST /api/tests': {
+    request: async (_, caller) => post('/api/tests', await creation(caller as Member)),
+    before: unlimited,
+    after: endCreated,
+  },
+  'GET /api/tests/plan': {
+    request: () =>
+      get(`/api/tests/plan?${new URLSearchParams(Object.entries(plan).map(([k, v]) => [k, String(v)]))}`),
+  },
+  'GET /api/tests/{id}/analytics': {
+    resource: sharedTest,
+    request: (id) => get(`/api/tests/${id}/analytics`),
+  },
+  'POST /api/tests/{id}/force-analytics': {
+    resource: founderTest,
+    request: (id) => post(`/api/tests/${id}/force-analytics`),
+    after: endFounderTest,
+  },
+  'POST /api/tests/{id}/fast-forward': {
+    resource: endedFounderTest,
+    request: (id) => post(`/api/tests/${id}/fast-forward`, { span: 'day' }),
+    allowed: [409],
+  },
+  'POST /api/tests/{id}/simulate-rotation': {
+    resource: endedFounderTest,
+    request: (id) => post(`/api/tests/${id}/simulate-rotation`),
+    allowed: [409],
+  },
+  'POST /api/tests/{id}/{action}': {
+    resource: alexTest,
+    request: (id) => post(`/api/tests/${id}/pause`),
+    after: endAlexTest,
+  },
+  'POST /api/create-subscription': { request: () => post('/api/create-subscription', { plan: 'pro' }) },
+  // Only a subscriber has a portal to open; the others pass the access check and get 409.
+  'POST /api/billing/portal': { request: () => post('/api/billing/portal'), allowed: [200, 409] },
+  'POST /api/billing/webhook': { request: webhook },
+  'GET /api/billing/checkout/complete': {
+    request: () => get('/api/billing/checkout/complete?session_id=cs_sim_000000000000000000000000'),
+    allowed: [303],
+  },
+  'GET /api/billing/simulated-checkout/{id}': {
+    resource: () => openCheckout('owner', 'pro'),
+    request: (path) => get(path),
+    allowed: [200],
+  },
+  'POST /api/billing/simulated-checkout/{id}/pay': {
+    resource: () => openCheckout('owner', 'pro'),
+    request: (path) => ({ method: 'POST', path: `${path}/pay`, form: {} }),
+    allowed: [303],
+  },
+  'GET /api/billing/simulated-portal/{id}': {
+    resource: () => openPortal('owner'),
+    request: (path) => get(path),
+    allowed: [200],
+  },
+  'POST /api/billing/simulated-portal/{id}/{action}': {
+    resource: () => openPortal('owner'),
+    request: (path) => ({ method: 'POST', path: `${path}/switch`, form: { plan: 'pro' } }),
+    allowed: [303],
+  },
+  'trpc auth.logout': { request: () => trpcMutation('auth.logout'), endsSession: true },
+  'trpc account.delete': { request: () => trpcMutation('account.delete', wrongConfirmation), allowed: [400] },
+  'trpc tests.create': {
+    request: async (_, caller) => trpcMutation('tests.create', await creation(caller as Member)),
+    before: unlimited,
+    after: endCreated,
+  },
+  'trpc tests.action': {
+    resource: alexTest,
+    request: (id) => trpcMutation('tests.action', { id, action: 'pause' }),
+    after: endAlexTest,
+  },
+  'trpc tests.analytics': { resource: sharedTest, request: (id) => trpcQuery('tests.analytics', { id }) },
+  'trpc tests.plan': { request: () => trpcQuery('tests.plan', plan) },
+  'trpc tests.forceAnalytics': {
+    resource: founderTest,
+    request: (id) => trpcMutation('tests.forceAnalytics', { id }),
+    after: endFounderTest,
+  },
+  'trpc tests.fastForward': {
+    resource: endedFounderTest,
+    request: (id) => trpcMutation('tests.fastForward', { id, span: 'day' }),
+    allowed: [409],
+  },
+  'trpc tests.simulateRotation': {
+    resource: endedFounderTest,
+    request: (id) => trpcMutation('tests.simulateRotation', { id }),
+    allowed: [409],
+  },
+  'trpc admin.upgradeUser': {
+    resource: samId,
+    request: (id) => trpcMutation('admin.upgradeUser', { id, tier: 'authority' }),
+    before: () => setTier('other', 'free'),
+  },
+  'trpc admin.downgradeUser': {
+    resource: samId,
+    request: (id) => trpcMutation('admin.downgradeUser', { id, tier: 'cancelled' }),
+    before: () => setTier('other', 'authority'),
+  },
+  'trpc admin.fullReport': { resource: sharedTest, request: (id) => trpcQuery('admin.fullReport', { id }) },
+  'trpc admin.cancelTest': {
+    resource: alexTest,
+    fresh: true,
+    request: (id) => trpcMutation('admin.cancelTest', { id }),
+  },
+  'trpc admin.deleteTest': {
+    resource: alexTest,
+    fresh: true,
+    request: (id) => trpcMutation('admin.deleteTest', { id }),
+  },
+  'trpc auth.demoLogin': { request: () => trpcMutation('auth.demoLogin') },
+  'trpc billing.createSubscription': {
+    request: () => trpcMutation('billing.createSubscription', { plan: 'pro' }),
+  },
+  'trpc billing.portal': { request: () => trpcMutation('billing.portal'), allowed: [200, 409] },
+};
+
+/** The default call: the operation with no parameters, an empty JSON body for writes. */
+function defaultRow(operation: ApiOperation): Row {
+  if (operation.transport === 'trpc') {
+    return {
+      request: () => (operation.method === 'GET' ? trpcQuery(operation.path) : trpcMutation(operation.path)),
+    };
+  }
+  return { request: () => (operation.method === 'GET' ? get(operation.path) : post(operation.path)) };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  testApp = await startTestApp({
+    ADMIN_EMAILS: emails.admin,
+    SIGN_IN_RATE_LIMIT: '100000',
+    YOUTUBE_DAILY_QUOTA: '1000000',
+  });
+  operations = await allOperations(testApp.url);
+  for (const caller of ['other', 'owner', 'admin', 'founder'] as const) tokens[caller] = await signIn(caller);
+  // The owner subscribes (Authority: any number of running tests, and a Customer Portal).
+  const checkout = await openCheckout('owner', 'authority');
+  const paid = await call({ method: 'POST', path: `${checkout}/pay`, form: {} }, as('owner'));
+  expect(paid.status).toBe(303);
+  watch = await watchDatabase(testApp, ['rate_limits']);
+});
+afterAll(async () => {
+  writeSuiteCounts('access', {
+    operations: operations?.length ?? 0,
+    callers: CALLERS.length,
+    cells,
+    slowest: Object.entries(timings)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 8)
+      .map(([key, ms]) => `${key}: ${ms} ms`),
+  });
+  await testApp?.close();
+});
+
+describe('the access matrix', () => {
+  it('has an access entry for every operation the server offers, and none for one it does not', () => {
+    const keys = operations.map((operation) => operation.key);
+    expect(
+      keys.filter((key) => !(key in ACCESS)),
+      'operations with no access entry',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((key) => !keys.includes(key)),
+      'entries for no operation',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROWS).filter((key) => !keys.includes(key)),
+      'calls for no operation',
+    ).toEqual([]);
+  });
+
+  it('has the five callers it claims: roles as the server decides them', async () => {
+    const me = async (caller: Member) =>
+      json<{ isAdmin: boolean; isFounder: boolean }>(await call(get('/api/auth/me'), as(caller)));
+    expect(await me('other')).toMatchObject({ isAdmin: false, isFounder: false });
+    expect(await me('owner')).toMatchObject({ isAdmin: false, isFounder: false });
+    expect(await me('admin')).toMatchObject({ isAdmin: true, isFounder: false });
+    expect(await me('founder')).toMatchObject({ isAdmin: true, isFounder: true });
+  });
+
+  it('answers every operation × caller as the table says, and a refusal changes nothing', async () => {
+    const failures: string[] = [];
+    const table = operations.map((operation) => ({ operation, outcomes: OUTCOMES[ACCESS[operation.key]!] }));
+    for (const { operation, outcomes } of table) {
+      const started = performance.now();
+      const row = ROWS[operation.key] ?? defaultRow(operation);
+      let resource = row.resource ? await row.resource() : '';
+      let used = false;
+      // Refused callers first, on the untouched resource; then the allowed ones.
+      const order = [...CALLERS].sort(
+        (a, b) => Number(outcomes[a] === 'allowed') - Number(outcomes[b] === 'allowed'),
+      );
+      for (const caller of order) {
+        const expected = outcomes[caller];
+        if (expected === 'allowed') {
+          if (row.fresh && used) resource = await row.resource!();
+          used = true;
+          await row.before?.(caller as Member);
+        }
+        const token = caller === 'anonymous' ? null : row.endsSession ? await signIn(caller) : tokens[caller];
+        const before = await watch.digest();
+        const response = await call(await row.request(resource, caller), token);
+        cells += 1;
+        const text = await response.text();
+        const cell = `${operation.key} as ${caller}: expected ${expected}, got ${response.status} ${text.slice(0, 200)}`;
+        if (expected === 'allowed') {
+          if (!(row.allowed ?? [operation.successStatus]).includes(response.status)) failures.push(cell);
+          if (caller !== 'anonymous' && row.after) {
+            await row.after(caller, text.startsWith('{') ? JSON.parse(text) : null, resource);
+          }
+          continue;
+        }
+        if (response.status !== expected) {
+          failures.push(cell);
+          continue;
+        }
+        const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+        if (!(operation.html && html) && !errorMessageOf(JSON.parse(text))) {
+          failures.push(`${cell} (no error message)`);
+        }
+        const changed = changedTables(before, await watch.digest());
+        if (changed.length > 0) failures.push(`${cell}: the refusal changed ${changed.join(', ')}`);
+      }
+      timings[operation.key] = Math.round(performance.now() - started);
+    }
+    expect(failures, `${failures.length} of ${cells} cells`).toEqual([]);
+    expect(
+      cells,
+      `[access] ${cells} cells: ${operations.length} operations × ${CALLERS.length} callers`,
+    ).toBe(operations.length * CALLERS.length);
+  }, 60_000);
+
+  it("does not let the founder's tools touch another user's test", async () => {
+    const id = await sharedTest();
+    const before = await watch.digest();
+    for (const request of [
+      post(`/api/tests/${id}/force-analytics`),
+      post(`/api/tests/${id}/fast-forward`, { span: 'day' }),
+      post(`/api/tests/${id}/simulate-rotation`),
+      trpcMutation('tests.forceAnalytics', { id }),
+      trpcMutation('tests.fastForward', { id, span: 'day' }),
+      trpcMutation('tests.simulateRotation', { id }),
+    ]) {
+      const response = await call(request, as('founder'));
+      expect(response.status, request.path).toBe(404);
+    }
+    expect(changedTables(before, await watch.digest())).toEqual([]);
+  });
+});

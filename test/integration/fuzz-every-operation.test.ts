@@ -1,0 +1,563 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import {
+  allOperations,
+  changedTables,
+  watchDatabase,
+  errorMessageOf,
+  writeSuiteCounts,
+  type ApiOperation,
+} from '../helpers/api-operations';
+import { googleSessionToken } from '../helpers/creators';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Issue 13, item 9: every REST operation in /api/openapi.json and every tRPC procedure, fed
+// generated garbage with and without a session. Whatever comes in, the server never answers 5xx;
+// a 4xx is JSON with an error message (the simulated Stripe pages, browser navigations, answer
+// HTML); and a refused request (4xx) leaves the database as it was.
+//
+// Reproducible: one seed for the whole file (FUZZ_SEED overrides it); fast-check prints the seed
+// and the counterexample's path when a property fails, and the failure message repeats it.
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+/** Runs per operation and caller; FUZZ_RUNS raises it for a longer hunt. */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
+fc.configureGlobal({ seed: SEED, numRuns: RUNS });
+
+/**
+ * Tables a refused request may legitimately change, left out of the "nothing changed" digest:
+ * - rate_limits: the counters of src/http/rate-limits.ts count every call of a limited operation
+ *   before its input is read (so a flood of invalid calls is limited too), the sign-in limits of
+ *   @fastify/rate-limit count every attempt, and the users' YouTube read shares live there too.
+ * Nothing else: sessions are not touched by use, and a refused request must not write a row of
+ * users, tests, billing, the audit log, the quota ledger or the simulator's tables.
+ */
+const MAY_CHANGE_ON_REFUSAL = ['rate_limits'] as const;
+
+let testApp: TestApp;
+let operations: ApiOperation[];
+let alexToken: string;
+let demoToken: string;
+let ids: { alexTest: string; demoTest: string; alexUser: string; checkout: string };
+let digest: string;
+let watch: Awaited<ReturnType<typeof watchDatabase>>;
+const counts = {
+  requests: 0,
+  byStatus: {} as Record<string, number>,
+  serverErrors: 0,
+  refusals: 0,
+  requestMs: 0,
+  digestMs: 0,
+};
+
+beforeAll(async () => {
+  testApp = await startTestApp({
+    // Sign-in attempts are limited per address (30 a minute by default): lifted so the fuzzer's
+    // sign-in calls reach validation. The users' YouTube read shares scale with the daily quota.
+    SIGN_IN_RATE_LIMIT: '1000000',
+    YOUTUBE_DAILY_QUOTA: '1000000',
+  });
+  operations = await allOperations(testApp.url);
+  const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });
+  demoToken = ((await login.json()) as { sessionToken: string }).sessionToken;
+  alexToken = await googleSessionToken(testApp, 'sim-alex');
+  const as = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const create = async (token: string, videoId: string) => {
+    const response = await fetch(`${testApp.url}/api/tests`, {
+      method: 'POST',
+      headers: as(token),
+      body: JSON.stringify({ videoId, titles: ['Fuzz A', 'Fuzz B'], rotationIntervalMinutes: 1440 }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const checkout = await fetch(`${testApp.url}/api/create-subscription`, {
+    method: 'POST',
+    headers: as(alexToken),
+    body: JSON.stringify({ plan: 'pro' }),
+  });
+  expect(checkout.status).toBe(200);
+  ids = {
+    alexTest: await create(alexToken, simulatedVideoId('sim-alex', 1)),
+    demoTest: await create(demoToken, simulatedVideoId(DEMO_ACCOUNT_ID, 1)),
+    alexUser: (
+      (await (await fetch(`${testApp.url}/api/auth/me`, { headers: as(alexToken) })).json()) as {
+        id: string;
+      }
+    ).id,
+    checkout: new URL(((await checkout.json()) as { checkoutUrl: string }).checkoutUrl).pathname
+      .split('/')
+      .pop()!,
+  };
+  watch = await watchDatabase(testApp, MAY_CHANGE_ON_REFUSAL);
+  digest = await watch.digest();
+});
+afterAll(async () => {
+  writeSuiteCounts('fuzz', {
+    seed: SEED,
+    runsPerOperationAndCaller: RUNS,
+    operations: operations?.length ?? 0,
+    ...counts,
+    requestMs: Math.round(counts.requestMs),
+    digestMs: Math.round(counts.digestMs),
+  });
+  await testApp?.close();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+const oddStrings = [
+  '',
+  ' ',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '1e309',
+  '0x1F',
+  '9007199254740993',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '\u0000',
+  '%00',
+  '../../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' or 1=1 --",
+  '\u202e\u0301\ufeff',
+  '😀👨‍👩‍👧‍👦',
+  'ЁЯНАΩ≈ç√∫',
+  '00000000-0000-0000-0000-000000000000',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  'cs_sim_000000000000000000000000',
+  'bps_sim_000000000000000000000000',
+  'pro',
+  'authority',
+  'lifetime',
+  'day',
+  'end',
+  'pause',
+];
+
+/** Strings of every kind; `longest` caps the long ones (URLs stay under Node's header limit). */
+const strings = (longest: number) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...oddStrings) },
+    { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 200, max: longest }).map((length) => 'x'.repeat(length)) },
+  );
+const junkString = strings(20_000);
+const urlString = strings(1_500);
+const junkNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(-1, 0, 1e308, -1e308, 2 ** 31, 2 ** 53 + 2, Number.MIN_VALUE),
+);
+/** Values of every JSON kind (and arrays where objects belong), strings drawn from `text`. */
+const values = (text: fc.Arbitrary<string>): fc.Arbitrary<unknown> =>
+  fc.oneof(
+    { weight: 3, arbitrary: text },
+    { weight: 2, arbitrary: junkNumber },
+    { weight: 1, arbitrary: fc.boolean() },
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+    { weight: 1, arbitrary: fc.array(text, { maxLength: 8 }) },
+    { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 1 }), { minLength: 20, maxLength: 60 }) },
+  );
+
+/** JSON text an attacker would send: prototype keys, duplicated keys, deep nesting. */
+const hostileJsonText = fc.oneof(
+  fc.constantFrom(
+    '{"__proto__":{"isAdmin":true}}',
+    '{"constructor":{"prototype":{"isAdmin":true}}}',
+    '{"id":"x","id":"y"}',
+    '{"json":{"__proto__":{"polluted":1}}}',
+    '[1,2,3]',
+    '"just a string"',
+    '12345678901234567890123456789',
+    'null',
+    'true',
+    `${'['.repeat(2000)}${']'.repeat(2000)}`,
+    `${'{"a":'.repeat(500)}1${'}'.repeat(500)}`,
+  ),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+);
+
+const notJsonText = fc.oneof(
+  fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", 'NaN', 'undefined', '\u0000', '\ufeff{}', '<xml/>'),
+  fc.string({ maxLength: 60 }),
+);
+
+/** An object with the operation's own property names, holding values of the wrong kind. */
+function shaped(
+  names: string[] | null,
+  valid: Record<string, fc.Arbitrary<unknown>>,
+  junk: fc.Arbitrary<unknown>,
+): fc.Arbitrary<unknown> {
+  if (!names || names.length === 0) return fc.dictionary(urlString, junk, { maxKeys: 4 });
+  const record = Object.fromEntries(
+    names.map((name) => [name, valid[name] ? fc.oneof(junk, valid[name]) : junk]),
+  );
+  return fc
+    .tuple(
+      fc.record(record, { requiredKeys: [] }),
+      fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'extra', 'isAdmin', 'userId'), junk, {
+        maxKeys: 2,
+      }),
+    )
+    .map(([own, extra]) => ({ ...extra, ...own }));
+}
+
+/**
+ * A JSON value for an input: its own shape with wrong types, or anything, or an array instead.
+ * `inUrl`: it travels in the query string (tRPC queries), so its strings stay short.
+ */
+function inputValue(names: string[] | null, valid: Record<string, fc.Arbitrary<unknown>>, inUrl = false) {
+  const junk = values(inUrl ? urlString : junkString);
+  return fc.oneof(
+    { weight: 4, arbitrary: shaped(names, valid, junk) },
+    { weight: 2, arbitrary: junk },
+    { weight: 1, arbitrary: fc.array(shaped(names, valid, junk), { maxLength: 3 }) },
+  );
+}
+
+/** Percent-encoded, lone surrogates (which encodeURIComponent refuses) replaced by U+FFFD. */
+const safe = (text: string) =>
+  encodeURIComponent(
+    text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+  );
+
+/** A path segment: a real id, a random UUID, or anything at all (encoded or raw). */
+function segment(realIds: string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...realIds) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 4, arbitrary: urlString.map(safe) },
+    { weight: 1, arbitrary: fc.constantFrom('%zz', '%', '%c0%af', '..', '%2e%2e', '%2F', 'a%00b', ';x=1') },
+    { weight: 1, arbitrary: fc.integer({ min: 300, max: 3000 }).map((length) => 'a'.repeat(length)) },
+  );
+}
+
+function queryString(names: string[]): fc.Arbitrary<string> {
+  const pairs = fc.array(
+    fc.tuple(names.length > 0 ? fc.oneof(fc.constantFrom(...names), urlString) : urlString, urlString),
+    { maxLength: 4 },
+  );
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.constant('') },
+    {
+      weight: 4,
+      arbitrary: pairs.map((list) => `?${list.map(([k, v]) => `${safe(k)}=${safe(v)}`).join('&')}`),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '?%zz=1',
+        '?a=1&a=2&a=3',
+        '?__proto__[isAdmin]=1',
+        '?a[b][c][d]=1',
+        '?=&=&&',
+        `?x=${'y'.repeat(6000)}`,
+        '?session_id=cs_sim_000000000000000000000000',
+      ),
+    },
+  );
+}
+
+interface Body {
+  contentType?: string;
+  text?: string;
+}
+
+/** A request body: none, JSON of generated values, JSON that is hostile or broken, or not JSON. */
+function body(value: fc.Arbitrary<unknown>): fc.Arbitrary<Body> {
+  const json = (text: fc.Arbitrary<string>, contentType = 'application/json') =>
+    text.map((t): Body => ({ contentType, text: t }));
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant<Body>({}) },
+    { weight: 1, arbitrary: fc.constant<Body>({ contentType: 'application/json', text: '' }) },
+    { weight: 8, arbitrary: json(value.map((v) => JSON.stringify(v) ?? 'null')) },
+    { weight: 2, arbitrary: json(hostileJsonText) },
+    { weight: 2, arbitrary: json(notJsonText) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=zz',
+            'application/octet-stream',
+            'application/xml',
+            'application/json; charset=utf-16',
+            'application/json;;;',
+            'garbage',
+            'application/x-www-form-urlencoded; charset=latin1',
+          ),
+          fc.oneof(
+            notJsonText,
+            value.map((v) => JSON.stringify(v) ?? ''),
+          ),
+        )
+        .map(([contentType, text]): Body => ({ contentType, text })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant<Body>({ contentType: 'application/json', text: `"${'x'.repeat(1_100_000)}"` }),
+    },
+  );
+}
+
+/** What a superjson envelope may carry besides `json`: broken or hostile `meta`. */
+const junkMeta = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }),
+  fc.constantFrom(
+    { values: { '': ['Date'] } },
+    { values: ['bigint'] },
+    { values: { __proto__: ['Date'] } },
+    JSON.parse('{"values":{"__proto__":["Date"]}}') as unknown,
+    { values: { 'a.b.c': ['set'] } },
+    { values: { id: [['class', 'Nope']] } },
+    { values: { id: ['custom', 'nope'] } },
+    { values: { id: ['regexp'] } },
+    { referentialEqualities: { id: ['__proto__'] } },
+    { referentialEqualities: { '': ['constructor.prototype'] } },
+  ),
+);
+
+interface Caller {
+  name: string;
+  headers: () => Record<string, string>;
+}
+
+interface FuzzRequest {
+  method: string;
+  path: string;
+  body: Body;
+  origin: 'same' | 'none' | 'cross';
+}
+
+const realIdsFor = () => [ids.alexTest, ids.demoTest, ids.alexUser, ids.checkout];
+
+function restRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
+  const valid: Record<string, fc.Arbitrary<unknown>> = {
+    id: fc.constantFrom(...realIdsFor()),
+    titles: fc.constant(['A', 'B']),
+    plan: fc.constantFrom('pro', 'authority'),
+  };
+  const params = operation.pathParams.map(() => segment(realIdsFor()));
+  const method = fc.oneof(
+    { weight: 9, arbitrary: fc.constant(operation.method) },
+    { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS') },
+  );
+  return fc
+    .record({
+      method,
+      segments: fc.tuple(...params),
+      query: queryString(operation.queryParams),
+      body: body(inputValue(operation.inputProperties, valid)),
+      origin: fc.constantFrom<FuzzRequest['origin']>('same', 'same', 'same', 'none', 'cross'),
+    })
+    .map(({ method: verb, segments, query, body: sent, origin }) => {
+      let index = 0;
+      const path = operation.path.replace(/\{[^}]+\}/g, () => segments[index++]!);
+      return { method: verb, path: `${path}${query}`, body: sent, origin };
+    });
+}
+
+function trpcRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
+  const valid: Record<string, fc.Arbitrary<unknown>> = {
+    id: fc.constantFrom(...realIdsFor()),
+    action: fc.constantFrom('pause', 'resume'),
+    titles: fc.constant(['A', 'B']),
+  };
+  const value = inputValue(operation.inputProperties, valid, operation.method === 'GET');
+  const envelope = fc.oneof(
+    { weight: 5, arbitrary: value.map((json) => JSON.stringify({ json })) },
+    { weight: 1, arbitrary: fc.tuple(value, junkMeta).map(([json, meta]) => JSON.stringify({ json, meta })) },
+    { weight: 1, arbitrary: value.map((json) => JSON.stringify(json) ?? 'null') },
+    { weight: 1, arbitrary: hostileJsonText },
+    { weight: 1, arbitrary: notJsonText },
+  );
+  const path = fc.oneof(
+    { weight: 8, arbitrary: fc.constant(operation.path) },
+    { weight: 1, arbitrary: fc.constant(`${operation.path},${operation.path}`) },
+    { weight: 1, arbitrary: fc.constantFrom(`${operation.path}.x`, `${operation.path}%00`, 'nope.nope') },
+  );
+  const query = operation.method === 'GET';
+  return fc
+    .record({
+      path,
+      envelope,
+      batch: fc.boolean(),
+      wrongMethod: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(false) },
+        { weight: 1, arbitrary: fc.constant(true) },
+      ),
+      sent: body(value.map((json) => ({ json }))),
+      asEnvelope: fc.boolean(),
+      origin: fc.constantFrom<FuzzRequest['origin']>('same', 'same', 'same', 'none', 'cross'),
+    })
+    .map(({ path: name, envelope: text, batch, wrongMethod, sent, asEnvelope, origin }) => {
+      const asQuery = query !== wrongMethod;
+      const input = batch ? `{"0":${text}}` : text;
+      if (asQuery) {
+        return {
+          method: 'GET',
+          path: `/trpc/${name}?${batch ? 'batch=1&' : ''}input=${safe(input)}`,
+          body: {},
+          origin,
+        };
+      }
+      return {
+        method: 'POST',
+        path: `/trpc/${name}${batch ? '?batch=1' : ''}`,
+        body: asEnvelope ? { contentType: 'application/json', text: input } : sent,
+        origin,
+      };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending and judging
+
+async function send(request: FuzzRequest, caller: Caller): Promise<Response> {
+  const headers: Record<string, string> = { ...caller.headers() };
+  if (request.origin === 'same') headers.origin = testApp.url;
+  if (request.origin === 'cross') headers.origin = 'https://evil.example';
+  const hasBody = request.body.text !== undefined && !['GET', 'HEAD'].includes(request.method);
+  if (hasBody && request.body.contentType) headers['content-type'] = request.body.contentType;
+  counts.requests += 1;
+  return fetch(`${testApp.url}${request.path}`, {
+    method: request.method,
+    headers,
+    body: hasBody ? request.body.text : undefined,
+    redirect: 'manual',
+  });
+}
+
+const describeRequest = (request: FuzzRequest, caller: Caller) =>
+  `${caller.name}: ${request.method} ${request.path.slice(0, 300)} [${request.body.contentType ?? 'no type'}] ${(
+    request.body.text ?? ''
+  ).slice(0, 300)}`;
+
+/** Sends one request and checks the three properties; throws on a violation. */
+async function check(operation: ApiOperation, caller: Caller, request: FuzzRequest): Promise<void> {
+  const sent = performance.now();
+  const response = await send(request, caller);
+  const status = response.status;
+  counts.byStatus[status] = (counts.byStatus[status] ?? 0) + 1;
+  const text = await response.text();
+  const where = `${describeRequest(request, caller)}\n→ ${status} ${text.slice(0, 500)}\n(seed ${SEED})`;
+  if (status >= 500) counts.serverErrors += 1;
+  expect(status, where).toBeLessThan(500);
+  if (status === 429) {
+    // The limits are proven elsewhere (rate-limit.test.ts); clearing the counters keeps the
+    // fuzzer reaching validation rather than the limiter.
+    await testApp.built.app.db.execute(sql`delete from rate_limits`);
+  }
+  const answered = performance.now();
+  counts.requestMs += answered - sent;
+  const after = await watch.digest();
+  counts.digestMs += performance.now() - answered;
+  if (status >= 400) {
+    counts.refusals += 1;
+    const type = response.headers.get('content-type') ?? '';
+    if (operation.html && type.startsWith('text/html')) {
+      expect(text, where).toMatch(/<h1>/);
+    } else {
+      expect(type, where).toMatch(/^application\/json/);
+      let parsed: unknown = undefined;
+      expect(() => {
+        parsed = JSON.parse(text) as unknown;
+      }, where).not.toThrow();
+      expect(errorMessageOf(parsed), where).toBeTruthy();
+    }
+    expect(changedTables(digest, after), where).toEqual([]);
+  }
+  digest = after;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const anonymous: Caller = { name: 'anonymous', headers: () => ({}) };
+const bogusToken: Caller = {
+  name: 'bogus token',
+  headers: () => ({ authorization: `Bearer ${'A'.repeat(43)}`, cookie: 'session-token=%zz; x=' }),
+};
+const alex: Caller = { name: 'plain user', headers: () => ({ authorization: `Bearer ${alexToken}` }) };
+const admin: Caller = { name: 'admin (demo)', headers: () => ({ authorization: `Bearer ${demoToken}` }) };
+
+/** Sign-out ends the session it is called with: each call gets a session of its own. */
+const isSignOut = (operation: ApiOperation) => /logout/i.test(operation.key);
+
+async function freshSession(): Promise<Caller> {
+  const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });
+  counts.requests += 1;
+  const token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  digest = await watch.digest();
+  return { name: 'fresh demo session', headers: () => ({ authorization: `Bearer ${token}` }) };
+}
+
+describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and caller)`, () => {
+  it('sees a write to any watched table, and not one to the excluded ones', async () => {
+    const db = testApp.built.app.db;
+    const start = await watch.digest();
+    await db.execute(sql`update users set name = name || '!' where id = ${ids.alexUser}`);
+    expect(changedTables(start, await watch.digest())).toEqual(['users']);
+    await db.execute(sql`update users set name = left(name, -1) where id = ${ids.alexUser}`);
+    await db.execute(sql`insert into rate_limits (key, window_start, count) values ('fuzz-probe', now(), 1)`);
+    expect(await watch.digest()).toBe(start);
+  });
+
+  it('labels a tRPC refusal of an unsupported content type JSON (it came as text/plain)', async () => {
+    const response = await fetch(`${testApp.url}/trpc/auth.demoLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: testApp.url },
+      body: '{}',
+    });
+    expect(response.status).toBe(415);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(errorMessageOf(await response.json())).toMatch(/Unsupported content-type/);
+  });
+
+  it('lists the operations from /api/openapi.json and the tRPC router', () => {
+    expect(operations.filter((operation) => operation.transport === 'rest').length).toBeGreaterThan(30);
+    expect(operations.filter((operation) => operation.transport === 'trpc').length).toBeGreaterThan(20);
+  });
+
+  it('never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses', async () => {
+    for (const operation of operations) {
+      const arbitrary = operation.transport === 'rest' ? restRequest(operation) : trpcRequest(operation);
+      const callers = isSignOut(operation) ? [anonymous, bogusToken] : [anonymous, bogusToken, alex, admin];
+      for (const caller of callers) {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, (request) => check(operation, caller, request)),
+          { seed: SEED, numRuns: RUNS },
+        );
+      }
+      if (isSignOut(operation)) {
+        await fc.assert(
+          fc.asyncProperty(arbitrary, async (request) => check(operation, await freshSession(), request)),
+          { seed: SEED, numRuns: Math.max(2, Math.floor(RUNS / 3)) },
+        );
+      }
+    }
+    const summary = `[fuzz] ${counts.requests.toLocaleString('en-US')} requests over ${operations.length} operations, ${counts.serverErrors} 5xx, ${counts.refusals.toLocaleString('en-US')} refused`;
+    expect(counts.serverErrors, summary).toBe(0);
+    expect(counts.requests, summary).toBeGreaterThan(operations.length * RUNS * 2);
+  }, 120_000);
+});
