@@ -1,7 +1,7 @@
 // Public surface of the statistics engine (issue "Honest winners"): what the server needs to
 // plan a test, draw its schedule, and turn measured windows into a verdict.
 
-export { generateSchedule, checkBalance, ROTATION_INTERVALS } from './schedule';
+export { generateSchedule, checkBalance } from './schedule';
 export type { ScheduleSlot, ScheduleOptions, SlotKind, BalanceReport } from './schedule';
 export { analyzeTest, decide, washoutMinutes } from './verdict';
 export type { AnalyzeTestInput, Decision, TestVerdict, Verdict } from './verdict';

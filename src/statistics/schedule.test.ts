@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pacificParts, pacificSlotOfDay } from './pacific-time';
-import { checkBalance, generateSchedule, ROTATION_INTERVALS, williamsRows } from './schedule';
+import { ROTATION_INTERVALS } from '../shared/test-shapes';
+import { checkBalance, generateSchedule, williamsRows } from './schedule';
 import type { ScheduleSlot } from './schedule';
 
 const HOUR = 3_600_000;

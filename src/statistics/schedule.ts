@@ -5,8 +5,6 @@ import { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-tim
 import { Random } from './random';
 import type { Seed } from './random';
 
-export { ROTATION_INTERVALS } from '../shared/test-shapes';
-
 /**
  * - `lead-in`: from the start to the first block boundary; the original title (index 0) stays
  *   live, so the first rotation happens on a clean boundary. Not analysed.

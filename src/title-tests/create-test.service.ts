@@ -14,12 +14,8 @@ import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { checkQuotaBudget } from './quota-budget';
 import { rotationQuota } from '../youtube/user-reads';
 import { runningStatuses } from './state-machine';
-import {
-  MAX_TEST_DAYS,
-  START_TOLERANCE_MS,
-  createTestInputSchema,
-  type CreateTestInput,
-} from './title-tests.schemas';
+import { MAX_TEST_DAYS } from '../shared/title-test-rules';
+import { START_TOLERANCE_MS, createTestInputSchema, type CreateTestInput } from './title-tests.schemas';
 
 const DAY = 86_400_000;
 

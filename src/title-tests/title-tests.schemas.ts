@@ -8,12 +8,16 @@ import {
   VERDICTS,
   WINNER_METRICS as winnerMetrics,
 } from '../shared/test-shapes';
+import {
+  CREATE_TEST_MESSAGES,
+  hasForbiddenTitleCharacters,
+  MAX_TEST_DAYS,
+  MAX_TITLE_LENGTH,
+  MAX_TITLES,
+  MIN_PLAN_DAYS,
+  MIN_TITLES,
+} from '../shared/title-test-rules';
 
-export { ROTATION_INTERVALS };
-export const MIN_TITLES = 2;
-export const MAX_TITLES = 5;
-export const MAX_TITLE_LENGTH = 100;
-export const MAX_TEST_DAYS = 60;
 /** A start this far in the past is still "now" (clock skew, time spent filling the form). */
 export const START_TOLERANCE_MS = 10 * 60_000;
 
@@ -26,23 +30,28 @@ const rotationInterval = z.coerce
 const titleText = z
   .string()
   .max(MAX_TITLE_LENGTH, `Each title must be at most ${MAX_TITLE_LENGTH} characters (YouTube's limit).`)
-  .refine((title) => !/[<>]/.test(title), 'Titles cannot contain < or > (YouTube refuses them).');
+  .refine(
+    (title) => !hasForbiddenTitleCharacters(title),
+    'Titles cannot contain < or > (YouTube refuses them).',
+  );
 
 /** POST /api/tests and tests.create. Blank variants are dropped before the count is checked (SPEC §5). */
 export const createTestInputSchema = z
   .object({
-    videoId: z.string({ message: 'Please select a video' }).trim().min(1, 'Please select a video').max(64),
+    videoId: z
+      .string({ message: CREATE_TEST_MESSAGES.noVideo })
+      .trim()
+      .min(1, CREATE_TEST_MESSAGES.noVideo)
+      .max(64),
     videoTitle: z.string().max(200).optional(),
     titles: z
-      .array(z.string({ message: 'Titles must be text.' }), {
-        message: 'Please enter at least 2 title variants',
-      })
+      .array(z.string({ message: 'Titles must be text.' }), { message: CREATE_TEST_MESSAGES.tooFewTitles })
       .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`)
       .transform((titles) => titles.map((title) => title.trim()).filter((title) => title.length > 0))
       .pipe(
         z
           .array(titleText)
-          .min(MIN_TITLES, 'Please enter at least 2 title variants')
+          .min(MIN_TITLES, CREATE_TEST_MESSAGES.tooFewTitles)
           .refine(
             (titles) => new Set(titles.map((title) => title.toLowerCase())).size === titles.length,
             'Each title variant must be different.',
@@ -191,7 +200,7 @@ export const founderToolResultSchema = z.object({ success: z.literal(true), mess
 export const testPlanInputSchema = z.object({
   titleCount: z.coerce.number().int().min(MIN_TITLES).max(MAX_TITLES),
   rotationIntervalMinutes: rotationInterval,
-  durationDays: z.coerce.number().min(0.04).max(MAX_TEST_DAYS),
+  durationDays: z.coerce.number().min(MIN_PLAN_DAYS).max(MAX_TEST_DAYS),
   winnerMetric: z
     .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
     .default(DEFAULT_WINNER_METRIC),

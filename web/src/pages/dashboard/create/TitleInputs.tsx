@@ -1,5 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
-import { MIN_TITLE_VARIANTS, YOUTUBE_TITLE_LIMIT } from '../../../lib/constants';
+import { MAX_TITLE_LENGTH, MIN_TITLES } from '../../../../../src/shared/title-test-rules';
 
 interface TitleInputsProps {
   titles: string[];
@@ -11,9 +11,9 @@ export function TitleInputs({ titles, onChange }: TitleInputsProps) {
   return (
     <Stack gap="xs">
       {titles.map((title, index) => {
-        const required = index < MIN_TITLE_VARIANTS;
+        const required = index < MIN_TITLES;
         const length = title.trim().length;
-        const tooLong = length > YOUTUBE_TITLE_LIMIT;
+        const tooLong = length > MAX_TITLE_LENGTH;
         const emptyRequired = required && length === 0;
         return (
           <TextInput
@@ -29,12 +29,12 @@ export function TitleInputs({ titles, onChange }: TitleInputsProps) {
             placeholder={index === 0 ? 'Your current or main title' : `Title variant ${index + 1}`}
             value={title}
             onChange={(event) => onChange(index, event.currentTarget.value)}
-            error={tooLong ? `YouTube allows at most ${YOUTUBE_TITLE_LIMIT} characters` : emptyRequired}
+            error={tooLong ? `YouTube allows at most ${MAX_TITLE_LENGTH} characters` : emptyRequired}
             aria-invalid={emptyRequired || tooLong}
             rightSectionWidth={64}
             rightSection={
               <Text fz="xs" c={tooLong ? 'red.9' : 'dimmed'}>
-                {length}/{YOUTUBE_TITLE_LIMIT}
+                {length}/{MAX_TITLE_LENGTH}
               </Text>
             }
           />

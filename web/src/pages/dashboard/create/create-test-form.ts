@@ -6,12 +6,13 @@ import {
   type WinnerMetric,
 } from '../../../../../src/shared/test-shapes';
 import {
+  CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
-  MAX_TITLE_VARIANTS,
+  MAX_TITLE_LENGTH,
+  MAX_TITLES,
   MIN_PLAN_DAYS,
-  MIN_TITLE_VARIANTS,
-  YOUTUBE_TITLE_LIMIT,
-} from '../../../lib/constants';
+  MIN_TITLES,
+} from '../../../../../src/shared/title-test-rules';
 import type { RecentVideo } from './video-types';
 
 const DAY_MS = 86_400_000;
@@ -52,7 +53,7 @@ export function initialFormState(now = new Date()): CreateTestFormState {
   return {
     videoId: null,
     videoTitle: '',
-    titles: Array.from({ length: MAX_TITLE_VARIANTS }, () => ''),
+    titles: Array.from({ length: MAX_TITLES }, () => ''),
     rotationIntervalMinutes: defaultIntervalFor(metric),
     winnerMetric: metric,
     start: toLocalInputValue(now),
@@ -118,11 +119,10 @@ export function nonBlankTitles(titles: string[]): string[] {
 
 /** The first problem that blocks creation (SPEC §5 messages), or null. */
 export function validationProblem(state: CreateTestFormState): string | null {
-  if (!state.videoId) return 'Please select a video';
-  if (nonBlankTitles(state.titles).length < MIN_TITLE_VARIANTS)
-    return 'Please enter at least 2 title variants';
-  if (state.titles.some((title) => title.trim().length > YOUTUBE_TITLE_LIMIT))
-    return `Titles can be at most ${YOUTUBE_TITLE_LIMIT} characters`;
+  if (!state.videoId) return CREATE_TEST_MESSAGES.noVideo;
+  if (nonBlankTitles(state.titles).length < MIN_TITLES) return CREATE_TEST_MESSAGES.tooFewTitles;
+  if (state.titles.some((title) => title.trim().length > MAX_TITLE_LENGTH))
+    return `Titles can be at most ${MAX_TITLE_LENGTH} characters`;
   return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
@@ -158,8 +158,8 @@ export interface PlanInput {
 
 /** Why the plan (minimum detectable difference) cannot be worked out yet, or null when it can. */
 export function planProblem(state: CreateTestFormState): string | null {
-  if (nonBlankTitles(state.titles).length < MIN_TITLE_VARIANTS)
-    return 'Enter at least 2 titles to see how small a difference this test can detect.';
+  if (nonBlankTitles(state.titles).length < MIN_TITLES)
+    return `Enter at least ${MIN_TITLES} titles to see how small a difference this test can detect.`;
   const days = durationDays(state);
   if (days === null) return 'Set an end after the start to see how small a difference this test can detect.';
   if (days > MAX_TEST_DAYS) return `A test can run for at most ${MAX_TEST_DAYS} days.`;
@@ -171,7 +171,7 @@ export function planProblem(state: CreateTestFormState): string | null {
 export function planInput(state: CreateTestFormState): PlanInput | null {
   if (planProblem(state) !== null) return null;
   return {
-    titleCount: Math.min(nonBlankTitles(state.titles).length, MAX_TITLE_VARIANTS),
+    titleCount: Math.min(nonBlankTitles(state.titles).length, MAX_TITLES),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     durationDays: Math.round(durationDays(state)! * 1000) / 1000,
     winnerMetric: state.winnerMetric,

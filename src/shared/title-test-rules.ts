@@ -1,0 +1,27 @@
+// What a title test may hold, as the server's schemas enforce it and the create form checks it
+// before it sends. Pure (no imports), so web/ imports it at runtime. Which metric may rotate how
+// often is in ./test-shapes.
+
+/** Title 1 (the baseline) and at least one variant; five titles at most. */
+export const MIN_TITLES = 2;
+export const MAX_TITLES = 5;
+
+/** YouTube's longest title, in characters. */
+export const MAX_TITLE_LENGTH = 100;
+
+/** YouTube refuses a title that contains < or >. */
+export function hasForbiddenTitleCharacters(title: string): boolean {
+  return /[<>]/.test(title);
+}
+
+/** The longest test, from its start to its end. */
+export const MAX_TEST_DAYS = 60;
+
+/** The shortest test a plan is worked out for (about an hour). */
+export const MIN_PLAN_DAYS = 0.04;
+
+/** What the create form and the server both say when a test cannot be created. */
+export const CREATE_TEST_MESSAGES = {
+  noVideo: 'Please select a video',
+  tooFewTitles: `Please enter at least ${MIN_TITLES} title variants`,
+} as const;
