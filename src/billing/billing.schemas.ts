@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { paidPlans } from '../shared/plans';
 
-export const paidPlans = ['pro', 'authority'] as const;
-export type PaidPlan = (typeof paidPlans)[number];
+export { paidPlans, type PaidPlan } from '../shared/plans';
 
 /** POST /api/create-subscription and billing.createSubscription (SPEC §7). */
 export const createSubscriptionInputSchema = z.object({

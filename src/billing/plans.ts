@@ -1,10 +1,10 @@
 import type { Config } from '../config';
-import type { PaidPlan } from './billing.schemas';
+import { PLAN_MONTHLY_USD, SUBSCRIPTION_TIER_NAMES, type PaidPlan } from '../shared/plans';
 
-/** SPEC §3/§9 plans: what the (simulated) checkout shows. Stripe's prices are the ones charged. */
+/** What the (simulated) checkout shows of each plan. Stripe's prices are the ones charged. */
 export const planDetails: Record<PaidPlan, { name: string; monthlyUsd: number }> = {
-  pro: { name: 'Pro', monthlyUsd: 29 },
-  authority: { name: 'Authority', monthlyUsd: 99 },
+  pro: { name: SUBSCRIPTION_TIER_NAMES.pro, monthlyUsd: PLAN_MONTHLY_USD.pro },
+  authority: { name: SUBSCRIPTION_TIER_NAMES.authority, monthlyUsd: PLAN_MONTHLY_USD.authority },
 };
 
 export function priceIdFor(config: Config, plan: PaidPlan): string {

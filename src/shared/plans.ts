@@ -23,3 +23,22 @@ export function planName(tier: SubscriptionTier): string {
 export function isSubscribedTier(tier: SubscriptionTier): tier is 'pro' | 'authority' {
   return tier === 'pro' || tier === 'authority';
 }
+
+/** The plans sold through Stripe. */
+export const paidPlans = ['pro', 'authority'] as const;
+export type PaidPlan = (typeof paidPlans)[number];
+
+/** What each paid plan costs a month, in US dollars: the pricing pages and the simulated checkout show it. */
+export const PLAN_MONTHLY_USD: Record<PaidPlan, number> = {
+  pro: 29,
+  authority: 99,
+};
+
+/** How many tests a user may run at once on each tier; null = unlimited (within the quota budget). */
+export const activeTestLimits: Record<SubscriptionTier, number | null> = {
+  free: 1,
+  cancelled: 1,
+  pro: 5,
+  authority: null,
+  lifetime: null,
+};

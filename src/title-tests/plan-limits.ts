@@ -1,13 +1,5 @@
 import type { SubscriptionTier } from '../../db/schema/users';
-
-/** Active-test limits per plan (DESIGN.md "Plans"). null = unlimited (within the quota budget). */
-export const activeTestLimits: Record<SubscriptionTier, number | null> = {
-  free: 1,
-  cancelled: 1,
-  pro: 5,
-  authority: null,
-  lifetime: null,
-};
+import { activeTestLimits } from '../shared/plans';
 
 export function activeTestLimit(user: {
   subscriptionTier: SubscriptionTier;
@@ -18,10 +10,12 @@ export function activeTestLimit(user: {
 
 export function planLimitMessage(tier: SubscriptionTier, limit: number): string {
   if (tier === 'cancelled') {
-    return `Your subscription has ended, so you can run ${limit} test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or subscribe to Pro for up to 5 or Authority for unlimited at /paywall.`;
+    return `Your subscription has ended, so you can run ${limit} test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or subscribe to Pro for up to ${activeTestLimits.pro} or Authority for unlimited at /paywall.`;
   }
   const plan = tier === 'pro' ? 'Pro' : 'Free';
   const upgrade =
-    tier === 'pro' ? 'Authority for unlimited tests' : 'Pro for up to 5 or Authority for unlimited';
+    tier === 'pro'
+      ? 'Authority for unlimited tests'
+      : `Pro for up to ${activeTestLimits.pro} or Authority for unlimited`;
   return `Your ${plan} plan allows ${limit} running test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or upgrade to ${upgrade} at /paywall.`;
 }

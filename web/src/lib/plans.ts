@@ -1,5 +1,16 @@
-/** SPEC §3/§6/§9 plans. Pro's limit follows the paywall and the server (5 active tests). */
-export type PlanId = 'pro' | 'authority';
+import {
+  activeTestLimits,
+  PLAN_MONTHLY_USD,
+  SUBSCRIPTION_TIER_NAMES,
+  type PaidPlan,
+} from '../../../src/shared/plans';
+import { ROTATION_INTERVALS } from '../../../src/shared/test-shapes';
+import { MAX_TITLES, MIN_TITLES } from '../../../src/shared/title-test-rules';
+
+/** The paid plans as the pricing pages sell them; names, prices and limits come from src/shared. */
+export type PlanId = PaidPlan;
+
+const hours = (minutes: number) => minutes / 60;
 
 export interface Plan {
   id: PlanId;
@@ -13,13 +24,13 @@ export interface Plan {
 export const plans: Plan[] = [
   {
     id: 'pro',
-    name: 'Pro',
-    priceUsd: 29,
+    name: SUBSCRIPTION_TIER_NAMES.pro,
+    priceUsd: PLAN_MONTHLY_USD.pro,
     tagline: 'For a creator testing titles on their own channel.',
     features: [
-      'Up to 5 concurrent title tests',
-      '2 to 5 title variants per test',
-      'Rotation every 1 to 24 hours',
+      `Up to ${activeTestLimits.pro} concurrent title tests`,
+      `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
+      `Rotation every ${hours(Math.min(...ROTATION_INTERVALS))} to ${hours(Math.max(...ROTATION_INTERVALS))} hours`,
       'CTR, views and average view duration per title',
       'A verdict that says when there is no clear winner',
       'Original title restored when a test ends',
@@ -28,8 +39,8 @@ export const plans: Plan[] = [
   },
   {
     id: 'authority',
-    name: 'Authority',
-    priceUsd: 99,
+    name: SUBSCRIPTION_TIER_NAMES.authority,
+    priceUsd: PLAN_MONTHLY_USD.authority,
     tagline: 'For teams and multi-channel creators.',
     features: [
       'Unlimited title tests (within YouTube’s daily API quota)',
