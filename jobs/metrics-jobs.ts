@@ -5,6 +5,7 @@ import type { EngineContext } from '../src/title-tests/engine-context';
 import { enqueueDecisionsWithFinalFigures } from '../src/title-tests/final-figures';
 import { heldBy } from '../src/title-tests/held-tests';
 import { sampleViewCounts } from '../src/title-tests/metrics-collection';
+import { PACIFIC_TIME_ZONE } from '../src/time/pacific';
 
 export const SAMPLE_VIEWS_QUEUE = 'metrics.sample-views';
 export const DAILY_METRICS_QUEUE = 'metrics.daily';
@@ -70,7 +71,7 @@ export async function collectDailyMetrics(ctx: EngineContext): Promise<DailyColl
 export async function registerMetricsJobs(boss: PgBoss, ctx: EngineContext): Promise<void> {
   const { hour, minute } = DAILY_METRICS_TIME;
   await boss.schedule(SAMPLE_VIEWS_QUEUE, `*/${SAMPLE_VIEWS_EVERY_MINUTES} * * * *`, {}, { tz: 'UTC' });
-  await boss.schedule(DAILY_METRICS_QUEUE, `${minute} ${hour} * * *`, {}, { tz: 'America/Los_Angeles' });
+  await boss.schedule(DAILY_METRICS_QUEUE, `${minute} ${hour} * * *`, {}, { tz: PACIFIC_TIME_ZONE });
   await boss.work(SAMPLE_VIEWS_QUEUE, async () => {
     await sampleViewCounts(ctx);
   });

@@ -11,4 +11,4 @@ export type { Progress, ProgressItem } from './progress';
 export { planShape, estimateTrafficNoise, TYPICAL_VIEWS_PER_DAY } from './plan';
 export type { PlanShape, ShapePlan } from './plan';
 export { naiveAnalysis } from './naive';
-export { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-time';
+export { pacificBoundaries, pacificParts, pacificSlotOfDay } from '../time/pacific';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pacificParts, pacificSlotOfDay } from './pacific-time';
+import { pacificParts, pacificSlotOfDay } from '../time/pacific';
 import { ROTATION_INTERVALS } from '../shared/test-shapes';
 import { checkBalance, generateSchedule, williamsRows } from './schedule';
 import type { ScheduleSlot } from './schedule';

@@ -1,7 +1,7 @@
 // Which title holds which window (docs/statistics.md, "Schedule"): Pacific-aligned windows, titles in
 // balanced randomised blocks, reproducible from the stored seed.
 
-import { pacificBoundaries, pacificParts, pacificSlotOfDay } from './pacific-time';
+import { pacificBoundaries, pacificParts, pacificSlotOfDay } from '../time/pacific';
 import { Random } from './random';
 import type { Seed } from './random';
 

@@ -6,7 +6,7 @@
 import type { Matrix } from './cholesky';
 import { conservativeCovariance, fitLinearModel } from './linear-model';
 import type { CovarianceSource, LinearFit } from './linear-model';
-import { pacificParts, pacificSlotOfDay } from './pacific-time';
+import { pacificParts, pacificSlotOfDay } from '../time/pacific';
 
 export interface WindowObservation {
   titleIndex: number;

@@ -1,8 +1,7 @@
 import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../../jobs/metrics-jobs';
 import { isMeasuredPerDay, type WinnerMetric } from '../shared/test-shapes';
-import { pacificParts } from '../statistics/pacific-time';
 import { blockAlignment } from '../statistics/schedule';
-import { addDays, pacificDay, pacificDayStart } from '../time/pacific';
+import { addDays, pacificDay, pacificDayStart, pacificParts } from '../time/pacific';
 import { analyticsPublishedAt, reachReportPublishedAt } from '../youtube/publication';
 import { analysedDays, hasFinalFigures, windowDay } from './final-figures';
 import { finalFiguresDeadline, finalFiguresStatus } from './final-figures-status';

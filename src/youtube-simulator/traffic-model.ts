@@ -3,7 +3,7 @@
 // given which title was live when. Pure and deterministic: hour h of a video always has the
 // same noise, so repeated queries agree, counters only grow, and ranges add up exactly.
 
-import { pacificParts } from '../statistics/pacific-time';
+import { pacificParts } from '../time/pacific';
 import { Random } from '../statistics/random';
 
 export interface VideoTruth {
