@@ -19,8 +19,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 // a 4xx is JSON with an error message (the simulated Stripe pages, browser navigations, answer
 // HTML); and a refused request (4xx) leaves the database as it was.
 //
-// Reproducible: one seed for the whole file (FUZZ_SEED overrides it); fast-check prints the seed
-// and the counterexample's path when a property fails, and the failure message repeats it.
+// Reproducible: one seed for the whole file (FUZZ_SEED overrides it), from which each operation and
+// caller's property takes its own (SEED + its index), so callers see different inputs; fast-check
+// prints that seed and the counterexample's path when a property fails, and the message repeats it.
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 /** Runs per operation and caller; FUZZ_RUNS raises it for a longer hunt. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -40,8 +41,12 @@ let testApp: TestApp;
 let operations: ApiOperation[];
 let alexToken: string;
 let demoToken: string;
-let ids: { alexTest: string; demoTest: string; alexUser: string; checkout: string };
+let ids: { alexTest: string; demoTest: string; demoEnded: string; alexUser: string; checkout: string };
 let digest: string;
+/** The five slowest requests (ms, what), in fuzz.json. */
+const slowest: Array<[number, string]> = [];
+/** The seed of the property being checked (SEED + its index). */
+let propertySeed = SEED;
 let watch: Awaited<ReturnType<typeof watchDatabase>>;
 const counts = {
   requests: 0,
@@ -79,9 +84,18 @@ beforeAll(async () => {
     body: JSON.stringify({ plan: 'pro' }),
   });
   expect(checkout.status).toBe(200);
+  // The demo's plan runs one test at a time: the ended one first.
+  const demoEnded = await create(demoToken, simulatedVideoId(DEMO_ACCOUNT_ID, 2));
+  const ended = await fetch(`${testApp.url}/api/tests/${demoEnded}/cancel`, {
+    method: 'POST',
+    headers: as(demoToken),
+    body: '{}',
+  });
+  expect(ended.status).toBe(200);
   ids = {
     alexTest: await create(alexToken, simulatedVideoId('sim-alex', 1)),
     demoTest: await create(demoToken, simulatedVideoId(DEMO_ACCOUNT_ID, 1)),
+    demoEnded,
     alexUser: (
       (await (await fetch(`${testApp.url}/api/auth/me`, { headers: as(alexToken) })).json()) as {
         id: string;
@@ -102,6 +116,7 @@ afterAll(async () => {
     ...counts,
     requestMs: Math.round(counts.requestMs),
     digestMs: Math.round(counts.digestMs),
+    slowest,
   });
   await testApp?.close();
 });
@@ -350,15 +365,47 @@ interface FuzzRequest {
   origin: 'same' | 'none' | 'cross';
 }
 
-const realIdsFor = () => [ids.alexTest, ids.demoTest, ids.alexUser, ids.checkout];
+const headerText = fc.string({ maxLength: 60 });
+/** Headers a client may add: cache validators, tRPC's streaming switches, forwarding claims. */
+const extraHeaders: fc.Arbitrary<Record<string, string>> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({}) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        'if-none-match': fc.oneof(headerText, fc.constantFrom('*', '"x"', 'W/"x", "y"', ',,,')),
+        accept: fc.oneof(headerText, fc.constantFrom('application/jsonl', 'text/event-stream', '*/*;q=0')),
+        'trpc-accept': fc.constantFrom('application/jsonl', 'junk'),
+        'trpc-batch-mode': fc.constantFrom('stream', 'junk'),
+        'x-forwarded-for': fc.oneof(headerText, fc.constantFrom('1.2.3.4', '::1, 10.0.0.1', 'unknown')),
+        'x-forwarded-host': fc.constantFrom('evil.example', '127.0.0.1:1', ''),
+        'sec-fetch-site': fc.constantFrom('same-origin', 'cross-site', 'none', 'junk'),
+        'accept-encoding': fc.constantFrom('gzip', 'br', 'identity;q=0', 'junk'),
+      },
+      { requiredKeys: [] },
+    ),
+  },
+);
+
+/**
+ * Real ids to put where ids go. The founder's clock-moving tools (fast-forward, simulate a
+ * rotation) get the founder's ended test instead of the running one: given valid input they would
+ * run a simulated day of work (seconds each), which is theirs to test, not the fuzzer's.
+ */
+const realIdsFor = (operation: ApiOperation) => [
+  ids.alexTest,
+  /fast-?forward|simulate-?rotation/i.test(operation.key) ? ids.demoEnded : ids.demoTest,
+  ids.alexUser,
+  ids.checkout,
+];
 
 function restRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
   const valid: Record<string, fc.Arbitrary<unknown>> = {
-    id: fc.constantFrom(...realIdsFor()),
+    id: fc.constantFrom(...realIdsFor(operation)),
     titles: fc.constant(['A', 'B']),
     plan: fc.constantFrom('pro', 'authority'),
   };
-  const params = operation.pathParams.map(() => segment(realIdsFor()));
+  const params = operation.pathParams.map(() => segment(realIdsFor(operation)));
   const method = fc.oneof(
     { weight: 9, arbitrary: fc.constant(operation.method) },
     { weight: 1, arbitrary: fc.constantFrom('PUT', 'PATCH', 'DELETE', 'POST', 'GET', 'OPTIONS') },
@@ -380,7 +427,7 @@ function restRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
 
 function trpcRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
   const valid: Record<string, fc.Arbitrary<unknown>> = {
-    id: fc.constantFrom(...realIdsFor()),
+    id: fc.constantFrom(...realIdsFor(operation)),
     action: fc.constantFrom('pause', 'resume'),
     titles: fc.constant(['A', 'B']),
   };
@@ -434,8 +481,8 @@ function trpcRequest(operation: ApiOperation): fc.Arbitrary<FuzzRequest> {
 // ---------------------------------------------------------------------------------------------
 // Sending and judging
 
-async function send(request: FuzzRequest, caller: Caller): Promise<Response> {
-  const headers: Record<string, string> = { ...caller.headers() };
+async function send(request: FuzzRequest, caller: Caller, extra: Record<string, string>): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, ...caller.headers() };
   if (request.origin === 'same') headers.origin = testApp.url;
   if (request.origin === 'cross') headers.origin = 'https://evil.example';
   const hasBody = request.body.text !== undefined && !['GET', 'HEAD'].includes(request.method);
@@ -455,13 +502,17 @@ const describeRequest = (request: FuzzRequest, caller: Caller) =>
   ).slice(0, 300)}`;
 
 /** Sends one request and checks the three properties; throws on a violation. */
-async function check(operation: ApiOperation, caller: Caller, request: FuzzRequest): Promise<void> {
+async function check(
+  operation: ApiOperation,
+  caller: Caller,
+  [request, extra]: [FuzzRequest, Record<string, string>],
+): Promise<void> {
   const sent = performance.now();
-  const response = await send(request, caller);
+  const response = await send(request, caller, extra);
   const status = response.status;
   counts.byStatus[status] = (counts.byStatus[status] ?? 0) + 1;
   const text = await response.text();
-  const where = `${describeRequest(request, caller)}\n→ ${status} ${text.slice(0, 500)}\n(seed ${SEED})`;
+  const where = `${describeRequest(request, caller)} ${JSON.stringify(extra)}\n→ ${status} ${text.slice(0, 500)}\n(seed ${propertySeed}, file seed ${SEED})`;
   if (status >= 500) counts.serverErrors += 1;
   expect(status, where).toBeLessThan(500);
   if (status === 429) {
@@ -471,6 +522,11 @@ async function check(operation: ApiOperation, caller: Caller, request: FuzzReque
   }
   const answered = performance.now();
   counts.requestMs += answered - sent;
+  slowest.push([
+    Math.round(answered - sent),
+    `${caller.name}: ${request.method} ${request.path.slice(0, 120)}`,
+  ]);
+  slowest.sort((a, b) => b[0] - a[0]).splice(5);
   const after = await watch.digest();
   counts.digestMs += performance.now() - answered;
   if (status >= 400) {
@@ -499,6 +555,11 @@ const bogusToken: Caller = {
   headers: () => ({ authorization: `Bearer ${'A'.repeat(43)}`, cookie: 'session-token=%zz; x=' }),
 };
 const alex: Caller = { name: 'plain user', headers: () => ({ authorization: `Bearer ${alexToken}` }) };
+/** The same user as a browser: the session cookie, so the same-origin guard is in play. */
+const alexBrowser: Caller = {
+  name: 'plain user (cookie)',
+  headers: () => ({ cookie: `session-token=${alexToken}` }),
+};
 const admin: Caller = { name: 'admin (demo)', headers: () => ({ authorization: `Bearer ${demoToken}` }) };
 
 /** Sign-out ends the session it is called with: each call gets a session of its own. */
@@ -541,18 +602,25 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
 
   it('never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses', async () => {
     for (const operation of operations) {
-      const arbitrary = operation.transport === 'rest' ? restRequest(operation) : trpcRequest(operation);
-      const callers = isSignOut(operation) ? [anonymous, bogusToken] : [anonymous, bogusToken, alex, admin];
+      const arbitrary = fc.tuple(
+        operation.transport === 'rest' ? restRequest(operation) : trpcRequest(operation),
+        extraHeaders,
+      );
+      const callers = isSignOut(operation)
+        ? [anonymous, bogusToken]
+        : [anonymous, bogusToken, alex, alexBrowser, admin];
       for (const caller of callers) {
+        propertySeed += 1;
         await fc.assert(
           fc.asyncProperty(arbitrary, (request) => check(operation, caller, request)),
-          { seed: SEED, numRuns: RUNS },
+          { seed: propertySeed, numRuns: RUNS },
         );
       }
       if (isSignOut(operation)) {
+        propertySeed += 1;
         await fc.assert(
           fc.asyncProperty(arbitrary, async (request) => check(operation, await freshSession(), request)),
-          { seed: SEED, numRuns: Math.max(2, Math.floor(RUNS / 3)) },
+          { seed: propertySeed, numRuns: Math.max(2, Math.floor(RUNS / 3)) },
         );
       }
     }
