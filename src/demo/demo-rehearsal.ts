@@ -5,7 +5,7 @@ import { createControllableClock, type ControllableClock } from '../clock';
 import { createTitleTest } from '../title-tests/create-test.service';
 import type { EngineContext } from '../title-tests/engine-context';
 import { fastForward } from '../title-tests/fast-forward';
-import { performTestAction } from '../title-tests/test-actions.service';
+import { performTestAction } from '../title-tests/actions.service';
 import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/youtube-adapter';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { simulatedVideoId } from '../youtube-simulator/video-store';

@@ -4,10 +4,10 @@ import { scheduleEraseAccount } from './privacy-queue';
 import { revokeAllSessions, type UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
-import { applyTestAction } from '../title-tests/test-actions.service';
+import { applyTestAction } from '../title-tests/actions.service';
 import { isRunning } from '../title-tests/state-machine';
 import type { EngineContext } from '../title-tests/engine-context';
-import { removeTestMarkedForDeletion } from '../title-tests/test-deletion';
+import { removeTestMarkedForDeletion } from '../title-tests/deletion';
 
 export const ACCOUNT_DELETION_STARTED =
   'Your account is being deleted. Running tests stop and their original titles go back on YouTube first; then your tests, figures and Google access are removed.';

@@ -1,6 +1,6 @@
 import { figureExpectations, rotationExpectations } from './figure-expectations';
 import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
-import type { DailyRow, LatestSample, SampleRow } from './test-readings';
+import type { DailyRow, LatestSample, SampleRow } from './readings';
 import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
 import type { TestAnalyticsWithVerdict, TitleTestView, VerdictView } from './title-tests.schemas';
 import { observationsFrom } from './verdict-inputs';
@@ -8,7 +8,7 @@ import { verdictView } from './verdict-view';
 
 /**
  * What a test's figures are computed from: its row, titles and schedule, and the measurements
- * of its video (test-readings.ts loads them for many tests in a fixed number of statements).
+ * of its video (readings.ts loads them for many tests in a fixed number of statements).
  */
 export interface TestInputs {
   test: TitleTestRow;

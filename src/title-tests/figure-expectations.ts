@@ -6,7 +6,7 @@ import { analyticsPublishedAt, reachReportPublishedAt } from '../youtube/publica
 import { analysedDays, hasFinalFigures, windowDay } from './final-figures';
 import { finalFiguresDeadline, finalFiguresStatus } from './final-figures-status';
 import { rotationDay, type RotationFigures } from './rotation-figures';
-import type { DailyRow } from './test-readings';
+import type { DailyRow } from './readings';
 import type { RotationRow, TitleTestRow } from './title-test-records';
 import type { FigureExpectations } from './title-tests.schemas';
 

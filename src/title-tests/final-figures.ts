@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 import { heldBy } from './held-tests';
 import type { WinnerMetric } from '../shared/test-shapes';
-import type { DailyRow } from './test-readings';
+import type { DailyRow } from './readings';
 import { loadTestRecord, type RotationRow, type TestRecord } from './title-test-records';
 
 /**

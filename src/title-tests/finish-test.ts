@@ -4,11 +4,11 @@ import { scheduleAdvance } from '../../jobs/title-test-queue';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import type { EngineContext } from './engine-context';
-import { refreshTestFigures } from './test-figures';
+import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from './final-figures';
 import { finalFiguresDeadline } from './final-figures-status';
-import { computeVerdict } from './test-verdict';
+import { computeVerdict } from './verdict';
 import {
   expectedLiveTitle,
   loadTestRecord,

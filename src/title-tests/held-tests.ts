@@ -7,7 +7,7 @@ import { titleTests } from '../../db/schema';
 // that holds a value (EngineContext.holding) only touches the tests it holds. Releasing a test
 // (held_by back to null) hands it to the workers. Nobody reads a held test's stored figures, so the
 // holding context does not refresh them as it goes: the first reader after the release computes
-// them once (test-figures.ts).
+// them once (stored-figures.ts).
 
 /** The condition "held by `holding`" (null: held by nobody, the workers' tests). */
 export function heldBy(holding: string | null | undefined): SQL {

@@ -4,7 +4,7 @@ import type { ChannelConnection } from '../channels/channel-connections.service'
 import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from './held-tests';
-import { refreshTestFigures } from './test-figures';
+import { refreshTestFigures } from './stored-figures';
 import { loadTestRecord } from './title-test-records';
 
 export interface CollectedMetrics {
@@ -57,7 +57,7 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
     const channelId = connection.youtubeChannelId;
     const values = [...counts].map(([videoId, viewCount]) => ({ videoId, channelId, viewCount, sampledAt }));
     if (values.length > 0) {
-      // The samples and the figures derived from them commit together (test-figures.ts).
+      // The samples and the figures derived from them commit together (stored-figures.ts).
       await app.db.transaction(async (tx) => {
         await tx.insert(metricSamples).values(values);
         // A held test's figures wait for their first reader (held-tests.ts).

@@ -2,12 +2,12 @@ import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { EngineContext } from './engine-context';
-import { refreshTestFigures } from './test-figures';
+import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { mayAct } from './held-tests';
 import { runningStatuses } from './state-machine';
-import { removeTestMarkedForDeletion } from './test-deletion';
+import { removeTestMarkedForDeletion } from './deletion';
 import {
   expectedLiveTitle,
   loadTestRecord,

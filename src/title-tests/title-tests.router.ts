@@ -3,9 +3,9 @@ import { authedProcedure, founderProcedure, router } from '../trpc/init';
 import { createTitleTest } from './create-test.service';
 import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
-import { performTestAction } from './test-actions.service';
-import { planTest } from './test-plan.service';
-import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './test-views.service';
+import { performTestAction } from './actions.service';
+import { planTest } from './plan.service';
+import { getDashboardStats, getOwnTestView, getTestAnalytics, listTests } from './views.service';
 import {
   actionResultSchema,
   createTestInputSchema,

@@ -7,14 +7,9 @@ import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
 import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
-import { performTestAction } from './test-actions.service';
-import { planTest } from './test-plan.service';
-import {
-  getDashboardStatsJson,
-  getOwnTestView,
-  getTestAnalyticsJson,
-  listTestsJson,
-} from './test-views.service';
+import { performTestAction } from './actions.service';
+import { planTest } from './plan.service';
+import { getDashboardStatsJson, getOwnTestView, getTestAnalyticsJson, listTestsJson } from './views.service';
 import {
   actionResultSchema,
   createTestInputSchema,
@@ -57,7 +52,7 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     response: z.array(titleTestSchema),
     // Polled by dashboards and tools: ETag / 304 (src/http/rest-route.ts).
     conditional: true,
-    // The stored cards as they are (validated when stored, src/title-tests/test-figures.ts).
+    // The stored cards as they are (validated when stored, src/title-tests/stored-figures.ts).
     handler: ({ auth }) => listTestsJson(app, auth.user),
   });
 

@@ -1,7 +1,7 @@
 import type { dailyMetrics, metricSamples } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import type { WindowObservation } from '../statistics';
-import { dailyMetricsOfTest, viewSamplesOfTest } from './test-metrics';
+import { dailyMetricsOfTest, viewSamplesOfTest } from './measurements';
 import { loadTestRecord, type TestRecord } from './title-test-records';
 import { windowObservations } from './window-observations';
 

@@ -1,7 +1,7 @@
 import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { TestVerdict, WindowObservation } from '../statistics';
 import { finalFiguresStatus } from './final-figures-status';
-import { verdictOf, type TestSchedule } from './test-verdict';
+import { verdictOf, type TestSchedule } from './verdict';
 import type { VerdictView } from './title-tests.schemas';
 
 const percent = (value: number) => Math.round(value * 1000) / 10;

@@ -4,7 +4,7 @@ import { importAnalytics, importReachData } from '../youtube/gateway';
 import { YouTubeGatewayError } from '../youtube/gateway/errors';
 import { batchStatistics, findVideo, setTitle } from '../youtube/gateway/videos';
 import { pacificDay } from '../time/pacific';
-import { refreshTestFigures } from './test-figures';
+import { refreshTestFigures } from './stored-figures';
 import { loadTestRecord } from './title-test-records';
 import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
 

@@ -7,7 +7,7 @@ import {
   type StoredAnalytics,
   type TestFigures,
 } from './compute-test-figures';
-import { dailyMetricsOfTests, latestSamplesOf, sampleCountsOf, viewSamplesOfTests } from './test-readings';
+import { dailyMetricsOfTests, latestSamplesOf, sampleCountsOf, viewSamplesOfTests } from './readings';
 import { loadTestDetails } from './title-test-records';
 import { testAnalyticsWithVerdictSchema, titleTestSchema } from './title-tests.schemas';
 

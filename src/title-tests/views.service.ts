@@ -7,7 +7,7 @@ import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';
 import { StoredJson } from '../http/stored-json';
 import { isCurrentFormat, liveAnalytics, type StoredAnalytics } from './compute-test-figures';
-import { figuresAreCurrent, figuresOfTests } from './test-figures';
+import { figuresAreCurrent, figuresOfTests } from './stored-figures';
 import {
   dashboardStatsSchema,
   type DashboardStats,
@@ -17,7 +17,7 @@ import {
 
 /*
  * The polled read paths: lookups of the figures stored when each test's data last changed
- * (test-figures.ts). A request runs a fixed number of statements however many tests, rotations
+ * (stored-figures.ts). A request runs a fixed number of statements however many tests, rotations
  * and samples there are; figures found behind their data are computed first, in one batch.
  */
 

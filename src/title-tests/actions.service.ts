@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
 import type { EngineContext } from './engine-context';
-import { refreshTestFigures } from './test-figures';
+import { refreshTestFigures } from './stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
 import type { TitleTestRow } from './title-test-records';
@@ -87,7 +87,7 @@ export async function applyTestAction(
     } else {
       await scheduleAdvance(app, testId, now, tx);
     }
-    // The card and panel show the new state as soon as it commits (test-figures.ts).
+    // The card and panel show the new state as soon as it commits (stored-figures.ts).
     await refreshTestFigures(tx, { testIds: [testId] }, now);
   });
 }
