@@ -2,8 +2,8 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { channelConnections, titleTests, users } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import { recordAudit } from '../audit/audit-log';
-import { isAdmin } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
+import { toUserAccount } from '../auth/users.service';
 import { conflict, notFound } from '../errors/app-error';
 import { SUBSCRIPTION_TIER_NAMES } from '../shared/plans';
 import type { AdminUser, DowngradeTier, UpgradeTier } from './admin.schemas';
@@ -46,15 +46,7 @@ async function toAdminUsers(app: AppContext, rows: UserRow[]): Promise<AdminUser
     if (!channelOf.has(connection.userId)) channelOf.set(connection.userId, connection.title);
   const runningOf = new Map(running.map((row) => [row.userId, Number(row.value)]));
   return rows.map((user) => ({
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    username: user.username,
-    subscriptionTier: user.subscriptionTier,
-    subscriptionStatus: user.subscriptionStatus,
-    isLifetime: user.isLifetime,
-    isAdmin: isAdmin(app.config, user),
-    createdAt: user.createdAt.toISOString(),
+    ...toUserAccount(app.config, user),
     youtubeChannelTitle: channelOf.get(user.id) ?? null,
     runningTests: runningOf.get(user.id) ?? 0,
     hasStripeSubscription: user.stripeSubscriptionId !== null,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { AppContext } from '../app-context';
+import type { Config } from '../config';
 import { findPrimaryConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
 import { conflict, notFound } from '../errors/app-error';
@@ -56,8 +57,21 @@ export async function upsertGoogleUser(
   return created!;
 }
 
-export async function toPublicUser(app: AppContext, user: UserRow): Promise<PublicUser> {
-  const connection = await findPrimaryConnection(app.db, user.id);
+/** A user as every view shows them (the user's own header, the admin console): who, which plan, admin or not. */
+export type UserAccount = Pick<
+  PublicUser,
+  | 'id'
+  | 'email'
+  | 'name'
+  | 'username'
+  | 'subscriptionTier'
+  | 'subscriptionStatus'
+  | 'isLifetime'
+  | 'isAdmin'
+  | 'createdAt'
+>;
+
+export function toUserAccount(config: Config, user: UserRow): UserAccount {
   return {
     id: user.id,
     email: user.email,
@@ -66,10 +80,17 @@ export async function toPublicUser(app: AppContext, user: UserRow): Promise<Publ
     subscriptionTier: user.subscriptionTier,
     subscriptionStatus: user.subscriptionStatus,
     isLifetime: user.isLifetime,
-    isAdmin: isAdmin(app.config, user),
+    isAdmin: isAdmin(config, user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export async function toPublicUser(app: AppContext, user: UserRow): Promise<PublicUser> {
+  const connection = await findPrimaryConnection(app.db, user.id);
+  return {
+    ...toUserAccount(app.config, user),
     isFounder: isFounder(app.config, user),
     isDemo: user.isDemo,
-    createdAt: user.createdAt.toISOString(),
     youtubeChannelTitle: connection?.title ?? null,
     channelStatus: connection?.status ?? null,
   };
