@@ -1,47 +1,18 @@
 import { Accordion, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { StatCard } from '../../components/StatCard';
 import { formatCompact } from '../../lib/format';
 import type { AdminMetrics } from './admin-types';
 import { changelog } from './changelog';
 import { healthColor, levelColor, levelLabel } from './health';
-
-function MetricCard({
-  label,
-  value,
-  hint,
-  color,
-}: {
-  label: string;
-  value: string | undefined;
-  hint: string;
-  color?: string;
-}) {
-  return (
-    <Card padding="lg" component="section" aria-label={label}>
-      <Text fz="sm" c="dimmed" fw={600}>
-        {label}
-      </Text>
-      {value === undefined ? (
-        <Skeleton h={34} w="50%" mt={6} />
-      ) : (
-        <Text fz={30} fw={800} lh={1.2} mt={4} c={color}>
-          {value}
-        </Text>
-      )}
-      <Text fz="xs" c="dimmed" mt={4}>
-        {hint}
-      </Text>
-    </Card>
-  );
-}
 
 /** SPEC §2 overview: Total Users, Active Tests, API Calls Today, Platform Health; the changelog. */
 export function OverviewTab({ metrics }: { metrics: AdminMetrics | undefined }) {
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'lg' }}>
-        <MetricCard label="Total Users" value={metrics && String(metrics.totalUsers)} hint="Signed up" />
-        <MetricCard label="Active Tests" value={metrics && String(metrics.activeTests)} hint="Rotating now" />
-        <MetricCard
+        <StatCard label="Total Users" value={metrics && String(metrics.totalUsers)} hint="Signed up" />
+        <StatCard label="Active Tests" value={metrics && String(metrics.activeTests)} hint="Rotating now" />
+        <StatCard
           label="API Calls Today"
           value={metrics && formatCompact(metrics.totalApiCalls)}
           hint={
@@ -50,7 +21,7 @@ export function OverviewTab({ metrics }: { metrics: AdminMetrics | undefined }) 
               : 'YouTube units'
           }
         />
-        <MetricCard
+        <StatCard
           label="Platform Health"
           value={metrics?.platformHealth}
           hint="From the signals below"
