@@ -600,32 +600,37 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
     expect(operations.filter((operation) => operation.transport === 'trpc').length).toBeGreaterThan(20);
   });
 
-  it('never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses', async () => {
-    for (const operation of operations) {
-      const arbitrary = fc.tuple(
-        operation.transport === 'rest' ? restRequest(operation) : trpcRequest(operation),
-        extraHeaders,
-      );
-      const callers = isSignOut(operation)
-        ? [anonymous, bogusToken]
-        : [anonymous, bogusToken, alex, alexBrowser, admin];
-      for (const caller of callers) {
-        propertySeed += 1;
-        await fc.assert(
-          fc.asyncProperty(arbitrary, (request) => check(operation, caller, request)),
-          { seed: propertySeed, numRuns: RUNS },
+  it(
+    'never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses',
+    async () => {
+      for (const operation of operations) {
+        const arbitrary = fc.tuple(
+          operation.transport === 'rest' ? restRequest(operation) : trpcRequest(operation),
+          extraHeaders,
         );
+        const callers = isSignOut(operation)
+          ? [anonymous, bogusToken]
+          : [anonymous, bogusToken, alex, alexBrowser, admin];
+        for (const caller of callers) {
+          propertySeed += 1;
+          await fc.assert(
+            fc.asyncProperty(arbitrary, (request) => check(operation, caller, request)),
+            { seed: propertySeed, numRuns: RUNS },
+          );
+        }
+        if (isSignOut(operation)) {
+          propertySeed += 1;
+          await fc.assert(
+            fc.asyncProperty(arbitrary, async (request) => check(operation, await freshSession(), request)),
+            { seed: propertySeed, numRuns: Math.max(2, Math.floor(RUNS / 3)) },
+          );
+        }
       }
-      if (isSignOut(operation)) {
-        propertySeed += 1;
-        await fc.assert(
-          fc.asyncProperty(arbitrary, async (request) => check(operation, await freshSession(), request)),
-          { seed: propertySeed, numRuns: Math.max(2, Math.floor(RUNS / 3)) },
-        );
-      }
-    }
-    const summary = `[fuzz] ${counts.requests.toLocaleString('en-US')} requests over ${operations.length} operations, ${counts.serverErrors} 5xx, ${counts.refusals.toLocaleString('en-US')} refused`;
-    expect(counts.serverErrors, summary).toBe(0);
-    expect(counts.requests, summary).toBeGreaterThan(operations.length * RUNS * 2);
-  }, 120_000);
+      const summary = `[fuzz] ${counts.requests.toLocaleString('en-US')} requests over ${operations.length} operations, ${counts.serverErrors} 5xx, ${counts.refusals.toLocaleString('en-US')} refused`;
+      expect(counts.serverErrors, summary).toBe(0);
+      expect(counts.requests, summary).toBeGreaterThan(operations.length * RUNS * 2);
+      // A longer hunt (FUZZ_RUNS) gets the time it needs; so does a machine busy with other work.
+    },
+    Math.max(120_000, RUNS * 15_000),
+  );
 });
