@@ -4,7 +4,7 @@ import type { DailyRow, LatestSample, SampleRow } from './readings';
 import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
 import type { TestAnalyticsWithVerdict, TitleTestView, VerdictView } from './title-tests.schemas';
 import { observationsFrom } from './verdict-inputs';
-import { verdictView } from './verdict-view';
+import { verdictView } from './verdict';
 
 /**
  * What a test's figures are computed from: its row, titles and schedule, and the measurements

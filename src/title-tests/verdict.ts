@@ -1,10 +1,20 @@
 import type { AppContext } from '../app-context';
+import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';
+import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from './title-test-records';
+import type { VerdictView } from './title-tests.schemas';
 import { observationsOf } from './verdict-inputs';
 
+// The one place a test's verdict is computed (docs/statistics.md#verdicts): `computeVerdict`
+// decides it when a test ends (finish-test.ts stores it), `verdictView` shows the stored one, or
+// the current reading while the test runs, on the analytics panel.
+
+/** The test as the engine needs it: its row, titles and stored schedule. */
+export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
+
 /**
- * The statistics engine's verdict on a test from what has been measured so far (docs/statistics.md).
+ * The statistics engine's verdict on a test from what has been measured so far.
  * `isFinal` once the test has run to its planned end (the final winner bar). Seeded by the test's
  * schedule seed, so the same data always gives the same verdict.
  */
@@ -17,11 +27,8 @@ export async function computeVerdict(
   return verdictOf(record, isFinal, windows ?? (await observationsOf(app, record)));
 }
 
-/** The test as the engine needs it: its row, titles and stored schedule. */
-export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
-
 /** The verdict on windows already measured (computeVerdict loads them). */
-export function verdictOf(record: TestSchedule, isFinal: boolean, windows: WindowObservation[]): TestVerdict {
+function verdictOf(record: TestSchedule, isFinal: boolean, windows: WindowObservation[]): TestVerdict {
   return analyzeTest({
     windows,
     titleCount: record.variants.length,
@@ -34,10 +41,91 @@ export function verdictOf(record: TestSchedule, isFinal: boolean, windows: Windo
 }
 
 /** Full windows per title in the stored schedule (the units a views test plans; days for daily metrics). */
-export function plannedUnitsPerTitle(record: TestSchedule): number {
+function plannedUnitsPerTitle(record: TestSchedule): number {
   const counts = new Map<string, number>();
   for (const rotation of record.rotations) {
     if (rotation.kind === 'window') counts.set(rotation.variantId, (counts.get(rotation.variantId) ?? 0) + 1);
   }
   return Math.min(...record.variants.map((variant) => counts.get(variant.id) ?? 0));
+}
+
+const percent = (value: number) => Math.round(value * 1000) / 10;
+
+/** Verdicts stored before the verdict words changed: "preferred" was never a verdict, "no difference" is "same". */
+const LEGACY_VERDICTS: Record<string, VerdictKind> = { preferred: 'inconclusive', no_difference: 'same' };
+
+function storedVerdict(value: unknown): TestVerdict | null {
+  if (typeof value !== 'object' || value === null || !('verdict' in value) || !('titles' in value))
+    return null;
+  const stored = value as TestVerdict;
+  const verdict = LEGACY_VERDICTS[stored.verdict] ?? stored.verdict;
+  return {
+    ...stored,
+    moreDaysNeeded: stored.moreDaysNeeded ?? null,
+    verdict,
+    label: VERDICT_LABELS[verdict],
+  };
+}
+
+function rawAverages(windows: WindowObservation[], titleCount: number): VerdictView['raw'] {
+  return Array.from({ length: titleCount }, (_, titleIndex) => {
+    const own = windows.filter((window) => window.titleIndex === titleIndex);
+    const hours = own.reduce((sum, window) => sum + window.measuredHours, 0);
+    const views = own.reduce((sum, window) => sum + window.views, 0);
+    const days = own.filter((window) => (window.impressions ?? 0) > 0);
+    const impressions = days.reduce((sum, window) => sum + (window.impressions ?? 0), 0);
+    const clicks = days.reduce((sum, window) => sum + (window.clicks ?? 0), 0);
+    return {
+      titleIndex,
+      viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null,
+      windows: own.length,
+      ctrPercent: impressions > 0 ? Math.round((clicks / impressions) * 10_000) / 100 : null,
+      days: days.length,
+    };
+  });
+}
+
+/**
+ * The verdict the analytics panel shows: the one decided at the end for a completed test, else
+ * the engine's current reading (read with the interim bar: the test is still running), from the
+ * test's measured windows (observationsFrom).
+ */
+export function verdictView(record: TestSchedule, windows: WindowObservation[]): VerdictView {
+  const waiting = finalFiguresStatus(record.test);
+  const stored =
+    record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
+  const verdict = stored ?? verdictOf(record, false, windows);
+  // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
+  const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
+  return {
+    verdict: waiting.awaiting ? 'inconclusive' : verdict.verdict,
+    label: waiting.awaiting ? VERDICT_LABELS.inconclusive : verdict.label,
+    awaitingFinalData: waiting.awaiting,
+    moreDaysNeeded: waiting.awaiting ? null : verdict.moreDaysNeeded,
+    winnerTitleIndex: waiting.awaiting ? null : verdict.winnerTitleIndex,
+    reason,
+    metric: verdict.metric,
+    final: stored !== null,
+    titles: verdict.titles.map((title) => ({
+      titleIndex: title.titleIndex,
+      title: record.variants[title.titleIndex]?.title ?? `Title ${title.titleIndex + 1}`,
+      liftPercent: percent(title.lift),
+      liftLowPercent: percent(title.liftLow),
+      liftHighPercent: percent(title.liftHigh),
+      probabilityBest: Math.round(title.probabilityBest * 1000) / 1000,
+      expectedLossPercent: percent(title.expectedLoss),
+    })),
+    progress: {
+      fraction: verdict.progress.fraction,
+      met: verdict.progress.met,
+      items: verdict.progress.items.map(({ label, current, required, met }) => ({
+        label,
+        current,
+        required,
+        met,
+      })),
+    },
+    notes: verdict.notes,
+    raw: rawAverages(windows, record.variants.length),
+  };
 }
