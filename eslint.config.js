@@ -25,7 +25,8 @@ export default tseslint.config(
   },
   {
     // The web app may only import types from the server, at any depth; src/shared holds pure
-    // rules (constants, no Node imports) that the web app uses at runtime.
+    // rules (constants, no Node imports) that the web app uses at runtime, and the block below
+    // keeps it pure, so the boundary holds through it too.
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -35,9 +36,61 @@ export default tseslint.config(
             {
               // gitignore semantics: a file under an excluded folder cannot be re-included, so
               // exclude src's direct entries and re-include src/shared (and with it its files).
-              group: ['**/src/*', '!**/src/shared', '**/db/**', '**/jobs/**'],
+              // The other top-level folders hold server, build and test code only.
+              group: [
+                '**/src/*',
+                '!**/src/shared',
+                '**/db/**',
+                '**/jobs/**',
+                '**/scripts/**',
+                '**/bench/**',
+                '**/test/**',
+              ],
               allowTypeImports: true,
-              message: 'web/ imports only types from the server.',
+              message: 'web/ imports only types from the server; shared rules live in src/shared.',
+            },
+            {
+              // '../src/shared/../db' or '../src/./db' would walk past the patterns above.
+              regex: String.raw`(^|/)(?!\.\.?/)[^/]+/\.\.?(/|$)`,
+              message: 'Write the import path without . or .. after a folder name.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Lazy imports are not seen by the rule above: the same folders, checked here.
+          selector: String.raw`ImportExpression[source.value=/(^|\x2F)(src\x2F(?!shared\x2F)|db\x2F|jobs\x2F|scripts\x2F|bench\x2F|test\x2F)|(^|\x2F)(?!\.\.?\x2F)[^\x2F]+\x2F\.\.?(\x2F|$)/]`,
+          message: 'web/ imports only types from the server; shared rules live in src/shared.',
+        },
+        {
+          selector: "ImportExpression[source.type!='Literal']",
+          message: 'Give import() a plain string, so the server boundary can be checked.',
+        },
+      ],
+    },
+  },
+  {
+    // src/shared is what web/ runs of the server's code: its modules import one another and, as
+    // types only, the rest of the server; no Node built-ins and no packages but zod.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\.\./`,
+              allowTypeImports: true,
+              message: 'src/shared runs in the browser: import only types from the rest of the server.',
+            },
+            {
+              regex: String.raw`^(?!\.\.?/|zod$)`,
+              allowTypeImports: true,
+              message:
+                'src/shared runs in the browser: no Node built-ins or server packages (zod is allowed).',
             },
           ],
         },
