@@ -167,8 +167,12 @@ export function simulateTest(shape: Shape, scenario: Scenario, channel: Channel,
 export interface Outcome {
   verdict: TestVerdict['verdict'];
   winner: number | null;
-  /** Title 2's estimated lift from all windows (the final analysis). */
+  /** Title 2's estimated lift from all windows (the final analysis), with its 95% interval. */
   lift: number;
+  liftLow: number;
+  liftHigh: number;
+  /** The winner came from a daily reading before the planned end. */
+  early: boolean;
   naiveWinner: number | null;
 }
 
@@ -217,6 +221,9 @@ export function runTest(
     verdict: decision.verdict,
     winner: decision.verdict === 'winner' ? decision.winnerTitleIndex : null,
     lift: final.titles[1]?.lift ?? Number.NaN,
+    liftLow: final.titles[1]?.liftLow ?? Number.NaN,
+    liftHigh: final.titles[1]?.liftHigh ?? Number.NaN,
+    early: stopped !== null,
     naiveWinner: naive.winnerTitleIndex,
   };
 }
