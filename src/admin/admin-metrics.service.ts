@@ -8,8 +8,8 @@ import { healthSignals, platformHealthOf } from './platform-health';
 import { assertAdmin } from './require-admin';
 
 /**
- * SPEC §3 Admin metrics from real counts: users, active tests, YouTube units used today (the
- * quota ledger, Pacific day), and a platform health computed from measured signals.
+ * Admin metrics (docs/product.md#entities) from real counts: users, active tests, YouTube units
+ * used today (the quota ledger, Pacific day), and a platform health computed from measured signals.
  */
 export async function getAdminMetrics(app: AppContext, actor: UserRow): Promise<AdminMetrics> {
   assertAdmin(app.config, actor);

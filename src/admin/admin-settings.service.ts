@@ -4,9 +4,10 @@ import type { AdminSettings } from './admin.schemas';
 import { assertAdmin } from './require-admin';
 
 /**
- * SPEC §2 settings' security status items, each read from how this deployment is really
- * configured (never a fixed "on"): HTTPS from PUBLIC_URL, backups from the database kind, the
- * request guards the server always installs, sign-in rate limiting from SIGN_IN_RATE_LIMIT.
+ * The admin settings tab's security items (docs/product.md#admin-console), each read from how this
+ * deployment is really configured (never a fixed "on"): HTTPS from PUBLIC_URL, backups from the
+ * database kind, the request guards the server always installs, sign-in rate limiting from
+ * SIGN_IN_RATE_LIMIT.
  */
 export function getAdminSettings(app: AppContext, actor: UserRow): AdminSettings {
   assertAdmin(app.config, actor);

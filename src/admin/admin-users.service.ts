@@ -11,7 +11,10 @@ import { assertAdmin } from './require-admin';
 
 type Plan = Pick<UserRow, 'subscriptionTier' | 'subscriptionStatus' | 'isLifetime'>;
 
-/** SPEC §4 admin tier changes: what each one sets. Downgrading to cancelled ends access to paid limits. */
+/**
+ * Admin tier changes (docs/product.md#roles-and-permissions): what each one sets. Downgrading to
+ * cancelled ends access to paid limits.
+ */
 function planFor(tier: UpgradeTier | DowngradeTier): Plan {
   if (tier === 'cancelled')
     return { subscriptionTier: 'cancelled', subscriptionStatus: 'inactive', isLifetime: false };

@@ -22,7 +22,10 @@ import {
   userIdSchema,
 } from './admin.schemas';
 
-/** SPEC §7 admin paths. Every one but the check answers 401 to anonymous and 403 to non-admin callers. */
+/**
+ * Admin REST paths (docs/product.md#rest-paths). All but the check answer 401 to anonymous and 403
+ * to non-admin callers.
+ */
 export function registerAdminRoutes(rest: RestRouter, app: AppContext): void {
   const tags = ['admin'];
 

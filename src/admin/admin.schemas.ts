@@ -2,7 +2,7 @@ import { userSchema } from '../auth/auth.schemas';
 import { z } from 'zod';
 import { titleTestSchema, verdictViewSchema } from '../title-tests/title-tests.schemas';
 
-/** Admin console shapes (SPEC §3 Admin metrics, User; §7 admin paths), shared by tRPC, REST and the web app. */
+/** Admin console shapes (docs/product.md#entities, #rest-paths), shared by tRPC, REST and the web app. */
 
 export const adminCheckSchema = z.object({ isAdmin: z.boolean() });
 
@@ -19,7 +19,7 @@ export const healthSignalSchema = z.object({
 });
 export type HealthSignal = z.infer<typeof healthSignalSchema>;
 
-/** SPEC §3 Admin metrics, plus the signals platformHealth was computed from. */
+/** Admin metrics (docs/product.md#entities), plus the signals platformHealth was computed from. */
 export const adminMetricsSchema = z.object({
   totalUsers: z.number(),
   activeTests: z.number(),
@@ -32,7 +32,7 @@ export const adminMetricsSchema = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
 
-/** SPEC §3 User as the admin list shows it; isAdmin is the server's role decision. */
+/** A user as the admin list shows it (docs/product.md#entities); isAdmin is the server's role decision. */
 export const adminUserSchema = userSchema
   .pick({
     id: true,
@@ -67,7 +67,7 @@ export const tierChangeResultSchema = z.object({
   user: adminUserSchema,
 });
 
-/** A test in the admin list: SPEC §3 Test with its KPIs, plus who owns it. */
+/** A test in the admin list: the Test of docs/product.md#entities with its KPIs, plus who owns it. */
 export const adminTestSchema = titleTestSchema.extend({
   owner: z.object({ id: z.uuid(), email: z.email(), name: z.string() }),
   /** An admin deleted it; it goes once its original title is back on YouTube. */

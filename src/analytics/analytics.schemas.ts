@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** SPEC §3 Accuracy status: whether full-accuracy analytics are on, what is measured, how to enable the rest. */
+/**
+ * Accuracy status (docs/product.md#entities): whether full-accuracy analytics are on, what is
+ * measured, how to enable the rest.
+ */
 export const accuracyStatusSchema = z.object({
   enabled: z.boolean(),
   accuracy: z.string(),

@@ -13,8 +13,8 @@ import { signInAsDemo } from '../demo/demo-sign-in';
 import { signInWithGoogleCode } from './sign-in.service';
 
 /**
- * REST paths of SPEC §7 for sign-in and the session (the browser OAuth redirects are in
- * google-oauth.ts). The sign-in paths' rate limits are in src/http/rate-limits.ts.
+ * REST paths for sign-in and the session (docs/product.md#rest-paths; the browser OAuth redirects
+ * are in google-oauth.ts). The sign-in paths' rate limits are in src/http/rate-limits.ts.
  */
 export function registerAuthRoutes(rest: RestRouter, app: AppContext): void {
   rest.route({

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { subscriptionTiers } from '../../db/schema/users';
 
-/** SPEC §3 User, plus the role flags the server decides (the client never guesses roles). */
+/**
+ * The User of docs/product.md#entities, plus the role flags the server decides (the client never
+ * guesses roles).
+ */
 export const userSchema = z.object({
   id: z.uuid(),
   email: z.email(),

@@ -13,7 +13,7 @@ declare module 'fastify' {
   }
 }
 
-/** Google's denial descriptions that mean "unverified app / not a test user" (YOUTUBE.md "OAuth"). */
+/** Google's denial descriptions that mean "unverified app / not a test user" (docs/youtube.md#oauth). */
 const verificationHints = /verif|tester|test user|not been approved|access blocked/i;
 
 function loginRedirect(error: string, description: string): string {

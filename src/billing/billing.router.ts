@@ -8,7 +8,7 @@ import { createSubscriptionCheckout } from './checkout.service';
 import { createPortalLink } from './portal.service';
 
 export const billingRouter = router({
-  /** SPEC §7 create-subscription: the Stripe Checkout URL for the plan. */
+  /** POST /api/create-subscription's procedure: the Stripe Checkout URL for the plan. */
   createSubscription: authedProcedure
     .input(createSubscriptionInputSchema)
     .output(checkoutResponseSchema)

@@ -18,7 +18,7 @@ import { receiveStripeWebhook } from './webhook.service';
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 
-/** SPEC §7 create-subscription, the Customer Portal link, Stripe's webhook and the checkout return. */
+/** POST /api/create-subscription, the Customer Portal link, Stripe's webhook and the checkout return. */
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
   rest: RestRouter,

@@ -3,7 +3,7 @@ import { paidPlans } from '../shared/plans';
 
 export { paidPlans, type PaidPlan } from '../shared/plans';
 
-/** POST /api/create-subscription and billing.createSubscription (SPEC §7). */
+/** POST /api/create-subscription and billing.createSubscription (docs/product.md#rest-paths). */
 export const createSubscriptionInputSchema = z.object({
   plan: z.enum(paidPlans, { message: 'Plan must be pro or authority.' }),
 });

@@ -33,7 +33,7 @@ async function ensureStripeCustomer(app: AppContext, actor: UserRow): Promise<st
 }
 
 /**
- * SPEC §7 create-subscription: a Stripe Checkout Session for the plan's price, answered as the URL
+ * POST /api/create-subscription: a Stripe Checkout Session for the plan's price, answered as the URL
  * the browser goes to. A user whose Stripe subscription is active changes or cancels it in the
  * Customer Portal instead of buying a second one (also while a payment is being retried); a
  * lifetime user has nothing to buy.

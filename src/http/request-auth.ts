@@ -22,8 +22,9 @@ export function bearerFrom(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves who is calling, once per request: a bearer token first (external tools and the
- * SPEC's retry path), then the session-token cookie. Routes and tRPC read `request.auth`.
+ * Resolves who is calling, once per request: a bearer token first (external tools, and the
+ * current-user retry with a bearer header), then the session-token cookie. Routes and tRPC read
+ * `request.auth`.
  */
 export const requestAuthPlugin = fp(
   async (fastify: FastifyInstance, { app }: { app: AppContext }) => {

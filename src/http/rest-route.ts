@@ -10,7 +10,7 @@ import { bodyEtag, StoredJson } from './stored-json';
 
 type Auth = 'public' | 'user' | 'admin';
 
-/** The body of a bodiless POST (SPEC's action paths): anything or nothing, ignored. */
+/** The body of a bodiless POST (the test action paths): anything or nothing, ignored. */
 export const emptyBodySchema = z.object({}).passthrough();
 
 export interface RestRoute<

@@ -4,7 +4,7 @@ import type { Config } from '../config';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** GET paths that change state, kept for SPEC's diagnostic page: accepted only from our own site. */
+/** GET paths that change state, kept for the diagnostic page /oauth-test: accepted only from our site. */
 const stateChangingGets = new Set(['/api/auth/logout']);
 /** Sec-Fetch-Site values of a request our own site made, or the user typed or bookmarked. */
 const ownSiteFetches = new Set(['same-origin', 'same-site', 'none']);

@@ -36,7 +36,7 @@ export function intervalsFor(metric: WinnerMetric): readonly RotationInterval[] 
   return isMeasuredPerDay(metric) ? [DAILY_INTERVAL_MINUTES] : ROTATION_INTERVALS;
 }
 
-/** SPEC's default interval (hourly) where the metric allows it, else daily. */
+/** The default interval: hourly where the metric allows it, else daily (docs/product.md#validation-rules). */
 export function defaultIntervalFor(metric: WinnerMetric): RotationInterval {
   return isMeasuredPerDay(metric) ? DAILY_INTERVAL_MINUTES : 60;
 }

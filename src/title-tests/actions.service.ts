@@ -12,7 +12,8 @@ import type { TitleTestRow } from './title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
 /**
- * Pause, resume, complete or cancel (SPEC §4) the user's own test; another user's is "not found".
+ * Pause, resume, complete or cancel (docs/product.md#test-states) the user's own test; another
+ * user's is "not found".
  */
 export async function performTestAction(
   ctx: EngineContext,

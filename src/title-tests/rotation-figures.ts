@@ -33,10 +33,10 @@ function ctrOf(row: DailyRow): number | null {
 }
 
 /**
- * Per-rotation figures. Views come from the public counter at each switch. CTR and view
- * duration exist only per Pacific day (YOUTUBE.md): a window that is exactly one whole day is
- * measured; a shorter one gets its day's figure, marked as Titlewise's estimate; a day YouTube
- * has not reported yet is pending.
+ * Per-rotation figures. Views come from the public counter at each switch. CTR and view duration
+ * exist only per Pacific day (docs/youtube.md#metrics-and-their-delays): a window that is exactly
+ * one whole day is measured; a shorter one gets its day's figure, marked as Titlewise's estimate; a
+ * day YouTube has not reported yet is pending.
  */
 export function rotationFigures(input: {
   rotations: RotationRow[];

@@ -3,7 +3,7 @@ import { AppError } from '../errors/app-error';
 import { nextStatus } from './state-machine';
 
 describe('title test state machine', () => {
-  it('follows SPEC §4', () => {
+  it('allows the transitions of docs/product.md#test-states', () => {
     expect(nextStatus('active', 'pause')).toBe('paused');
     expect(nextStatus('paused', 'resume')).toBe('active');
     expect(nextStatus('active', 'complete')).toBe('completed');

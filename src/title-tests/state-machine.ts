@@ -2,7 +2,7 @@ import type { TitleTestStatus } from '../../db/schema/title-tests';
 import { conflict } from '../errors/app-error';
 import type { TestAction } from './title-tests.schemas';
 
-/** Allowed transitions per action (SPEC §4; DESIGN "Title tests: the lifecycle"). */
+/** Allowed transitions per action (docs/product.md#test-states). */
 const transitions: Record<TestAction, { from: readonly TitleTestStatus[]; to: TitleTestStatus }> = {
   pause: { from: ['active', 'scheduled'], to: 'paused' },
   resume: { from: ['paused'], to: 'active' },

@@ -28,7 +28,7 @@ function requireFounder(app: AppContext, user: UserRow): void {
   if (!isFounder(app.config, user)) throw forbidden('Founder tools are for the founder account only.');
 }
 
-/** SPEC §7 test paths; each calls the same service as the tRPC procedure. */
+/** Title-test REST paths (docs/product.md#rest-paths); each calls the same service as the tRPC procedure. */
 export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void {
   rest.route({
     method: 'POST',

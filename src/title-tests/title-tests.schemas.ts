@@ -35,7 +35,10 @@ const titleText = z
     'Titles cannot contain < or > (YouTube refuses them).',
   );
 
-/** POST /api/tests and tests.create. Blank variants are dropped before the count is checked (SPEC §5). */
+/**
+ * POST /api/tests and tests.create. Blank variants are dropped before the count is checked
+ * (docs/product.md#validation-rules).
+ */
 export const createTestInputSchema = z
   .object({
     videoId: z
@@ -103,7 +106,10 @@ export const testAnalyticsSummarySchema = z.object({
   rotationsCount: z.number(),
 });
 
-/** SPEC §3 Test, plus what the card needs to be honest: why it is paused, what failed, what is live. */
+/**
+ * A Test (docs/product.md#entities), plus what the card needs to be honest: why it is paused, what
+ * failed, what is live.
+ */
 export const titleTestSchema = z.object({
   id: z.uuid(),
   status: z.enum(titleTestStatuses),
@@ -284,6 +290,9 @@ export const verdictViewSchema = z.object({
 });
 export type VerdictView = z.infer<typeof verdictViewSchema>;
 
-/** GET /api/tests/{id}/analytics: SPEC's fields plus the statistics engine's verdict. */
+/**
+ * GET /api/tests/{id}/analytics: the test analytics of docs/product.md#entities plus the engine's
+ * verdict.
+ */
 export const testAnalyticsWithVerdictSchema = testAnalyticsSchema.extend({ verdict: verdictViewSchema });
 export type TestAnalyticsWithVerdict = z.infer<typeof testAnalyticsWithVerdictSchema>;

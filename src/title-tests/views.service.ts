@@ -64,7 +64,7 @@ export function listTestsJson(app: AppContext, user: UserRow): Promise<StoredJso
   );
 }
 
-/** The user's tests, newest first (SPEC §3 Test with analytics). */
+/** The user's tests, newest first, each with its analytics (docs/product.md#entities). */
 export async function listTests(app: AppContext, user: UserRow): Promise<TitleTestView[]> {
   return (await listTestsJson(app, user)).parse<TitleTestView[]>();
 }
@@ -122,9 +122,9 @@ async function figuresOf(app: AppContext, testId: string) {
 const MINUTE = 60_000;
 
 /**
- * SPEC §3 test analytics as JSON: per-rotation history with each figure's source, and the
- * verdict. Reused while nothing changed within the same minute of the clock (its live fields
- * count minutes).
+ * Test analytics (docs/product.md#entities) as JSON: per-rotation history with each figure's
+ * source, and the verdict. Reused while nothing changed within the same minute of the clock (its
+ * live fields count minutes).
  */
 export function getTestAnalyticsJson(app: AppContext, user: UserRow, testId: string): Promise<StoredJson> {
   const minute = Math.floor(app.clock.now().getTime() / MINUTE);
@@ -135,7 +135,10 @@ export function getTestAnalyticsJson(app: AppContext, user: UserRow, testId: str
   });
 }
 
-/** SPEC §3 test analytics: per-rotation history with each figure's source, and the verdict. */
+/**
+ * Test analytics (docs/product.md#entities): per-rotation history with each figure's source, and
+ * the verdict.
+ */
 export async function getTestAnalytics(
   app: AppContext,
   user: UserRow,
@@ -167,8 +170,8 @@ const statsOf = preparedStatement((db) =>
 );
 
 /**
- * SPEC §3 dashboard stats over the user's tests: one aggregate over the stored figures (the
- * cards' own totals), after computing any that are behind their data.
+ * Dashboard stats (docs/product.md#entities) over the user's tests: one aggregate over the stored
+ * figures (the cards' own totals), after computing any that are behind their data.
  */
 export function getDashboardStatsJson(app: AppContext, user: UserRow): Promise<StoredJson> {
   return app.readCache.read(

@@ -3,7 +3,7 @@ import { recentVideosResponseSchema } from './videos.schemas';
 import { getRecentVideos } from './videos.service';
 
 export const videosRouter = router({
-  /** The signed-in user's recent uploads (SPEC §3 Video), for the Create Test dialog. */
+  /** The signed-in user's recent uploads (docs/product.md#entities), for the Create Test dialog. */
   recent: authedProcedure
     .output(recentVideosResponseSchema)
     .query(({ ctx }) => getRecentVideos(ctx.app, ctx.auth)),

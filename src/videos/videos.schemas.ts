@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §3 Video (recent), plus when it was published. */
+/** A recent video (docs/product.md#entities), plus when it was published. */
 export const recentVideoSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -7,7 +7,7 @@ import { youtubereporting_v1 } from 'googleapis/build/src/apis/youtubereporting/
 import { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
 import type { Config } from '../config';
 
-/** Scopes requested at sign-in (YOUTUBE.md "OAuth"): update titles, read data, read analytics. */
+/** Scopes requested at sign-in (docs/youtube.md#oauth): update titles, read data, read analytics. */
 export const GOOGLE_SCOPES = [
   'openid',
   'email',

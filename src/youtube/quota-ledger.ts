@@ -3,7 +3,10 @@ import { quotaLedger } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 
-/** YouTube Data API v3 unit costs (YOUTUBE.md). Analytics and Reporting have their own quotas: 0 here. */
+/**
+ * YouTube Data API v3 unit costs (docs/youtube.md#quota). Analytics and Reporting have their own
+ * quotas: 0 here.
+ */
 export const quotaCosts = {
   'channels.list': 1,
   'playlistItems.list': 1,

@@ -82,7 +82,7 @@ describe('/admin', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'admin-overview');
 
-    // Users: ADMIN badge, upgrade with a confirm, the SPEC alert on a refused change, downgrade.
+    // Users: ADMIN badge, upgrade with a confirm, the admin alert on a refused change, downgrade.
     await page.getByRole('tab', { name: 'Users' }).click();
     const users = page.getByRole('table', { name: 'Users' });
     const alexRow = users.getByRole('row', { name: /alex\.rivera@example\.com/ });

@@ -93,7 +93,7 @@ describe('paywall → simulated checkout', () => {
     await tracked.context.close();
   });
 
-  it('shows the SPEC alert when the subscription cannot be created', async () => {
+  it('shows the checkout alert when the subscription cannot be created', async () => {
     const tracked = await openPage(browser, app.url);
     const { page } = tracked;
     await page.goto('/login');

@@ -49,7 +49,7 @@ async function toast(page: Page, text: string): Promise<void> {
         cause: error,
       });
     });
-  // SPEC §9: one toast at a time (a replaced one may still be fading out for a moment).
+  // One toast at a time (a replaced one may still be fading out for a moment).
   await expect.poll(() => region.getByRole('alert').count()).toBe(1);
 }
 
@@ -103,7 +103,7 @@ describe('dashboard', () => {
     expect(await create.isDisabled()).toBe(true);
     const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
     await videos.first().waitFor();
-    // SPEC's default metric is CTR, which YouTube reports per day: a daily interval, two weeks.
+    // The default metric is CTR, which YouTube reports per day: a daily interval, two weeks.
     expect(await dialog.getByLabel('Winner Determination').inputValue()).toBe('Highest CTR');
     expect(await dialog.getByLabel('Rotation Interval').inputValue()).toBe('Every 24 hours');
     const start = await dialog.getByLabel('Start').inputValue();

@@ -187,7 +187,7 @@ describe('limits and ownership', () => {
   });
 
   it('lets only one of two simultaneous creations for one video through', async () => {
-    // SPEC's defaults: judged on CTR, which YouTube reports per day, so the interval defaults to daily.
+    // The defaults: judged on CTR, which YouTube reports per day, so the interval defaults to daily.
     const body = { videoId: alexVideo, titles: ['Race one', 'Race two'] };
     const responses = await Promise.all([alex.post('/api/tests', body), alex.post('/api/tests', body)]);
     expect(responses.map((response) => response.status).sort()).toEqual([201, 409]);

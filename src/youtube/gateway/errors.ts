@@ -1,8 +1,9 @@
 import { AppError, type AppErrorCode } from '../../errors/app-error';
 
 /**
- * What can go wrong talking to YouTube, as the product must react to it (YOUTUBE.md). Each is an
- * AppError with a message a creator can read, so an operation that surfaces one needs no mapping.
+ * What can go wrong talking to YouTube, as the product must react to it (docs/youtube.md).
+ * Each is an AppError with a message a creator can read, so an operation that surfaces one needs
+ * no mapping.
  */
 export type GatewayFailureKind = 'quota' | 'authorization' | 'not-found' | 'invalid' | 'transient';
 

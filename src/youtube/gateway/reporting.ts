@@ -12,7 +12,7 @@ import { InvalidRequestError } from './errors';
 import { openChannelClient, type ChannelClient } from './gateway-client';
 import { parseReachCsv } from './reach-csv';
 
-/** Impressions and impressions CTR per video per day come only from this bulk report (YOUTUBE.md). */
+/** Impressions and impressions CTR per video per day come only from this bulk report (docs/youtube.md). */
 export const REACH_REPORT_TYPE = 'channel_reach_basic_a1';
 
 export interface ReachReportRef {

@@ -1,8 +1,9 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
- * SPEC §1/§8 default query: a GET to the path in the key's first element, cookies included,
- * JSON back; a non-ok answer throws "{status}: {body text or status text}".
+ * The default query (docs/product.md#client-behaviour): a GET to the path in the key's first
+ * element, cookies included, JSON back; a non-ok answer throws
+ * "{status}: {body text or status text}".
  */
 export const restQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const path = queryKey[0];

@@ -12,7 +12,7 @@ interface RequireUserProps {
   children: (user: CurrentUser) => ReactNode;
 }
 
-/** SPEC §8 route guard: on error or no user, the login screen is shown in place of the page. */
+/** The route guard: on error or no user, the login screen is shown in place of the page. */
 export function RequireUser({ message, pendingLabel, children }: RequireUserProps) {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageLoader label={pendingLabel} />;

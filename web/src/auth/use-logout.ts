@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { showError } from '../components/toast';
 import { logoutOnServer } from './auth-client';
 
-/** SPEC §4 logout: server call, then token, storage and the whole query cache go; then to /. */
+/** Logout: server call, then token, storage and the whole query cache go; then to /. */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -1,7 +1,10 @@
 import { Tooltip } from '@mantine/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** SPEC §4/§9: a tooltip opens after 700 ms, at once if another closed less than 300 ms ago. */
+/**
+ * A tooltip opens after 700 ms, at once if another closed less than 300 ms ago
+ * (docs/product.md#client-behaviour).
+ */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

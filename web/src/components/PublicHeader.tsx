@@ -13,7 +13,7 @@ const sectionLinks = [
   { label: 'Success Stories', href: '/#stories' },
 ];
 
-/** The marketing nav (SPEC §2 "/"): sections, Privacy Policy, Login and Start Pro Plan. */
+/** The marketing nav (docs/product.md#landing-page): sections, Privacy Policy, Login and Start Pro Plan. */
 export function PublicHeader() {
   const [opened, { toggle, close }] = useDisclosure(false);
   // The drawer's code loads on the first open and stays, so it can animate closed.

@@ -6,7 +6,7 @@ const REGION_SELECTOR = '[data-toast-region]';
 
 /**
  * The one toast region: at most one toast visible (a new one replaces it), 5 s each, dismissable by
- * the close button or a swipe; F8 moves focus to the region (SPEC §4, §9).
+ * the close button or a swipe; F8 moves focus to the region (docs/product.md#client-behaviour).
  */
 export function ToastRegion() {
   useWindowEvent('keydown', (event) => {

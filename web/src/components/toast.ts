@@ -1,11 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 
-/** SPEC §9 toast constants. */
+/** Toast constants (docs/product.md#client-behaviour). */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
-/** SPEC §4 keeps one toast: a new one replaces the current one instead of queueing behind it. */
+/** One toast at a time: a new one replaces the current one instead of queueing behind it. */
 function replaceCurrent(): void {
   notifications.cleanQueue();
   notifications.clean();
@@ -23,7 +23,7 @@ export function showSuccess(title: string, message?: ReactNode): string {
   });
 }
 
-/** A destructive toast (SPEC §3 variant "destructive"). */
+/** A destructive toast (variant "destructive", docs/product.md#entities). */
 export function showError(title: string, message?: ReactNode): string {
   replaceCurrent();
   return notifications.show({

@@ -1,4 +1,4 @@
-/** SPEC §9 compact numbers: K from 1,000, M from 1,000,000, one decimal. */
+/** Compact numbers: K from 1,000, M from 1,000,000, one decimal. */
 export function formatCompact(value: number): string {
   if (Math.abs(value) >= 1_000_000) return `${(value / 1_000_000).toFixed(1)}M`;
   if (Math.abs(value) >= 1_000) return `${(value / 1_000).toFixed(1)}K`;
@@ -10,7 +10,7 @@ export function formatCtr(percent: number): string {
   return `${percent.toFixed(1)}%`;
 }
 
-/** Seconds as m:ss (SPEC §2 Avg Duration). */
+/** Seconds as m:ss (the test card's Avg Duration). */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
   const minutes = Math.floor(seconds / 60);
@@ -39,7 +39,7 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "Active N minutes ago" under an hour, otherwise hours (SPEC §2 history rows). */
+/** "Active N minutes ago" under an hour, otherwise hours (the rotation history's rows). */
 export function formatActiveAgo(activatedAt: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - activatedAt.getTime()) / 60_000));
   if (minutes < 60) return `Active ${minutes} minute${minutes === 1 ? '' : 's'} ago`;

@@ -51,7 +51,10 @@ function UserDetails({ user }: { user: CurrentUser }) {
   );
 }
 
-/** SPEC §2 /oauth-test: who is signed in, sign-in and logout, and the OAuth set-up. */
+/**
+ * /oauth-test (docs/product.md#diagnostic-page): who is signed in, sign-in and logout, and the
+ * OAuth set-up.
+ */
 export default function OAuthTestPage() {
   const queryClient = useQueryClient();
   const status = useQuery<{ user: CurrentUser }>({ queryKey: [USER_PATH] });

@@ -8,7 +8,10 @@ import { SettingsTab } from './SettingsTab';
 import { TestsTab } from './TestsTab';
 import { UsersTab } from './UsersTab';
 
-/** SPEC §2 /admin once access is confirmed: header with platform status and Exit Admin; four tabs. */
+/**
+ * /admin once access is confirmed (docs/product.md#admin-console): header with platform status and
+ * Exit Admin; four tabs.
+ */
 export function AdminConsole() {
   const metrics = trpc.admin.metrics.useQuery();
   const health = metrics.data?.platformHealth;

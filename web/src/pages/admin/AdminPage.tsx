@@ -13,7 +13,7 @@ function AdminAccessCheck() {
   return <AdminConsole />;
 }
 
-/** SPEC §2 /admin: login required, then the server's admin check decides. */
+/** /admin (docs/product.md#admin-console): login required, then the server's admin check decides. */
 export default function AdminPage() {
   return (
     <RequireUser message="Please log in to access the admin console" pendingLabel={CHECKING}>

@@ -11,7 +11,7 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §4: every admin change waits for a confirm. */
+/** Every admin change waits for a confirm (docs/product.md#roles-and-permissions). */
 export function ConfirmDialog({
   opened,
   title,

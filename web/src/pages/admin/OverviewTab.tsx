@@ -5,7 +5,7 @@ import type { AdminMetrics } from './admin-types';
 import { changelog } from './changelog';
 import { healthColor, levelColor, levelLabel } from './health';
 
-/** SPEC §2 overview: Total Users, Active Tests, API Calls Today, Platform Health; the changelog. */
+/** The overview tab: Total Users, Active Tests, API Calls Today, Platform Health; the changelog. */
 export function OverviewTab({ metrics }: { metrics: AdminMetrics | undefined }) {
   return (
     <Stack gap="xl">

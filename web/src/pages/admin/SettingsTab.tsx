@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } f
 import { trpc } from '../../api/trpc';
 import type { AdminSettings } from './admin-types';
 
-/** SPEC §2 settings' static cards. AI Title Generation is shown as it is: Titlewise does not generate titles. */
+/** The settings tab's static cards. AI Title Generation is shown as it is: Titlewise does not generate titles. */
 const staticCards = [
   { label: 'A/B Testing', value: 'Enabled', note: 'Title rotation on a balanced schedule' },
   { label: 'AI Title Generation', value: 'Not available', note: 'Creators write their own title variants' },
@@ -31,7 +31,7 @@ const integrationLabel = {
   },
 } as const;
 
-/** SPEC §2 settings: static cards, and security items read from this deployment's configuration. */
+/** The settings tab: static cards, and security items read from this deployment's configuration. */
 export function SettingsTab() {
   const settings = trpc.admin.settings.useQuery();
   return (

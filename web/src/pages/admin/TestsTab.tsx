@@ -12,7 +12,7 @@ import { FullReportModal } from './FullReportModal';
 const running = (test: AdminTest) =>
   test.status === 'scheduled' || test.status === 'active' || test.status === 'paused';
 
-/** SPEC §2 tests tab: every test with KPIs and owner; full report, cancel and delete (after a confirm). */
+/** The tests tab: every test with KPIs and owner; full report, cancel and delete (after a confirm). */
 export function TestsTab() {
   const tests = trpc.admin.tests.useQuery();
   const utils = trpc.useUtils();

@@ -31,7 +31,7 @@ function describe(user: AdminUser, change: Change): { title: string; message: st
   };
 }
 
-/** SPEC §2 users tab: every user, the ADMIN badge, upgrade and downgrade after a confirm. */
+/** The users tab: every user, the ADMIN badge, upgrade and downgrade after a confirm. */
 export function UsersTab() {
   const users = trpc.admin.users.useQuery();
   const utils = trpc.useUtils();

@@ -4,8 +4,8 @@ import { showError } from '../../components/toast';
 type AdminAction = 'upgrade' | 'downgrade' | 'cancel' | 'delete';
 
 /**
- * SPEC §8 admin alerts: "{prefix}: {server error or Unknown error}" when the server answered with
- * an error, the bare text when the call itself failed (network, no answer).
+ * Admin alerts (docs/product.md#error-texts): "{prefix}: {server error or Unknown error}" when the
+ * server answered with an error, the bare text when the call itself failed (network, no answer).
  */
 const texts: Record<AdminAction, { answered: string; failed: string }> = {
   upgrade: { answered: 'Error upgrading user', failed: 'Error upgrading user' },

@@ -1,4 +1,4 @@
-/** SPEC §2 overview: a static changelog of what shipped (time, title, description, status, type, author). */
+/** The overview tab's static changelog of what shipped (time, title, description, status, type, author). */
 export interface ChangelogEntry {
   id: string;
   time: string;

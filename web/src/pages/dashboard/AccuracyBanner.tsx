@@ -3,7 +3,7 @@ import { AlertIcon } from '../../components/icons';
 
 import type { AccuracyStatus } from '../../../../src/analytics/analytics.schemas';
 
-/** SPEC §2: the amber Data Accuracy banner, only while accurate analytics are not enabled. */
+/** The amber Data Accuracy banner, only while accurate analytics are not enabled. */
 export function AccuracyBanner({ status }: { status: AccuracyStatus | undefined }) {
   if (!status || status.enabled) return null;
   const firstLine = status.instructions.split('\n').find((line) => line.trim().length > 0) ?? '';

@@ -12,7 +12,7 @@ import { TestCard as TestListItem } from './card/TestCard';
 import { NoActiveTests, TestList } from './TestList';
 import { useAccuracyStatus } from './use-accuracy-status';
 
-/** SPEC §2 /dashboard for a signed-in user. */
+/** /dashboard for a signed-in user (docs/product.md#dashboard). */
 export function Dashboard({ user }: { user: CurrentUser }) {
   const [createOpened, createDialog] = useDisclosure(false);
   const stats = useDashboardStats();
@@ -20,7 +20,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   const accuracy = useAccuracyStatus();
   const all = tests.data ?? [];
   const active = all.filter((test) => test.status === 'active');
-  // SPEC lists only active tests under Active Tests; paused and scheduled ones get their own list
+  // Active Tests lists only active tests; paused and scheduled ones get their own list
   // so Resume stays reachable, and finished ones keep their results visible.
   const waiting = all.filter((test) => test.status === 'paused' || test.status === 'scheduled');
   const finished = all.filter((test) => test.status === 'completed' || test.status === 'cancelled');

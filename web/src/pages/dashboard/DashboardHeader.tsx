@@ -17,7 +17,7 @@ import { Logo } from '../../components/Logo';
 import classes from './DashboardHeader.module.css';
 import { PlanMenu } from './PlanMenu';
 
-/** SPEC §2 dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
+/** The dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
 export function DashboardHeader({ user }: { user: CurrentUser }) {
   const { logout, pending } = useLogout();
   const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();

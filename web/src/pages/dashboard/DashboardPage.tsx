@@ -1,7 +1,7 @@
 import { RequireUser } from '../../auth/RequireUser';
 import { Dashboard } from './Dashboard';
 
-/** SPEC §2 /dashboard: the login screen unless someone is signed in. */
+/** /dashboard: the login screen unless someone is signed in. */
 export default function DashboardPage() {
   return (
     <RequireUser message="Please log in to access your dashboard">

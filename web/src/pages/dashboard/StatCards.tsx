@@ -3,7 +3,7 @@ import { StatCard } from '../../components/StatCard';
 import { formatCompact, formatCtr } from '../../lib/format';
 import type { DashboardStats } from './types';
 
-/** SPEC §2: Active Tests, Total Views (compact), Avg CTR (1 decimal), Completed Tests. */
+/** Active Tests, Total Views (compact), Avg CTR (1 decimal), Completed Tests (docs/product.md#dashboard). */
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', md: 'lg' }} mb="xl">

@@ -1,7 +1,10 @@
 import { DASHBOARD_POLL_MS } from '../../api/query-client';
 import { trpc } from '../../api/trpc';
 
-/** Dashboard data polls every 30 s (SPEC §4); everything else keeps the client defaults. */
+/**
+ * Dashboard data polls every 30 s; everything else keeps the client defaults
+ * (docs/product.md#client-behaviour).
+ */
 const polling = { refetchInterval: DASHBOARD_POLL_MS } as const;
 
 export function useDashboardStats() {

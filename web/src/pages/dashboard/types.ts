@@ -7,7 +7,7 @@ import type {
   VerdictView,
 } from '../../../../src/title-tests/title-tests.schemas';
 
-/** Shapes of SPEC §3 as the server's schemas define them (types only). */
+/** The shapes of docs/product.md#entities as the server's schemas define them (types only). */
 export type TitleTest = TitleTestView;
 export type { TestAnalytics, TestPlan, VerdictView };
 export type VerdictTitle = VerdictView['titles'][number];

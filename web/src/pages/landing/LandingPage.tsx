@@ -10,7 +10,7 @@ import { PricingSection } from './PricingSection';
 import { ProblemSection } from './ProblemSection';
 import { StoriesSection } from './StoriesSection';
 
-/** SPEC §2 "/": the marketing page, in the order the spec lists its sections. */
+/** "/": the marketing page, its sections in the order of docs/product.md#landing-page. */
 export default function LandingPage() {
   return (
     <>

@@ -11,7 +11,7 @@ interface LegalLayoutProps {
   children: ReactNode;
 }
 
-/** Static legal page with a back-to-home link (SPEC §2 /privacy and /terms). */
+/** Static legal page with a back-to-home link (/privacy and /terms). */
 export function LegalLayout({ title, dateLine, children }: LegalLayoutProps) {
   const backLink = (
     <Anchor renderRoot={(props) => <Link to="/" {...props} />} fz="sm">

@@ -5,7 +5,7 @@ import { LoginPanel } from './LoginPanel';
 
 const route = getRouteApi('/login');
 
-/** SPEC §8: the description when given, else "Authentication error: {error}". */
+/** The description when given, else "Authentication error: {error}". */
 export function loginErrorText(error?: string, description?: string): string | null {
   if (!error && !description) return null;
   return description ?? `Authentication error: ${error}`;

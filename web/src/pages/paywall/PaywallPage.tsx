@@ -31,8 +31,9 @@ const faq: FaqItem[] = [
 ];
 
 /**
- * SPEC §2 /paywall: the two plans (Authority most popular), Back to Dashboard, FAQ. Anonymous
- * visitors see it too; choosing a plan without a session signs in first and comes back here.
+ * /paywall (docs/product.md#paywall): the two plans (Authority most popular), Back to Dashboard,
+ * FAQ. Anonymous visitors see it too; choosing a plan without a session signs in first and comes
+ * back here.
  */
 export default function PaywallPage() {
   const navigate = useNavigate();

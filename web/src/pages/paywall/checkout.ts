@@ -13,9 +13,9 @@ async function errorText(response: Response): Promise<string | undefined> {
 }
 
 /**
- * SPEC §7 create-subscription: POST the plan (the session cookie says who), then send the browser
+ * POST /api/create-subscription with the plan (the session cookie says who), then send the browser
  * to the checkout URL the server answers (Stripe Checkout, or the built-in simulated one).
- * SPEC §8: not signed in (401) → /login; a non-ok answer or an exception → its alert.
+ * Not signed in (401) → /login; a non-ok answer or an exception → its alert (docs/product.md#error-texts).
  */
 export async function startCheckout(plan: PlanId): Promise<CheckoutOutcome> {
   try {

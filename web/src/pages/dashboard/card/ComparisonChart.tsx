@@ -31,7 +31,7 @@ function ComparisonTooltip({
   );
 }
 
-/** SPEC §2 'Title Performance Comparison': one bar per title of the test (T1..n), mean views per rotation. */
+/** 'Title Performance Comparison': one bar per title of the test (T1..n), mean views per rotation. */
 export function ComparisonChart({ titles, logs }: { titles: readonly string[]; logs: RotationLog[] }) {
   const data = viewsPerTitle(titles, logs);
   const ticks = axisTicks(

@@ -5,7 +5,7 @@ import type { RotationLog } from '../types';
 import { ChartPanel } from './ChartPanel';
 import { ctrChartEmptyText } from './pending-figures';
 
-/** SPEC §2 'CTR Performance Trend': CTR per rotation, each point labelled with its title (Title 1..n of the test). */
+/** 'CTR Performance Trend': CTR per rotation, each point labelled with its title (Title 1..n of the test). */
 export function CtrTrendChart({
   logs,
   expectedAt,

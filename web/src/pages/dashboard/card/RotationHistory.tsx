@@ -57,7 +57,7 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
   );
 }
 
-/** SPEC §2 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says when it is expected. */
+/** 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says when it is expected. */
 export function RotationHistory({ logs, now }: { logs: RotationLog[]; now: Date }) {
   const ordered = [...logs].sort((a, b) => b.order - a.order);
   return (

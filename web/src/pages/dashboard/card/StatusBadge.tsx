@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { TestStatus } from '../types';
 
-/** SPEC §2: active green, paused yellow, anything else grey. */
+/** Active green, paused yellow, anything else grey. */
 export function statusColor(status: TestStatus): string {
   if (status === 'active') return 'teal.9';
   if (status === 'paused') return 'yellow.5';

@@ -1,6 +1,6 @@
 export type TestActionName = 'pause' | 'resume' | 'complete' | 'cancel';
 
-/** SPEC §4 success toasts per action. */
+/** Success toasts per action (docs/product.md#test-states). */
 export function actionSuccessMessage(action: string): string {
   switch (action) {
     case 'pause':

@@ -43,7 +43,10 @@ interface CreateTestDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2/§5 Create Test dialog. Closes and resets after a successful create. */
+/**
+ * The Create Test dialog (docs/product.md#create-test-dialog). Closes and resets after a successful
+ * create.
+ */
 export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [form, setForm] = useState<CreateTestFormState>(() => initialFormState());

@@ -23,7 +23,7 @@ interface VideoPickerProps {
   onSelect: (video: RecentVideo) => void;
 }
 
-/** SPEC §2 video picker: a grid of recent videos with thumbnail, title, views and duration. */
+/** The video picker: a grid of recent videos with thumbnail, title, views and duration. */
 export function VideoPicker({ videos, loading, error, selectedId, onSelect }: VideoPickerProps) {
   if (loading) {
     return (

@@ -45,8 +45,8 @@ function addDays(value: string, days: number): string | null {
 }
 
 /**
- * SPEC §5 defaults, with the shape rules of src/shared: metric ctr, so a daily interval and a
- * two-week test; start now; five empty titles.
+ * The form's defaults (docs/product.md#validation-rules), with the shape rules of src/shared:
+ * metric ctr, so a daily interval and a two-week test; start now; five empty titles.
  */
 export function initialFormState(now = new Date()): CreateTestFormState {
   const metric = DEFAULT_WINNER_METRIC;
@@ -117,7 +117,7 @@ export function nonBlankTitles(titles: string[]): string[] {
   return titles.map((title) => title.trim()).filter((title) => title.length > 0);
 }
 
-/** The first problem that blocks creation (SPEC §5 messages), or null. */
+/** The first problem that blocks creation (docs/product.md#validation-rules), or null. */
 export function validationProblem(state: CreateTestFormState): string | null {
   if (!state.videoId) return CREATE_TEST_MESSAGES.noVideo;
   if (nonBlankTitles(state.titles).length < MIN_TITLES) return CREATE_TEST_MESSAGES.tooFewTitles;

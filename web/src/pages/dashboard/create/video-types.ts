@@ -1,4 +1,4 @@
 import type { RecentVideo as ServerRecentVideo } from '../../../../../src/videos/videos.schemas';
 
-/** SPEC §3 Video (recent), as videos.recent returns it. */
+/** A recent video (docs/product.md#entities), as videos.recent returns it. */
 export type RecentVideo = ServerRecentVideo;
