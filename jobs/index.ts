@@ -1,6 +1,8 @@
 import type { PgBoss } from 'pg-boss';
 import type { AppContext } from '../src/app-context';
 import { createDemoQueues, registerDemoJobs } from '../src/demo/demo-jobs';
+import { registerNotificationJobs } from '../src/notifications/notification-jobs';
+import { createNotificationQueues } from '../src/notifications/notification-queue';
 import { registerPrivacyJobs } from '../src/privacy/privacy-jobs';
 import { createPrivacyQueues } from '../src/privacy/privacy-queue';
 import { createMaintenanceQueues, registerMaintenanceJobs } from './maintenance';
@@ -15,6 +17,7 @@ export async function createQueues(boss: PgBoss): Promise<void> {
   await createMetricsQueues(boss);
   await createDemoQueues(boss);
   await createPrivacyQueues(boss);
+  await createNotificationQueues(boss);
 }
 
 /** Starts the workers and recurring schedules. Called by the web process (WORKERS=true) and by `npm run worker`. */
@@ -24,4 +27,5 @@ export async function startWorkers(boss: PgBoss, app: AppContext): Promise<void>
   await registerMetricsJobs(boss, app.engine);
   await registerDemoJobs(boss, app);
   await registerPrivacyJobs(boss, app.engine);
+  await registerNotificationJobs(boss, app);
 }

@@ -20,6 +20,8 @@ import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-ada
 import type { AppContext } from './app-context';
 import { registerAuthRoutes } from './auth/auth.routes';
 import { registerPrivacyRoutes } from './privacy/privacy.routes';
+import { registerNotificationRoutes, registerUnsubscribeRoutes } from './notifications/notifications.routes';
+import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
 import { registerGoogleOAuth } from './auth/google-oauth';
 import { createControllableClock, isControllableClock, systemClock, type Clock } from './clock';
 import type { Config } from './config';
@@ -184,7 +186,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     store: databaseRateLimitStore(database.db, () => clock.now()),
     keyGenerator: (request) => request.ip,
   });
-  await fastify.register(sameOriginPlugin, { config, exemptPrefixes: [STRIPE_WEBHOOK_PATH] });
+  await fastify.register(sameOriginPlugin, {
+    config,
+    exemptPrefixes: [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH],
+  });
   await fastify.register(noStorePlugin);
   await fastify.register(requestAuthPlugin, { app });
 
@@ -193,6 +198,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerGoogleOAuth(fastify, app, registry);
   registerAuthRoutes(rest, app);
   registerPrivacyRoutes(rest, app);
+  registerNotificationRoutes(rest, app);
+  await registerUnsubscribeRoutes(fastify, app, registry);
   registerAdminRoutes(rest, app);
   registerVideoRoutes(rest, app);
   registerAnalyticsRoutes(rest, app);

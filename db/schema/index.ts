@@ -4,3 +4,4 @@ export * from './operations';
 export * from './simulator';
 export * from './billing-simulator';
 export * from './demo';
+export * from './notifications';

@@ -84,6 +84,12 @@ export const envSchema = z.object({
   STRIPE_PRICE_PRO: z.string().min(1).optional(),
   STRIPE_PRICE_AUTHORITY: z.string().min(1).optional(),
   STRIPE_API_BASE_URL: z.url().optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_CATCHER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   YOUTUBE_DAILY_QUOTA: z.coerce.number().int().min(100).default(10_000),
   YOUTUBE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(300_000).default(20_000),
   YOUTUBE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),

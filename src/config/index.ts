@@ -58,6 +58,12 @@ export interface Config {
     priceIds: { pro: string | null; authority: string | null };
     apiBaseUrl: string | null;
   };
+  /**
+   * Notification e-mail: sent over SMTP to `url`. With the simulator and no SMTP_URL, a built-in
+   * SMTP catcher listens on `catcherPort` (src/mail-catcher) and `url` points at it; without
+   * either, notifications stay in the app (url null).
+   */
+  mail: { url: string | null; from: string; catcherPort: number | null };
   youtubeDailyQuota: number;
   /** How the YouTube gateway waits for and retries Google (5xx and timeouts only). */
   youtubeGateway: { requestTimeoutMs: number; maxAttempts: number; retryBaseDelayMs: number };
@@ -150,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const simulatorPort = simulator ? (env.SIMULATOR_PORT ?? env.PORT + 1) : null;
   const simulatorUrl = simulatorPort === null ? undefined : simulatorOrigin(publicUrl, simulatorPort);
   const googleBase = env.GOOGLE_API_BASE_URL ?? simulatorUrl;
+  const catcherPort = simulator && !env.SMTP_URL ? (env.MAIL_CATCHER_PORT ?? env.PORT + 2) : null;
 
   return {
     env: env.NODE_ENV,
@@ -188,6 +195,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         authority: env.STRIPE_PRICE_AUTHORITY ?? (stripeSimulated ? 'price_simulated_authority' : null),
       },
       apiBaseUrl: env.STRIPE_API_BASE_URL ?? null,
+    },
+    mail: {
+      url: env.SMTP_URL ?? (catcherPort === null ? null : `smtp://127.0.0.1:${catcherPort}`),
+      from: env.MAIL_FROM ?? `Titlewise <notifications@${new URL(publicUrl).hostname}>`,
+      catcherPort,
     },
     youtubeDailyQuota: env.YOUTUBE_DAILY_QUOTA,
     youtubeGateway: {

@@ -3,6 +3,7 @@ import { titleTests } from '../../db/schema';
 import { markConnectionDisconnected } from '../channels/channel-connections.service';
 import { nextPacificMidnight } from '../time/pacific';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../notifications/title-test-events';
 import type { EngineContext } from './engine-context';
 import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { runningStatuses } from './state-machine';
@@ -30,21 +31,28 @@ export async function pauseChannelTestsForLostAccess(
 ): Promise<void> {
   const { app } = ctx;
   const now = app.clock.now();
-  await markConnectionDisconnected(app.db, connectionId, reason, now);
-  await app.db
-    .update(titleTests)
-    .set({
-      status: 'paused',
-      statusReason: LOST_ACCESS_REASON,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(titleTests.channelConnectionId, connectionId),
-        inArray(titleTests.status, ['scheduled', 'active']),
-      ),
-    );
+  await app.db.transaction(async (tx) => {
+    await markConnectionDisconnected(tx, connectionId, reason, now);
+    const paused = await tx
+      .update(titleTests)
+      .set({
+        status: 'paused',
+        statusReason: LOST_ACCESS_REASON,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(titleTests.channelConnectionId, connectionId),
+          inArray(titleTests.status, ['scheduled', 'active']),
+        ),
+      )
+      .returning();
+    for (const test of paused) await notifyTestPaused(ctx, tx, test, LOST_ACCESS_REASON, now);
+  });
 }
+
+/** Whether the failure happened while putting an ended test's final title on YouTube. */
+const endedTest = (record: TestRecord) => !runningStatuses.includes(record.test.status);
 
 /**
  * Turns a YouTube failure into what the creator sees and what happens next. Returns true when
@@ -62,38 +70,43 @@ export async function handleYouTubeFailure(
   switch (failure.kind) {
     case 'quota': {
       const resetAt = nextPacificMidnight(now);
-      await app.db
-        .update(titleTests)
-        .set({
-          deferredUntil: resetAt,
-          statusReason: `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${pacificTime.format(resetAt)}.`,
-          updatedAt: now,
-        })
-        .where(eq(titleTests.id, testId));
+      const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${pacificTime.format(resetAt)}.`;
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(titleTests)
+          .set({ deferredUntil: resetAt, statusReason: reason, updatedAt: now })
+          .where(eq(titleTests.id, testId));
+        await notifyQuotaDeferred(ctx, tx, record.test, reason, resetAt);
+      });
       await scheduleAdvance(app, testId, resetAt);
       return true;
     }
     case 'authorization': {
       await pauseChannelTestsForLostAccess(ctx, record.connection.id, failure.message);
-      await app.db
-        .update(titleTests)
-        .set({
-          lastError: `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.`,
-        })
-        .where(eq(titleTests.id, testId));
+      const lastError = `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.`;
+      await app.db.transaction(async (tx) => {
+        await tx.update(titleTests).set({ lastError }).where(eq(titleTests.id, testId));
+        if (endedTest(record)) await notifyTestFailed(ctx, tx, record.test, lastError, now);
+      });
       return true;
     }
     case 'not-found':
     case 'invalid': {
-      await app.db
-        .update(titleTests)
-        .set({
-          ...(runningStatuses.includes(record.test.status) ? { status: 'paused' as const } : {}),
-          statusReason: `Paused: ${failure.message}`,
-          lastError: `YouTube refused ${doing}: ${failure.message}`,
-          updatedAt: now,
-        })
-        .where(eq(titleTests.id, testId));
+      const statusReason = `Paused: ${failure.message}`;
+      const lastError = `YouTube refused ${doing}: ${failure.message}`;
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(titleTests)
+          .set({
+            ...(runningStatuses.includes(record.test.status) ? { status: 'paused' as const } : {}),
+            statusReason,
+            lastError,
+            updatedAt: now,
+          })
+          .where(eq(titleTests.id, testId));
+        if (endedTest(record)) await notifyTestFailed(ctx, tx, record.test, lastError, now);
+        else await notifyTestPaused(ctx, tx, record.test, statusReason, now);
+      });
       return true;
     }
     case 'transient': {

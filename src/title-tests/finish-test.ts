@@ -16,6 +16,7 @@ import {
   type TestRecord,
   type TitleTestRow,
 } from './title-test-records';
+import { notifyTestEnding } from '../notifications/title-test-events';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
 
@@ -170,7 +171,17 @@ async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Pro
   const reloaded = await loadTestRecord(app.db, test.id);
   if (!reloaded) return 'finished';
   if (!decided) return finishTest(ctx, reloaded); // decided meanwhile by another delivery
-  if (reloaded.test.appliedTitle !== null) return 'finished';
+  if (reloaded.test.appliedTitle !== null) {
+    // Decided, and the title live since the end stays: the verdict is the news.
+    await notifyTestEnding(ctx, app.db, reloaded.test, {
+      verdict: verdict.verdict,
+      reason: reloaded.test.statusReason,
+      liveTitle: reloaded.test.appliedTitle,
+      confirmed: null,
+      provisional: false,
+    });
+    return 'finished';
+  }
   return putFinalTitle(ctx, reloaded, await endingOf(ctx, reloaded));
 }
 
@@ -182,6 +193,8 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
 
   let viewCount: number;
   let kept: string | null = null;
+  // What YouTube showed when read back after the write; null when nothing had to be written.
+  let confirmed: boolean | null = null;
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
@@ -198,7 +211,7 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
     if (live.title !== finalTitle && !ending.ours.has(live.title)) {
       kept = live.title; // The creator set a title of their own: keep it.
     } else if (live.title !== finalTitle) {
-      await youtube.setTitle(connection, test.videoId, finalTitle);
+      confirmed = (await youtube.setTitle(connection, test.videoId, finalTitle)).confirmed;
     }
   } catch (error) {
     const handled = await handleYouTubeFailure(
@@ -234,6 +247,15 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
     });
     // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.
     if (ending.finalFiguresDueAt) await scheduleAdvance(app, test.id, ending.finalFiguresDueAt, tx);
+    await notifyTestEnding(ctx, tx, test, {
+      verdict: storedDecision(ending.verdict)?.verdict ?? null,
+      reason: kept
+        ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
+        : ending.reason,
+      liveTitle: kept ?? finalTitle,
+      confirmed,
+      provisional: ending.finalFiguresDueAt !== null,
+    });
     await refreshTestFigures(tx, { testIds: [test.id] }, now);
   });
   return 'finished';

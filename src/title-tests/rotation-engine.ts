@@ -15,6 +15,7 @@ import {
   variantTitle,
   type TestRecord,
 } from './title-test-records';
+import { notifyTestPaused, notifyTestStarted } from '../notifications/title-test-events';
 
 export type AdvanceOutcome =
   | 'missing'
@@ -102,10 +103,11 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     }
     if (live.title !== desired && live.title !== expected) {
       // The creator changed the title in Studio: their edit wins, the test stops rotating.
-      await setTestFields(app.db, test.id, {
-        status: 'paused',
-        statusReason: `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`,
-        updatedAt: app.clock.now(),
+      const reason = `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`;
+      const at = app.clock.now();
+      await app.db.transaction(async (tx) => {
+        await setTestFields(tx, test.id, { status: 'paused', statusReason: reason, updatedAt: at });
+        await notifyTestPaused(ctx, tx, test, reason, at);
       });
       return 'edited-outside';
     }
@@ -169,6 +171,15 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
         ...(locked.status === 'scheduled' ? { status: 'active' as const } : {}),
       })
       .where(and(eq(titleTests.id, test.id), inArray(titleTests.status, ['scheduled', 'active', 'paused'])));
+    // The test's first title went live: the test has started.
+    if (!record.rotations.some((entry) => entry.status === 'applied')) {
+      const position = record.variants.findIndex((variant) => variant.id === rotation.variantId);
+      await notifyTestStarted(ctx, tx, locked, {
+        title: desired,
+        titleNumber: position + 1,
+        titleCount: record.variants.length,
+      });
+    }
     // A held test's figures wait for its first reader (held-tests.ts): nobody reads them meanwhile.
     if (!ctx.holding) await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);

@@ -1,6 +1,7 @@
 import { adminRouter } from '../admin/admin.router';
 import { analyticsRouter } from '../analytics/analytics.router';
 import { authRouter } from '../auth/auth.router';
+import { notificationsRouter } from '../notifications/notifications.router';
 import { accountRouter } from '../privacy/privacy.router';
 import { billingRouter } from '../billing/billing.router';
 import { titleTestsRouter } from '../title-tests/title-tests.router';
@@ -10,6 +11,7 @@ import { router } from './init';
 export const appRouter = router({
   auth: authRouter,
   account: accountRouter,
+  notifications: notificationsRouter,
   tests: titleTestsRouter,
   analytics: analyticsRouter,
   admin: adminRouter,

@@ -1,10 +1,5 @@
+import { escapeHtml } from '../http/escape-html';
 import type { SimulatedAccount } from './accounts';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 export interface ConsentRequest {
   clientId: string;

@@ -40,10 +40,12 @@ export async function startTestApp(
   const database = await createTestDatabase();
   const port = await freePort();
   const simulatorPort = await freePort();
+  const mailCatcherPort = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     PORT: String(port),
     SIMULATOR_PORT: String(simulatorPort),
+    MAIL_CATCHER_PORT: String(mailCatcherPort),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: `/tmp/titlewise-test-${process.pid}`,

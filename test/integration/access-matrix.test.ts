@@ -4,6 +4,7 @@ import { titleTests, users } from '../../db/schema';
 import { DEMO_USER_EMAIL } from '../../src/config';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';
+import { unsubscribeUrl } from '../../src/notifications/unsubscribe-link';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import {
@@ -47,6 +48,13 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/logout': 'public',
   'GET /api/auth/logout': 'public',
   'POST /api/account/delete': 'signed-in',
+  'GET /api/notifications': 'signed-in',
+  'POST /api/notifications/read': 'signed-in',
+  'GET /api/notifications/preferences': 'signed-in',
+  'POST /api/notifications/preferences': 'signed-in',
+  // The unsubscribe link of an e-mail proves itself (an HMAC); it needs no session.
+  'GET /api/notifications/unsubscribe': 'public',
+  'POST /api/notifications/unsubscribe': 'public',
   'GET /api/admin/check': 'signed-in',
   'GET /api/admin/metrics': 'admin',
   'GET /api/admin/users': 'admin',
@@ -80,6 +88,10 @@ const ACCESS: Record<string, Access> = {
   'trpc auth.demoLogin': 'public',
   'trpc auth.logout': 'signed-in',
   'trpc account.delete': 'signed-in',
+  'trpc notifications.list': 'signed-in',
+  'trpc notifications.markRead': 'signed-in',
+  'trpc notifications.preferences': 'signed-in',
+  'trpc notifications.setPreferences': 'signed-in',
   'trpc tests.list': 'signed-in',
   'trpc tests.create': 'signed-in',
   'trpc tests.action': 'owner',
@@ -300,6 +312,14 @@ const callbackCode = async () =>
     scope: GOOGLE_SCOPES.join(' '),
   });
 const plan = { titleCount: 2, rotationIntervalMinutes: 1440, durationDays: 14 };
+/** An e-mail choice any user may make. */
+const quietQuota = { email: { 'quota-deferred': false } };
+/** The owner's unsubscribe link of one kind of e-mail, as their e-mails carry it (path and query). */
+const ownerUnsubscribe = async () => {
+  const me = await json<{ id: string }>(await call(get('/api/auth/me'), as('owner')));
+  const link = new URL(unsubscribeUrl(testApp.built.app.config, me.id, 'quota-deferred'));
+  return `${link.pathname}${link.search}`;
+};
 /** Another user's e-mail: the deletion is refused after the access check, and nobody is deleted. */
 const wrongConfirmation = { confirmEmail: 'somebody.else@example.com' };
 const webhook = () => {
@@ -419,6 +439,14 @@ const ROWS: Record<string, Row> = {
   },
   'trpc auth.logout': { request: () => trpcMutation('auth.logout'), endsSession: true },
   'trpc account.delete': { request: () => trpcMutation('account.delete', wrongConfirmation), allowed: [400] },
+  'POST /api/notifications/preferences': {
+    request: () => post('/api/notifications/preferences', quietQuota),
+  },
+  'trpc notifications.setPreferences': {
+    request: () => trpcMutation('notifications.setPreferences', quietQuota),
+  },
+  'GET /api/notifications/unsubscribe': { resource: ownerUnsubscribe, request: (link) => get(link) },
+  'POST /api/notifications/unsubscribe': { resource: ownerUnsubscribe, request: (link) => post(link) },
   'trpc tests.create': {
     request: async (_, caller) => trpcMutation('tests.create', await creation(caller as Member)),
     before: unlimited,

@@ -16,12 +16,9 @@ import {
   simulatedPortal,
   type PortalAction,
 } from './simulated-stripe';
+import { escapeHtml } from '../../http/escape-html';
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
+const escape = escapeHtml;
 
 const styles = `
   body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f4f7;color:#1f2330}

@@ -1,0 +1,158 @@
+import type { DbOrTx } from '../db/database';
+import { METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import type { titleTests } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import { notify, type NotificationEvent } from './notify';
+
+// What the engine tells a creator about their title tests. Each function records one kind of
+// event (src/notifications/notify.ts): the engine calls them in the transaction of the change.
+
+const LINK = '/dashboard';
+
+type TitleTestRow = typeof titleTests.$inferSelect;
+
+/** Who records: the engine, which may be running a held test on a clock of its own (the demo). */
+interface EngineLike {
+  app: AppContext;
+  holding?: string;
+}
+
+/** Records through notify(); a held test's events (a demo channel's rehearsed past) are not e-mailed. */
+function record(ctx: EngineLike, db: DbOrTx, event: NotificationEvent) {
+  return notify(ctx.app, db, event, { email: !ctx.holding });
+}
+
+const when = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/Los_Angeles',
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+
+function everyInterval(minutes: number): string {
+  if (minutes === 1440) return 'once a day';
+  return minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`;
+}
+
+type TestFacts = Pick<
+  TitleTestRow,
+  'id' | 'userId' | 'videoTitle' | 'originalTitle' | 'winnerMetric' | 'rotationIntervalMinutes' | 'endDate'
+>;
+
+/** The first title of a test went live. */
+export function notifyTestStarted(
+  ctx: EngineLike,
+  db: DbOrTx,
+  test: TestFacts,
+  live: { title: string; titleNumber: number; titleCount: number },
+) {
+  return record(ctx, db, {
+    userId: test.userId,
+    testId: test.id,
+    kind: 'test-started',
+    eventKey: `started:${test.id}`,
+    title: `Your title test started on “${test.videoTitle}”`,
+    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${everyInterval(test.rotationIntervalMinutes)} until ${when.format(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
+    link: LINK,
+  });
+}
+
+/** A line saying which title YouTube shows now: read back after a write, or unchanged (null). */
+function liveLine(title: string, confirmed: boolean | null): string {
+  if (confirmed === null) return `“${title}” stays live on YouTube.`;
+  return confirmed
+    ? `Live on YouTube now: “${title}” (read back from YouTube after the change).`
+    : `Titlewise asked YouTube for “${title}”, but YouTube did not show it yet when read back; the dashboard shows what is live.`;
+}
+
+/**
+ * A test's ending reached YouTube: its final verdict with the title now live, or, before a
+ * verdict, the title put back (a cancelled test; a daily-metric test waiting for YouTube's last
+ * figures).
+ */
+export function notifyTestEnding(
+  ctx: EngineLike,
+  db: DbOrTx,
+  test: TestFacts & Pick<TitleTestRow, 'status'>,
+  ending: {
+    verdict: VerdictKind | null;
+    reason: string | null;
+    liveTitle: string;
+    /** The title read back after the write matched; null when nothing was written. */
+    confirmed: boolean | null;
+    /** The verdict waits for YouTube's figures of the last days. */
+    provisional: boolean;
+  },
+) {
+  const base = { userId: test.userId, testId: test.id, link: LINK };
+  const reason = ending.reason ? `${ending.reason} ` : '';
+  if (ending.verdict && !ending.provisional && test.status === 'completed') {
+    return record(ctx, db, {
+      ...base,
+      kind: 'verdict',
+      eventKey: `verdict:${test.id}`,
+      title: `“${test.videoTitle}”: ${VERDICT_LABELS[ending.verdict]}`,
+      body: `${reason}${liveLine(ending.liveTitle, ending.confirmed)}`,
+    });
+  }
+  const cancelled = test.status === 'cancelled';
+  return record(ctx, db, {
+    ...base,
+    kind: 'title-applied',
+    eventKey: `applied:${test.id}:${ending.provisional ? 'provisional' : 'final'}`,
+    title: cancelled
+      ? `Test cancelled: the original title is back on your video`
+      : `Your test on “${test.videoTitle}” ended; the verdict follows`,
+    body: cancelled
+      ? `You cancelled the test on “${test.videoTitle}”. ${liveLine(ending.liveTitle, ending.confirmed)}`
+      : `${reason}${liveLine(ending.liveTitle, ending.confirmed)}`,
+  });
+}
+
+/** The test stopped and waits for the creator (a Studio edit, lost Google access, a refusal). */
+export function notifyTestPaused(ctx: EngineLike, db: DbOrTx, test: TestFacts, reason: string, at: Date) {
+  return record(ctx, db, {
+    userId: test.userId,
+    testId: test.id,
+    kind: 'test-paused',
+    eventKey: `paused:${test.id}:${at.toISOString()}`,
+    title: `Your test on “${test.videoTitle}” is paused`,
+    body: reason,
+    link: LINK,
+  });
+}
+
+/** YouTube's daily quota is used up: the test's work waits for the reset. */
+export function notifyQuotaDeferred(
+  ctx: EngineLike,
+  db: DbOrTx,
+  test: TestFacts,
+  reason: string,
+  until: Date,
+) {
+  return record(ctx, db, {
+    userId: test.userId,
+    testId: test.id,
+    kind: 'quota-deferred',
+    eventKey: `quota:${test.id}:${until.toISOString()}`,
+    title: `Your test on “${test.videoTitle}” waits for YouTube’s daily quota`,
+    body: reason,
+    link: LINK,
+  });
+}
+
+/** An ended test's final title could not be put on YouTube, and retrying will not help. */
+export function notifyTestFailed(ctx: EngineLike, db: DbOrTx, test: TestFacts, problem: string, at: Date) {
+  return record(ctx, db, {
+    userId: test.userId,
+    testId: test.id,
+    kind: 'test-failed',
+    eventKey: `failed:${test.id}:${at.toISOString()}`,
+    title: `Titlewise could not finish your test on “${test.videoTitle}”`,
+    body: `${problem} The video keeps the title it has now until this is fixed; the dashboard shows what to do.`,
+    link: LINK,
+  });
+}

@@ -1,0 +1,225 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, simTokens, titleTests } from '../../db/schema';
+import { handleEmailJob } from '../../src/notifications/notification-jobs';
+import { EMAIL_QUEUE } from '../../src/notifications/notification-queue';
+import type { NotificationKind } from '../../src/shared/notification-kinds';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { googleCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { runDueWork, runFor } from '../helpers/title-test-driver';
+import { control } from '../helpers/youtube-gateway';
+
+// Every kind of notification, from the engine's real events on the simulator's clock, received
+// as e-mail through SMTP by the built-in mail catcher.
+
+let testApp: TestApp;
+let alex: HttpClient;
+const ALEX_EMAIL = 'alex.rivera@example.com';
+const HOUR = 3_600_000;
+
+interface CaughtMail {
+  subject: string;
+  text: string | null;
+  html: string | null;
+  envelopeTo: string[];
+  headers: Record<string, string>;
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  alex = await googleCreator(testApp, 'sim-alex');
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+/** What the workers' e-mail job does, for every queued e-mail: the same handler. */
+async function deliverEmails(): Promise<number> {
+  const { boss } = testApp.built.app;
+  let delivered = 0;
+  for (;;) {
+    const jobs = await boss.fetch<unknown>(EMAIL_QUEUE, { batchSize: 10 });
+    if (jobs.length === 0) return delivered;
+    for (const job of jobs) {
+      await handleEmailJob(testApp.built.app, job.data);
+      await boss.complete(EMAIL_QUEUE, job.id);
+      delivered += 1;
+    }
+  }
+}
+
+async function outbox(): Promise<CaughtMail[]> {
+  const response = await control(testApp, 'GET', `/outbox?to=${encodeURIComponent(ALEX_EMAIL)}`);
+  expect(response.status).toBe(200);
+  return (response.body as unknown as CaughtMail[]).reverse();
+}
+
+/** The newest caught e-mail whose subject matches. */
+async function mailLike(subject: RegExp): Promise<CaughtMail> {
+  const caught = await outbox();
+  const found = caught.filter((mail) => subject.test(mail.subject)).at(-1);
+  if (!found) throw new Error(`No e-mail like ${subject}: ${caught.map((mail) => mail.subject).join(' | ')}`);
+  return found;
+}
+
+async function listed() {
+  const response = await alex.get('/api/notifications');
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    unreadCount: number;
+    notifications: Array<{ id: string; kind: NotificationKind; title: string; body: string; email: string }>;
+  };
+}
+
+async function startTest(index: number, titles: string[]) {
+  const response = await alex.post('/api/tests', {
+    videoId: simulatedVideoId('sim-alex', index),
+    titles,
+    rotationIntervalMinutes: 60,
+    winnerMetric: 'views',
+    endDate: new Date(testApp.clock.now().getTime() + 48 * HOUR).toISOString(),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+describe('notifications', () => {
+  let firstTest = '';
+
+  it('a test that starts and ends: in the app and by e-mail, each event once', async () => {
+    firstTest = await startTest(1, ['Notify me A', 'Notify me B']);
+    // The first window starts on the next whole hour (the schedule's grid).
+    await runFor(testApp, 1.1);
+    expect(await deliverEmails()).toBe(1);
+    const [started] = await outbox();
+    expect(started!.subject).toMatch(/^Your title test started on “.+”$/);
+    expect(started!.text).toMatch(/is live on YouTube now/);
+    expect(started!.html).toContain('Open Titlewise');
+    expect(started!.headers['list-unsubscribe']).toMatch(/^<http.+\/api\/notifications\/unsubscribe\?u=.+>$/);
+    expect(started!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // A repeated job (a restart) sends nothing twice.
+    const [row] = await testApp.built.app.db.select().from(notifications);
+    await handleEmailJob(testApp.built.app, { notificationId: row!.id });
+    expect(await outbox()).toHaveLength(1);
+
+    // The creator completes it after a few windows: decided at once (views are counted live).
+    await runFor(testApp, 3);
+    expect((await alex.post(`/api/tests/${firstTest}/complete`)).status).toBe(200);
+    await runDueWork(testApp);
+    await deliverEmails();
+    const mails = await outbox();
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      started!.subject,
+      expect.stringMatching(/^“.+”: (Winner|Performed the same|Inconclusive — not enough data)$/),
+    ]);
+    const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, firstTest));
+    expect(mails[1]!.text).toContain(`Live on YouTube now: “${test!.appliedTitle}” (read back from YouTube`);
+
+    const list = await listed();
+    expect(list.notifications.map((entry) => [entry.kind, entry.email])).toEqual([
+      ['verdict', 'sent'],
+      ['test-started', 'sent'],
+    ]);
+    expect(list.unreadCount).toBe(2);
+  });
+
+  it('a Studio edit pauses the test and says how to go on; the quota wait stays in the app', async () => {
+    const testId = await startTest(2, ['Studio A', 'Studio B']);
+    await runFor(testApp, 1.1);
+    const edit = await control(testApp, 'POST', `/videos/${simulatedVideoId('sim-alex', 2)}/studio-edit`, {
+      title: 'My own title from Studio',
+    });
+    expect(edit.status).toBe(200);
+    await runFor(testApp, 1.5);
+    await deliverEmails();
+    const paused = await mailLike(/is paused$/);
+    expect(paused.text).toMatch(/changed outside Titlewise \(to “My own title from Studio”\).*resume it/);
+
+    await alex.post(`/api/tests/${testId}/resume`);
+    testApp.simulator!.faults.inject('data', 'quotaExceeded', 50);
+    await runFor(testApp, 1.5);
+    testApp.simulator!.faults.clear();
+    const sentBefore = (await outbox()).length;
+    await deliverEmails();
+    expect(await outbox()).toHaveLength(sentBefore);
+    const quota = (await listed()).notifications.find((entry) => entry.kind === 'quota-deferred');
+    expect(quota).toMatchObject({ email: 'off' });
+    expect(quota!.body).toMatch(/quota is used up/);
+    await alex.post(`/api/tests/${testId}/cancel`);
+    await runDueWork(testApp);
+    await deliverEmails();
+    expect((await mailLike(/^Test cancelled/)).subject).toBe(
+      'Test cancelled: the original title is back on your video',
+    );
+  });
+
+  it('lost Google access pauses the test and asks to reconnect; a title that cannot go back is a failure', async () => {
+    const testId = await startTest(3, ['Access A', 'Access B']);
+    await runFor(testApp, 1.1);
+    await deliverEmails();
+    await testApp.built.app.db
+      .update(simTokens)
+      .set({ revoked: true })
+      .where(eq(simTokens.accountId, 'sim-alex'));
+    await runFor(testApp, 2);
+    await alex.post(`/api/tests/${testId}/cancel`);
+    await runDueWork(testApp);
+    await deliverEmails();
+    const paused = await mailLike(/^Your test on “.+” is paused$/);
+    expect(paused.text).toMatch(/Sign in with Google again/);
+    const failed = await mailLike(/^Titlewise could not finish your test/);
+    expect(failed.text).toMatch(/revoked or has expired/);
+    await testApp.built.app.db
+      .update(simTokens)
+      .set({ revoked: false })
+      .where(eq(simTokens.accountId, 'sim-alex'));
+    // Signing in again reconnects the channel; the cancelled test's original title then goes back.
+    alex = await googleCreator(testApp, 'sim-alex');
+    await runDueWork(testApp);
+    await deliverEmails();
+    const restored = (await listed()).notifications.filter((entry) => entry.kind === 'title-applied');
+    expect(restored).toHaveLength(2);
+  });
+
+  it('one click in the e-mail turns that kind off; marking read empties the count', async () => {
+    const [started] = await outbox();
+    const link = /^<(.+)>$/.exec(started!.headers['list-unsubscribe']!)![1]!;
+    // The page a link scanner fetches changes nothing; the mail client's one-click POST does.
+    expect((await fetch(link)).status).toBe(200);
+    expect(
+      (
+        (await (await alex.get('/api/notifications/preferences')).json()) as {
+          email: Record<string, boolean>;
+        }
+      ).email['test-started'],
+    ).toBe(true);
+    const oneClick = await fetch(link, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('Unsubscribed');
+    const preferences = (await (await alex.get('/api/notifications/preferences')).json()) as {
+      email: Record<string, boolean>;
+    };
+    expect(preferences.email).toMatchObject({ 'test-started': false, verdict: true });
+    // A changed link proves nothing.
+    const forged = link.replace(/k=test-started/, 'k=verdict');
+    expect((await fetch(forged, { method: 'POST' })).status).toBe(400);
+
+    const sentBefore = (await outbox()).length;
+    await startTest(0, ['Quiet A', 'Quiet B']);
+    await runFor(testApp, 1.1);
+    await deliverEmails();
+    expect((await outbox()).slice(sentBefore).map((mail) => mail.subject)).toEqual([]);
+    expect((await listed()).notifications[0]).toMatchObject({ kind: 'test-started', email: 'off' });
+
+    const read = await alex.post('/api/notifications/read', {});
+    expect(await read.json()).toEqual({ unreadCount: 0 });
+    expect((await listed()).unreadCount).toBe(0);
+  });
+});
