@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../db/database';
+import { formatPacificMoment } from '../time/pacific';
 import { METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
@@ -21,16 +22,6 @@ interface EngineLike {
 function record(ctx: EngineLike, db: DbOrTx, event: NotificationEvent) {
   return notify(ctx.app, db, event, { email: !ctx.holding });
 }
-
-const when = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 function everyInterval(minutes: number): string {
   if (minutes === 1440) return 'once a day';
@@ -55,7 +46,7 @@ export function notifyTestStarted(
     kind: 'test-started',
     eventKey: `started:${test.id}`,
     title: `Your title test started on “${test.videoTitle}”`,
-    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${everyInterval(test.rotationIntervalMinutes)} until ${when.format(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
+    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${everyInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
     link: LINK,
   });
 }

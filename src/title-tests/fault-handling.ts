@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import { markConnectionDisconnected } from '../channels/channel-connections.service';
-import { nextPacificMidnight } from '../time/pacific';
+import { formatPacificClock, nextPacificMidnight } from '../time/pacific';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../notifications/title-test-events';
 import type { EngineContext } from './engine-context';
@@ -11,13 +11,6 @@ import type { TestRecord } from './title-test-records';
 import type { YouTubeFailure } from './youtube-port';
 
 export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test. Without a new sign-in within ${GRANT_MAX_AGE_DAYS} days, this channel's tests and figures are deleted.`;
-
-const pacificTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 /**
  * Google refused the channel's grant (revoked or expired): the connection is marked disconnected
@@ -70,7 +63,7 @@ export async function handleYouTubeFailure(
   switch (failure.kind) {
     case 'quota': {
       const resetAt = nextPacificMidnight(now);
-      const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${pacificTime.format(resetAt)}.`;
+      const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${formatPacificClock(resetAt)}.`;
       await app.db.transaction(async (tx) => {
         await tx
           .update(titleTests)

@@ -3,6 +3,7 @@ import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
+import { formatPacificMoment } from '../time/pacific';
 import type { EngineContext } from './engine-context';
 import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
@@ -32,16 +33,6 @@ interface Ending {
   /** Titles the product itself may have left live: only these are replaced (any other is the creator's). */
   ours: Set<string>;
 }
-
-const pacificMoment = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Los_Angeles',
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
 
 /**
  * Whether the test ran to its planned end date: only then does the end-of-test winner bar apply.
@@ -113,7 +104,7 @@ async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending>
         // What the figures so far say, read with the interim bar: a look before the data is in.
         verdict: await computeVerdict(app, record, false),
         finalFiguresDueAt: dueAt,
-        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${pacificMoment.format(dueAt)}; a winning title then goes live.`,
+        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning title then goes live.`,
       };
     }
   }
