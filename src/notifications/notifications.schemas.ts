@@ -38,6 +38,8 @@ export const notificationPreferencesSchema = z.object({
   email: emailChoicesSchema,
   /** False when this deployment has no mail server: notifications stay in the app. */
   emailAvailable: z.boolean(),
+  /** With the simulator's mail catcher: the page listing the e-mail it received. */
+  outboxUrl: z.string().nullable(),
 });
 
 export const setNotificationPreferencesSchema = z.object({ email: emailChoicesSchema.partial().strict() });

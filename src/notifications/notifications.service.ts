@@ -54,8 +54,17 @@ export async function markNotificationsRead(app: AppContext, user: UserRow, ids:
   return { unreadCount: await unreadCount(app, user.id) };
 }
 
+/** Where e-mail can be seen and whether any is sent, with this deployment's configuration. */
+function mailSetup(app: AppContext) {
+  const { mail, google } = app.config;
+  return {
+    emailAvailable: mail.url !== null,
+    outboxUrl: mail.catcherPort !== null && google.simulatorUrl ? `${google.simulatorUrl}/outbox` : null,
+  };
+}
+
 export async function getNotificationPreferences(app: AppContext, user: UserRow) {
-  return { email: await emailChoices(app.db, user.id), emailAvailable: app.config.mail.url !== null };
+  return { email: await emailChoices(app.db, user.id), ...mailSetup(app) };
 }
 
 export async function setNotificationPreferences(
@@ -64,7 +73,7 @@ export async function setNotificationPreferences(
   input: { email: Partial<EmailChoices> },
 ) {
   const email = await setEmailChoices(app.db, user.id, input.email, app.clock.now());
-  return { email, emailAvailable: app.config.mail.url !== null };
+  return { email, ...mailSetup(app) };
 }
 
 /** The one-click unsubscribe: turns one kind of e-mail off for one user (the link proved it). */

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, simTokens, titleTests } from '../../db/schema';
 import { handleEmailJob } from '../../src/notifications/notification-jobs';
-import { EMAIL_QUEUE } from '../../src/notifications/notification-queue';
 import type { NotificationKind } from '../../src/shared/notification-kinds';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
+import { deliverEmails as deliverMail } from '../helpers/notification-mail';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { runDueWork, runFor } from '../helpers/title-test-driver';
 import { control } from '../helpers/youtube-gateway';
@@ -35,20 +35,7 @@ afterAll(async () => {
   await testApp.close();
 });
 
-/** What the workers' e-mail job does, for every queued e-mail: the same handler. */
-async function deliverEmails(): Promise<number> {
-  const { boss } = testApp.built.app;
-  let delivered = 0;
-  for (;;) {
-    const jobs = await boss.fetch<unknown>(EMAIL_QUEUE, { batchSize: 10 });
-    if (jobs.length === 0) return delivered;
-    for (const job of jobs) {
-      await handleEmailJob(testApp.built.app, job.data);
-      await boss.complete(EMAIL_QUEUE, job.id);
-      delivered += 1;
-    }
-  }
-}
+const deliverEmails = () => deliverMail(testApp);
 
 async function outbox(): Promise<CaughtMail[]> {
   const response = await control(testApp, 'GET', `/outbox?to=${encodeURIComponent(ALEX_EMAIL)}`);

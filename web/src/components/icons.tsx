@@ -93,3 +93,10 @@ export const UndoIcon = (props: SVGProps<SVGSVGElement>) => (
     <path d="M4 9h11a5 5 0 010 10h-3" />
   </Svg>
 );
+
+export const BellIcon = (props: SVGProps<SVGSVGElement>) => (
+  <Svg {...props}>
+    <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </Svg>
+);

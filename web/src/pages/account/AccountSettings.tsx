@@ -5,6 +5,7 @@ import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import type { CurrentUser } from '../../auth/auth-client';
 import { DashboardHeader } from '../dashboard/DashboardHeader';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { EmailSettings } from './EmailSettings';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -60,6 +61,8 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
               days, the channel’s tests and figures are deleted, as YouTube’s data policy requires.
             </Text>
           </Card>
+
+          <EmailSettings />
 
           <Card
             withBorder

@@ -15,6 +15,7 @@ import { useLogout } from '../../auth/use-logout';
 import { AppTooltip } from '../../components/AppTooltip';
 import { Logo } from '../../components/Logo';
 import classes from './DashboardHeader.module.css';
+import { NotificationBell } from './NotificationBell';
 import { PlanMenu } from './PlanMenu';
 
 /** The dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
@@ -51,6 +52,7 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
               </AppTooltip>
             )}
             <PlanMenu user={user} />
+            <NotificationBell />
             <AppTooltip label="Your account and data">
               <UnstyledButton renderRoot={(props) => <Link to="/account" {...props} />}>
                 <Group gap={8} wrap="nowrap">

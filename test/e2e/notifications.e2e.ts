@@ -1,0 +1,92 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { deliverEmails } from '../helpers/notification-mail';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { runFor } from '../helpers/title-test-driver';
+import { seriousAxeViolations } from './support/axe';
+import { launchBrowser, openPage, screenshot } from './support/browser';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe('notifications', () => {
+  it('the bell counts what happened, the outbox shows the e-mail, the account page sets what is e-mailed', async () => {
+    const { page, errors, context } = await openPage(browser, app.url);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    expect(await bell.getAttribute('aria-label')).toBe('Notifications');
+
+    // A test starts while the creator is away (its first window opens on the next whole hour).
+    const created = await page.evaluate(
+      async (videoId) => {
+        const response = await fetch('/api/tests', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            videoId,
+            titles: ['The Night Sky Explained', 'What You See in the Night Sky Tonight'],
+            rotationIntervalMinutes: 60,
+            winnerMetric: 'views',
+          }),
+        });
+        return response.status;
+      },
+      simulatedVideoId('sim-priya', 1),
+    );
+    expect(created).toBe(201);
+    await runFor(app, 1.1);
+    expect(await deliverEmails(app)).toBe(1);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const list = page.getByRole('dialog', { name: 'Notifications' });
+    await list.getByText(/^Your title test started on “.+”$/).waitFor();
+    await list.getByText('e-mailed', { exact: false }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications-bell');
+    await list.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // The e-mail, as the built-in mail catcher received it over SMTP.
+    await list.getByRole('link', { name: 'E-mail settings' }).click();
+    await page.waitForURL(`${app.url}/account`);
+    const settings = page.getByRole('region', { name: 'E-mail notifications' });
+    const started = settings.getByRole('switch', { name: 'A test started' });
+    await started.waitFor();
+    expect(await started.isChecked()).toBe(true);
+    const outboxUrl = await settings.getByRole('link', { name: 'Open the outbox' }).getAttribute('href');
+    expect(outboxUrl).toBe(`${app.built.app.config.google.simulatorUrl}/outbox`);
+    await started.click();
+    await expect.poll(() => started.isChecked()).toBe(false);
+    await page.reload();
+    await settings.getByRole('switch', { name: 'A test started' }).waitFor();
+    expect(await settings.getByRole('switch', { name: 'A test started' }).isChecked()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'account-email-settings');
+
+    await page.goto(outboxUrl!);
+    await page.getByRole('heading', { name: 'Outbox' }).waitFor();
+    await page.getByRole('link', { name: /^Your title test started on/ }).click();
+    await page.getByText('priya', { exact: false }).first().waitFor();
+    await page.getByText('list-unsubscribe', { exact: true }).waitFor();
+    await page
+      .getByText(/is live on YouTube now/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'outbox-message');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
