@@ -6,6 +6,7 @@ import { forbidden, unauthorized } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
 import { operationForRoute, withinLimit } from './rate-limits';
 import type { RequestAuth } from './request-auth';
+import { Download } from './download';
 import { bodyEtag, StoredJson } from './stored-json';
 
 type Auth = 'public' | 'user' | 'admin';
@@ -43,7 +44,7 @@ export interface RestRoute<
     body: z.infer<B>;
     request: FastifyRequest;
     reply: FastifyReply;
-  }) => Promise<z.infer<R> | StoredJson>;
+  }) => Promise<z.infer<R> | StoredJson | Download>;
 }
 
 /**
@@ -121,6 +122,13 @@ export function createRestRouter(
               });
             },
           );
+          if (result instanceof Download) {
+            return reply
+              .code(definition.successStatus ?? 200)
+              .type(result.contentType)
+              .header('content-disposition', `attachment; filename="${result.filename}"`)
+              .send(result.body);
+          }
           const stored = result instanceof StoredJson ? result : null;
           if (definition.conditional) {
             const body = stored?.text ?? JSON.stringify(definition.response.parse(result));

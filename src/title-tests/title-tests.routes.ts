@@ -5,6 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { forbidden } from '../errors/app-error';
 import { emptyBodySchema, type RestRouter } from '../http/rest-route';
 import { createTitleTest } from './create-test.service';
+import { exportTest } from './export.service';
 import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
 import { performTestAction } from './actions.service';
@@ -20,6 +21,7 @@ import {
   testAnalyticsWithVerdictSchema,
   testPlanInputSchema,
   testPlanSchema,
+  testExportQuerySchema,
   testIdSchema,
   titleTestSchema,
 } from './title-tests.schemas';
@@ -79,6 +81,19 @@ export function registerTitleTestRoutes(rest: RestRouter, app: AppContext): void
     conditional: true,
     // Built from figures validated when stored; only the clock's fields are added.
     handler: ({ auth, params }) => getTestAnalyticsJson(app, auth.user, params.id),
+  });
+
+  rest.route({
+    method: 'GET',
+    url: '/api/tests/:id/export',
+    summary:
+      'Download a test’s figures: format=csv with table=windows (each window: title, start, measured hours, views, CTR, impressions, view duration and their source) or table=daily (YouTube’s daily figures), or format=json (the whole analysis: windows, verdict with lifts, intervals and chance to be best, daily figures)',
+    tags: ['tests'],
+    auth: 'user',
+    params: testIdSchema,
+    query: testExportQuerySchema,
+    response: z.string(),
+    handler: ({ auth, params, query }) => exportTest(app, auth.user, params.id, query),
   });
 
   rest.route({

@@ -83,6 +83,12 @@ export type CreateTestCommand = z.output<typeof createTestInputSchema>;
 export const testActions = ['pause', 'resume', 'complete', 'cancel'] as const;
 export type TestAction = (typeof testActions)[number];
 export const testIdSchema = z.object({ id: z.uuid({ message: 'Unknown test id.' }) });
+
+/** GET /api/tests/{id}/export: CSV of the windows or the daily figures, or JSON of the analysis. */
+export const testExportQuerySchema = z.object({
+  format: z.enum(['csv', 'json'], { message: 'format must be csv or json.' }).default('csv'),
+  table: z.enum(['windows', 'daily'], { message: 'table must be windows or daily.' }).default('windows'),
+});
 /** How far a founder's fast-forward button moves the simulated clock: a day, or past the test's end. */
 export const FAST_FORWARD_SPANS = ['day', 'end'] as const;
 export type FastForwardSpan = (typeof FAST_FORWARD_SPANS)[number];

@@ -197,6 +197,23 @@ describe('dashboard', () => {
       await card.getByText(label, { exact: true }).first().waitFor();
     }
     await screenshot(page, 'test-card-expanded');
+    // Its figures download as files, with the session cookie.
+    const windowsCsv = card
+      .getByRole('navigation', { name: 'Download this test’s figures' })
+      .getByRole('link', { name: 'Windows (CSV)' });
+    const download = await page.evaluate(
+      async (href) => {
+        const response = await fetch(href);
+        return {
+          status: response.status,
+          type: response.headers.get('content-type'),
+          text: await response.text(),
+        };
+      },
+      (await windowsCsv.getAttribute('href'))!,
+    );
+    expect(download).toMatchObject({ status: 200, type: 'text/csv; charset=utf-8' });
+    expect(download.text.split('\r\n')[0]).toMatch(/^window,title_number,title,start,/);
 
     // Founder tool: simulate a rotation → a history row
     await card.getByRole('button', { name: 'Simulate Rotation' }).click();

@@ -71,6 +71,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/tests': 'signed-in',
   'GET /api/tests/plan': 'signed-in',
   'GET /api/tests/{id}/analytics': 'owner',
+  'GET /api/tests/{id}/export': 'owner',
   'POST /api/tests/{id}/force-analytics': 'founder',
   'POST /api/tests/{id}/fast-forward': 'founder',
   'POST /api/tests/{id}/simulate-rotation': 'founder',
@@ -361,6 +362,10 @@ const ROWS: Record<string, Row> = {
     resource: samId,
     request: (id) => post(`/api/admin/users/${id}/downgrade`, { tier: 'cancelled' }),
     before: () => setTier('other', 'authority'),
+  },
+  'GET /api/tests/{id}/export': {
+    resource: sharedTest,
+    request: (id) => get(`/api/tests/${id}/export?format=json`),
   },
   'GET /api/admin/tests/{id}/full-report': {
     resource: sharedTest,

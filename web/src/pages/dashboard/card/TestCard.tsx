@@ -23,6 +23,7 @@ import { CtrTrendChart } from './CtrTrendChart';
 import { ExpectedTime } from './ExpectedTime';
 import { LeadInNotice } from './LeadInNotice';
 import { LiveTitleLine } from './LiveTitleLine';
+import { ExportLinks } from './ExportLinks';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from './StatusBadge';
 import { TestActions } from './TestActions';
@@ -139,6 +140,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
                 <ComparisonChart titles={test.titles} logs={data.rotationLogs} />
               </SimpleGrid>
               <RotationHistory logs={data.rotationLogs} now={now} />
+              <ExportLinks testId={test.id} />
               <Text fz="xs" c="dimmed">
                 {data.dataNotes.ctrAndDurationThrough
                   ? `CTR and view duration come from YouTube’s daily reports through ${data.dataNotes.ctrAndDurationThrough}. `
