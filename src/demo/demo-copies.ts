@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { dailyMetrics, demoCopies, metricSamples, titleTests, users } from '../../db/schema';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../../jobs/title-test-queue';
 import type { AppContext } from '../app-context';
 import { AppError } from '../errors/app-error';
+import { eraseChannelConnection } from '../privacy/channel-data';
 import { createRehearsal, rehearseScenario } from './demo-rehearsal';
 import { SCENARIO_SPAN_MS } from './demo-scenario';
 import type { SimulatorControl } from './simulator-control';
@@ -229,15 +230,12 @@ export async function removeOldDemoCopies(
     });
     await app.db.transaction(async (tx) => {
       if (copy.userId) {
-        const videos = await tx
-          .select({ videoId: titleTests.videoId })
-          .from(titleTests)
-          .where(eq(titleTests.userId, copy.userId));
-        const videoIds = [...new Set(videos.map((video) => video.videoId))];
-        if (videoIds.length > 0) {
-          await tx.delete(metricSamples).where(inArray(metricSamples.videoId, videoIds));
-          await tx.delete(dailyMetrics).where(inArray(dailyMetrics.videoId, videoIds));
-        }
+        // Its channel's tests and measurements (every video's, as for any erased channel), then the user.
+        const connections = await tx
+          .select({ id: channelConnections.id })
+          .from(channelConnections)
+          .where(eq(channelConnections.userId, copy.userId));
+        for (const connection of connections) await eraseChannelConnection(tx, connection.id);
         await tx.delete(users).where(eq(users.id, copy.userId));
       }
       await tx.delete(demoCopies).where(eq(demoCopies.id, copy.id));

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../db/database';
 import { formatPacificMoment } from '../time/pacific';
-import { METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import { formatInterval, METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { titleTests } from '../../db/schema';
 import type { AppContext } from '../app-context';
 import { notify, type NotificationEvent } from './notify';
@@ -23,11 +23,6 @@ function record(ctx: EngineLike, db: DbOrTx, event: NotificationEvent) {
   return notify(ctx.app, db, event, { email: !ctx.holding });
 }
 
-function everyInterval(minutes: number): string {
-  if (minutes === 1440) return 'once a day';
-  return minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`;
-}
-
 type TestFacts = Pick<
   TitleTestRow,
   'id' | 'userId' | 'videoTitle' | 'originalTitle' | 'winnerMetric' | 'rotationIntervalMinutes' | 'endDate'
@@ -46,7 +41,7 @@ export function notifyTestStarted(
     kind: 'test-started',
     eventKey: `started:${test.id}`,
     title: `Your title test started on “${test.videoTitle}”`,
-    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${everyInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
+    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
     link: LINK,
   });
 }

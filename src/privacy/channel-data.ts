@@ -1,6 +1,9 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { auditLog, channelConnections, dailyMetrics, metricSamples, titleTests } from '../../db/schema';
+import type { AppContext } from '../app-context';
+import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
+import { revokeGrant } from '../youtube/gateway/grant';
 
 /**
  * Deletes the measurements Titlewise read from YouTube for `channelId` (view samples, daily
@@ -38,7 +41,7 @@ export async function removeChannelMeasurements(
 /**
  * Erases one channel connection and every piece of YouTube data held through it: its tests (with
  * their titles, windows and figures), the audit entries about those tests, and the channel's
- * measurements. The grant itself must be revoked before (src/youtube/gateway/grant.ts).
+ * measurements. The grant itself must be revoked before (closeChannel does both).
  * Returns how many tests went.
  */
 export async function eraseChannelConnection(db: DbOrTx, connectionId: string): Promise<number> {
@@ -68,4 +71,14 @@ export async function eraseChannelConnection(db: DbOrTx, connectionId: string): 
     await tx.delete(channelConnections).where(eq(channelConnections.id, connectionId));
     return testIds.length;
   });
+}
+
+/**
+ * Closes a channel for good: its grant is revoked at Google first (a failure is thrown, so the
+ * caller retries later and nothing is erased meanwhile), then its data is erased. Returns how many
+ * tests went.
+ */
+export async function closeChannel(app: AppContext, connection: ChannelConnection): Promise<number> {
+  await revokeGrant(app, connection);
+  return eraseChannelConnection(app.db, connection.id);
 }

@@ -3,8 +3,7 @@ import { auditLog, channelConnections, titleTests, users } from '../../db/schema
 import { recordAudit } from '../audit/audit-log';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../shared/data-retention';
 import type { EngineContext } from '../title-tests/engine-context';
-import { revokeGrant } from '../youtube/gateway/grant';
-import { eraseChannelConnection } from './channel-data';
+import { closeChannel } from './channel-data';
 
 export type ErasureOutcome = 'erased' | 'waiting' | 'absent';
 
@@ -41,8 +40,7 @@ export async function eraseAccountWhenReady(ctx: EngineContext, userId: string):
     .where(eq(channelConnections.userId, userId));
   let tests = 0;
   for (const connection of connections) {
-    await revokeGrant(app, connection);
-    tests += await eraseChannelConnection(app.db, connection.id);
+    tests += await closeChannel(app, connection);
   }
   await app.db.transaction(async (tx) => {
     // Audit entries about the user, or about their tests (which name the owner), go too.

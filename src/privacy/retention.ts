@@ -3,8 +3,8 @@ import { channelConnections, users } from '../../db/schema';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../shared/data-retention';
 import type { EngineContext } from '../title-tests/engine-context';
 import { pauseChannelTestsForLostAccess } from '../title-tests/fault-handling';
-import { confirmGrant, revokeGrant } from '../youtube/gateway/grant';
-import { eraseChannelConnection } from './channel-data';
+import { confirmGrant } from '../youtube/gateway/grant';
+import { closeChannel } from './channel-data';
 import { eraseAccountWhenReady, pendingAccountDeletions } from './erase-account';
 
 export interface RetentionReport {
@@ -91,8 +91,7 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
     );
   for (const connection of expired) {
     await attempt('erasing a channel whose access expired', connection.id, async () => {
-      await revokeGrant(app, connection);
-      report.testsErased += await eraseChannelConnection(app.db, connection.id);
+      report.testsErased += await closeChannel(app, connection);
       report.channelsErased += 1;
     });
   }

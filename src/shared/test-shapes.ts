@@ -28,6 +28,13 @@ export const METRIC_WORDS: Record<WinnerMetric, string> = {
  * test judged on them must give each title whole days. Views come from the public counter,
  * sampled every 10 minutes, so a views test may switch titles as often as hourly.
  */
+/** A rotation interval in words: "every hour", "every 2 hours", "every 24 hours". */
+export function formatInterval(minutes: number): string {
+  if (minutes % 60 !== 0) return `every ${minutes} minutes`;
+  const hours = minutes / 60;
+  return hours === 1 ? 'every hour' : `every ${hours} hours`;
+}
+
 export function isMeasuredPerDay(metric: WinnerMetric): boolean {
   return metric === 'ctr' || metric === 'combined';
 }

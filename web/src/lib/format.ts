@@ -22,12 +22,8 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** A rotation interval in words: "every hour", "every 2 hours", "every 24 hours". */
-export function formatInterval(minutes: number): string {
-  if (minutes % 60 !== 0) return `every ${minutes} minutes`;
-  const hours = minutes / 60;
-  return hours === 1 ? 'every hour' : `every ${hours} hours`;
-}
+// The server's notifications word intervals the same way.
+export { formatInterval } from '../../../src/shared/test-shapes';
 
 /** A number of days in words: "1 day", "14 days", "2.5 days". */
 export function formatDays(days: number): string {
