@@ -25,7 +25,7 @@ const baseComponents = [
   'UnstyledButton',
 ];
 const mantineBase = new RegExp(
-  String.raw`node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core[\\/](MantineProvider|Box|factory|styles-api)|components[\\/](${baseComponents.join('|')}))|hooks[\\/]esm[\\/]use-disclosure)[\\/]|web[\\/]src[\\/](app[\\/](AppProviders|theme|navigation)|components[\\/](icons|Logo|PlanCard|AppLink|FaqList)|lib[\\/]plans)\.`,
+  String.raw`node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](core[\\/](MantineProvider|Box|factory|styles-api)|components[\\/](${baseComponents.join('|')}))|hooks[\\/]esm[\\/]use-disclosure)[\\/]|web[\\/]src[\\/](app[\\/](AppProviders|theme)|components[\\/](icons|Logo|PlanCard|AppLink|FaqList)|lib[\\/](plans|navigation))\.`,
 );
 
 export default defineConfig({

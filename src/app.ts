@@ -7,20 +7,16 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { createBoss } from '../jobs/boss';
-import { createQueues, startWorkers } from '../jobs';
-import { registerAdminRoutes } from './admin/admin.routes';
-import { registerAnalyticsRoutes } from './analytics/analytics.routes';
+import { createBoss } from './jobs/boss';
+import { createQueues, startWorkers } from './jobs';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
-import { createSimulatedTime } from './title-tests/simulated-time';
-import { registerTitleTestRoutes } from './title-tests/title-tests.routes';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
-import type { AppContext } from './app-context';
-import { registerAuthRoutes } from './auth/auth.routes';
-import { registerPrivacyRoutes } from './privacy/privacy.routes';
-import { registerNotificationRoutes, registerUnsubscribeRoutes } from './notifications/notifications.routes';
+import { listOperations } from './api/operations';
+import { registerRestOperations } from './api/rest-transport';
+import type { Dependencies, ServiceContext } from './service-context';
+import { registerUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
 import { registerGoogleOAuth } from './auth/google-oauth';
 import { createControllableClock, isControllableClock, systemClock, type Clock } from './clock';
@@ -34,11 +30,10 @@ import { databaseRateLimitStore } from './http/rate-limit-store';
 import { createReadCache, uncachedReads } from './db/read-cache';
 import { openNoticeListener } from './db/notices';
 import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
-import { requestAuthPlugin } from './http/request-auth';
+import { requestAuthPlugin } from './auth/request-auth';
 import { requestLimitPlugin } from './http/request-limit';
 import { noStorePlugin } from './http/no-store';
 import { requestLogOptions, type LogDestination } from './http/request-log';
-import { createRestRouter } from './http/rest-route';
 import { sameOriginPlugin } from './http/same-origin';
 import { shareClockThroughDatabase } from './simulated-clock';
 import { securityHeadersPlugin } from './http/security-headers';
@@ -48,11 +43,10 @@ import { appRouter, type AppRouter } from './trpc/app-router';
 import { contextFactory } from './trpc/init';
 import { trpcBatchLimitPlugin } from './trpc/batch-limit';
 import { trpcOverloadBody } from './trpc/overload';
-import { registerVideoRoutes } from './videos/videos.routes';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
-  app: AppContext;
+  app: ServiceContext;
   boss: PgBoss;
   /** Listens on config.port. */
   listen(): Promise<void>;
@@ -126,7 +120,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // at Fastify's default of 100 characters a dashboard with a few tests got 404 for its batch.
     routerOptions: { maxParamLength: 5000 },
   });
-  const app = {
+  const deps: Dependencies = {
     config,
     database,
     db: database.db,
@@ -136,15 +130,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     log: fastify.log,
     readCache:
       options.readCache === false ? uncachedReads : createReadCache(readChanges, options.readCache?.ttlMs),
-  } as AppContext;
-  app.engine = { app, youtube: gatewayYouTube(app), collectDaily: gatewayDailyCollector(app) };
-  app.simulatedTime =
-    config.google.simulator && isControllableClock(clock)
-      ? createSimulatedTime(app.engine, clock, fastify.log)
-      : null;
-  app.billing = config.stripe.simulated
-    ? simulatedBillingProvider(app)
-    : stripeBillingProvider(createStripeClient(config));
+  };
+  const app: ServiceContext = {
+    ...deps,
+    billing: config.stripe.simulated
+      ? simulatedBillingProvider(deps)
+      : stripeBillingProvider(createStripeClient(config)),
+    youtube: gatewayYouTube(deps),
+    collectDaily: gatewayDailyCollector(deps),
+  };
 
   installErrorHandler(fastify);
   installJsonBodyParser(fastify);
@@ -194,17 +188,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await fastify.register(requestAuthPlugin, { app });
 
   const registry = new OpenApiRegistry();
-  const rest = createRestRouter(fastify, app, registry);
+  // The API's operations (src/api/operations.ts), then the paths a browser or Stripe navigates to.
+  registerRestOperations(fastify, app, registry, listOperations());
   await registerGoogleOAuth(fastify, app, registry);
-  registerAuthRoutes(rest, app);
-  registerPrivacyRoutes(rest, app);
-  registerNotificationRoutes(rest, app);
   await registerUnsubscribeRoutes(fastify, app, registry);
-  registerAdminRoutes(rest, app);
-  registerVideoRoutes(rest, app);
-  registerAnalyticsRoutes(rest, app);
-  registerTitleTestRoutes(rest, app);
-  await registerBillingRoutes(fastify, rest, app, registry);
+  await registerBillingRoutes(fastify, app, registry);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 

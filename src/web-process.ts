@@ -1,3 +1,4 @@
+import { simulatedTimeOf } from './title-tests/simulated-time';
 import { buildApp, type BuildOptions, type BuiltApp } from './app';
 import { createMailCatcher } from './mail-catcher/smtp-catcher';
 import { registerOutboxRoutes } from './mail-catcher/outbox-routes';
@@ -19,7 +20,7 @@ export interface WebProcess {
 export async function startWebProcess(options: BuildOptions): Promise<WebProcess> {
   const built = await buildApp(options);
   const { app } = built;
-  const time = app.simulatedTime;
+  const time = simulatedTimeOf(app);
   const simulator = app.config.google.simulator
     ? await createSimulatorServer({
         config: app.config,

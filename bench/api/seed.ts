@@ -7,7 +7,7 @@ import {
   titleVariants,
   users,
 } from '../../db/schema';
-import type { AppContext } from '../../src/app-context';
+import type { ServiceContext } from '../../src/service-context';
 import { createSession } from '../../src/auth/session.service';
 import { GOOGLE_SCOPES } from '../../src/youtube/google-clients';
 import { issueTokens } from '../../src/youtube-simulator/identity-store';
@@ -19,7 +19,7 @@ import { viewsAt } from './traffic';
 /** When a slot's title went live: a little after its start, as the worker applies it. */
 const activation = (at: Date) => new Date(at.getTime() + 1_500);
 
-async function seedCreator(app: AppContext, plan: AccountPlan): Promise<void> {
+async function seedCreator(app: ServiceContext, plan: AccountPlan): Promise<void> {
   await app.db.insert(users).values({
     id: plan.userId,
     email: 'bench-api@bench.titlewise.test',
@@ -111,7 +111,7 @@ async function insertAll<T>(rows: T[], size: number, insert: (part: T[]) => Prom
  * creator in: returns the session token for `Authorization: Bearer`. The figures the read paths
  * show are left for the server to compute.
  */
-export async function seedAccount(app: AppContext, plan: AccountPlan): Promise<string> {
+export async function seedAccount(app: ServiceContext, plan: AccountPlan): Promise<string> {
   const { db } = app;
   await seedSimulator(db, plan);
   await seedCreator(app, plan);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../jobs/title-test-queue';
-import { registerTitleTestJobs } from '../../jobs/title-test-jobs';
-import type { AppContext } from '../../src/app-context';
+import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../src/title-tests/advance-queue';
+import { startAdvanceWorkers } from '../../src/title-tests/title-test-jobs';
+import type { ServiceContext } from '../../src/service-context';
 import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
 
@@ -22,7 +22,7 @@ export interface RotationRun extends RunResult {
   diagnostics: RunDiagnostics;
 }
 
-async function dueStatusCounts(app: AppContext, due: Date): Promise<Map<string, number>> {
+async function dueStatusCounts(app: ServiceContext, due: Date): Promise<Map<string, number>> {
   const rows = await queryRows<{ status: string; count: string }>(
     app.db,
     sql`select status, count(*)::text as count from rotations where planned_start = ${due.toISOString()}::timestamptz group by status`,
@@ -30,7 +30,7 @@ async function dueStatusCounts(app: AppContext, due: Date): Promise<Map<string, 
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
 
-async function collect(app: AppContext, due: Date) {
+async function collect(app: ServiceContext, due: Date) {
   const dueAt = sql`${due.toISOString()}::timestamptz`;
   const lateness = await queryRows<{ lateness_ms: string; at_ms: string }>(
     app.db,
@@ -65,7 +65,7 @@ async function collect(app: AppContext, due: Date) {
  * every whole minute as its cron would in production.
  */
 export async function runRotations(
-  app: AppContext,
+  app: ServiceContext,
   testIds: string[],
   due: Date,
   options: { timeoutSeconds: number; tick: boolean },
@@ -84,7 +84,7 @@ export async function runRotations(
   }
   // The production wiring: the advance worker with its real options, and the tick worker (its cron
   // does not fire here, as this process runs pg-boss without its scheduler: --tick sends it).
-  await registerTitleTestJobs(app.boss, app.engine);
+  await startAdvanceWorkers(app.boss, app);
 
   await sleep(Math.max(0, due.getTime() - Date.now()));
   const diagnostics = startDiagnostics(app.database.url!);

@@ -1,5 +1,5 @@
 import { channelConnections, rotations, titleTests, titleVariants, users } from '../../db/schema';
-import type { AppContext } from '../../src/app-context';
+import type { ServiceContext } from '../../src/service-context';
 import { GOOGLE_SCOPES } from '../../src/youtube/google-clients';
 import { issueTokens } from '../../src/youtube-simulator/identity-store';
 import {
@@ -11,7 +11,7 @@ import {
 } from './world-plan';
 
 /** The simulator issues real tokens; they are stored encrypted, as sign-in does (upsertChannelConnection). */
-async function connectionRow(app: AppContext, creator: PlannedCreator) {
+async function connectionRow(app: ServiceContext, creator: PlannedCreator) {
   const now = app.clock.now();
   const scope = GOOGLE_SCOPES.join(' ');
   const tokens = await issueTokens(app.db, {
@@ -40,7 +40,7 @@ async function connectionRow(app: AppContext, creator: PlannedCreator) {
  * mid-run — slots before the due one applied (the last one still open), the rest planned.
  * Inserted in bulk: seeding through the API would be refused by plan limits and the quota budget.
  */
-export async function seedProduct(app: AppContext, plan: WorldPlan): Promise<void> {
+export async function seedProduct(app: ServiceContext, plan: WorldPlan): Promise<void> {
   const { db } = app;
   for (const part of chunks(plan.creators, 2_000)) {
     await db.insert(users).values(

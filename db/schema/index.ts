@@ -5,3 +5,5 @@ export * from './simulator';
 export * from './billing-simulator';
 export * from './demo';
 export * from './notifications';
+export * from './reports';
+export * from './team';

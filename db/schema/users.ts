@@ -70,6 +70,11 @@ export const channelConnections = pgTable(
      * YouTube data of a channel is kept only while its grant is at most 30 days old (src/privacy).
      */
     authorizedAt: timestamp('authorized_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The owner asked to disconnect this channel: its running tests were cancelled, and once their
+     * original titles are back the grant is revoked (src/channels/disconnect-channel.ts).
+     */
+    disconnectRequestedAt: timestamp('disconnect_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

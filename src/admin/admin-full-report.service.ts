@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
@@ -37,7 +37,11 @@ function estimatedUnits(record: TestRecord): number {
 }
 
 /** Test, variants, schedule, every rotation with its figures, daily metrics, verdict and quota spent. */
-export async function getFullReport(app: AppContext, actor: UserRow, testId: string): Promise<FullReport> {
+export async function getFullReport(
+  app: ServiceContext,
+  actor: UserRow,
+  testId: string,
+): Promise<FullReport> {
   assertAdmin(app.config, actor);
   const record = await loadTestRecord(app.db, testId);
   if (!record) throw notFound('Test');

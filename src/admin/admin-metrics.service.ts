@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import type { AdminMetrics } from './admin.schemas';
 import { gatherHealthInputs } from './health-signals';
@@ -11,7 +11,7 @@ import { assertAdmin } from './require-admin';
  * Admin metrics (docs/product.md#entities) from real counts: users, active tests, YouTube units
  * used today (the quota ledger, Pacific day), and a platform health computed from measured signals.
  */
-export async function getAdminMetrics(app: AppContext, actor: UserRow): Promise<AdminMetrics> {
+export async function getAdminMetrics(app: ServiceContext, actor: UserRow): Promise<AdminMetrics> {
   assertAdmin(app.config, actor);
   const inputs = await gatherHealthInputs(app);
   const [userCount] = await app.db.select({ value: count() }).from(users);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import type { AdminSettings } from './admin.schemas';
 import { assertAdmin } from './require-admin';
@@ -9,7 +9,7 @@ import { assertAdmin } from './require-admin';
  * database kind, the request guards the server always installs, sign-in rate limiting from
  * SIGN_IN_RATE_LIMIT.
  */
-export function getAdminSettings(app: AppContext, actor: UserRow): AdminSettings {
+export function getAdminSettings(app: ServiceContext, actor: UserRow): AdminSettings {
   assertAdmin(app.config, actor);
   const { config } = app;
   const https = config.secureCookies;

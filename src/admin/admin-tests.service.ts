@@ -1,12 +1,11 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
-import type { AppContext } from '../app-context';
-import { recordAudit } from '../audit/audit-log';
+import { scheduleAdvance } from '../title-tests/advance-queue';
+import type { ServiceContext } from '../service-context';
+import { recordAudit, testAuditState } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { notFound } from '../errors/app-error';
-import type { EngineContext } from '../title-tests/engine-context';
 import { isRunning } from '../title-tests/state-machine';
 import { applyTestAction } from '../title-tests/actions.service';
 import { removeTestMarkedForDeletion } from '../title-tests/deletion';
@@ -16,25 +15,21 @@ import type { TitleTestView } from '../title-tests/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
 import { assertAdmin } from './require-admin';
 
-async function findTest(app: AppContext, testId: string): Promise<TitleTestRow> {
-  const [test] = await app.db.select().from(titleTests).where(eq(titleTests.id, testId)).limit(1);
+async function findTest(ctx: ServiceContext, testId: string): Promise<TitleTestRow> {
+  const [test] = await ctx.db.select().from(titleTests).where(eq(titleTests.id, testId)).limit(1);
   if (!test) throw notFound('Test');
   return test;
-}
-
-function auditState(test: TitleTestRow) {
-  return { status: test.status, videoId: test.videoId, videoTitle: test.videoTitle, ownerId: test.userId };
 }
 
 export type TestOwner = AdminTest['owner'];
 
 /** The owners of the given users' tests, by user id (one statement). */
-export async function ownersOf(app: AppContext, userIds: string[]): Promise<Map<string, TestOwner>> {
+export async function ownersOf(ctx: ServiceContext, userIds: string[]): Promise<Map<string, TestOwner>> {
   const ids = [...new Set(userIds)];
   const owners =
     ids.length === 0
       ? []
-      : await app.db
+      : await ctx.db
           .select({ id: users.id, email: users.email, name: users.name })
           .from(users)
           .where(inArray(users.id, ids));
@@ -47,14 +42,14 @@ export function adminTestView(view: TitleTestView, test: TitleTestRow, owner: Te
 }
 
 /** Tests with their KPIs (the dashboard's figures) and owners. */
-export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
+export async function adminTestViews(ctx: ServiceContext, tests: TitleTestRow[]): Promise<AdminTest[]> {
   const [ownerOf, cards] = await Promise.all([
     ownersOf(
-      app,
+      ctx,
       tests.map((test) => test.userId),
     ),
     cardsOf(
-      app,
+      ctx,
       tests.map((test) => test.id),
     ),
   ]);
@@ -66,30 +61,29 @@ export async function adminTestViews(app: AppContext, tests: TitleTestRow[]): Pr
 }
 
 /** Every user's tests, newest first. */
-export async function listTestsForAdmin(app: AppContext, actor: UserRow): Promise<AdminTest[]> {
-  assertAdmin(app.config, actor);
-  const tests = await app.db.select().from(titleTests).orderBy(desc(titleTests.createdAt));
-  return adminTestViews(app, tests);
+export async function listTestsForAdmin(ctx: ServiceContext, actor: UserRow): Promise<AdminTest[]> {
+  assertAdmin(ctx.config, actor);
+  const tests = await ctx.db.select().from(titleTests).orderBy(desc(titleTests.createdAt));
+  return adminTestViews(ctx, tests);
 }
 
 /** Cancels anyone's running test; its job puts the original title back (as the owner's Cancel does). */
 export async function cancelTestAsAdmin(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {
-  const { app } = ctx;
-  assertAdmin(app.config, actor);
-  const test = await findTest(app, testId);
+  assertAdmin(ctx.config, actor);
+  const test = await findTest(ctx, testId);
   await applyTestAction(ctx, test, 'cancel', (tx) =>
     recordAudit(tx, {
       actorUserId: actor.id,
       action: 'test.cancel',
       targetType: 'test',
       targetId: test.id,
-      before: auditState(test),
-      after: { ...auditState(test), status: 'cancelled' },
-      at: app.clock.now(),
+      before: testAuditState(test),
+      after: { ...testAuditState(test), status: 'cancelled' },
+      at: ctx.clock.now(),
     }),
   );
   return { message: 'Test cancelled. The original title is being restored on YouTube.' };
@@ -101,21 +95,20 @@ export async function cancelTestAsAdmin(
  * final title is in place goes at once. The audit row commits with the change.
  */
 export async function deleteTestAsAdmin(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {
-  const { app } = ctx;
-  assertAdmin(app.config, actor);
-  const test = await findTest(app, testId);
-  const now = app.clock.now();
+  assertAdmin(ctx.config, actor);
+  const test = await findTest(ctx, testId);
+  const now = ctx.clock.now();
   const audit = (tx: Tx, after: unknown) =>
     recordAudit(tx, {
       actorUserId: actor.id,
       action: 'test.delete',
       targetType: 'test',
       targetId: test.id,
-      before: auditState(test),
+      before: testAuditState(test),
       after,
       at: now,
     });
@@ -130,7 +123,7 @@ export async function deleteTestAsAdmin(
     };
   }
 
-  const outcome = await app.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
     if (!locked) throw notFound('Test');
     if (locked.appliedTitle !== null) {
@@ -141,7 +134,7 @@ export async function deleteTestAsAdmin(
     }
     // The final title is not on YouTube yet: the test's job applies it, then deletes the test.
     await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
-    await scheduleAdvance(app, test.id, now, tx);
+    await scheduleAdvance(ctx, test.id, now, tx);
     await audit(tx, { deletionRequested: true });
     return 'pending' as const;
   });

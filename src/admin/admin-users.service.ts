@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { channelConnections, titleTests, users } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import { toUserAccount } from '../auth/users.service';
@@ -29,7 +29,7 @@ function planOf(user: UserRow): Plan {
   };
 }
 
-async function toAdminUsers(app: AppContext, rows: UserRow[]): Promise<AdminUser[]> {
+async function toAdminUsers(app: ServiceContext, rows: UserRow[]): Promise<AdminUser[]> {
   const ids = rows.map((user) => user.id);
   if (ids.length === 0) return [];
   const [connections, running] = await Promise.all([
@@ -57,7 +57,7 @@ async function toAdminUsers(app: AppContext, rows: UserRow[]): Promise<AdminUser
 }
 
 /** Every user, oldest first, with their plan, channel and running tests. */
-export async function listUsersForAdmin(app: AppContext, actor: UserRow): Promise<AdminUser[]> {
+export async function listUsersForAdmin(app: ServiceContext, actor: UserRow): Promise<AdminUser[]> {
   assertAdmin(app.config, actor);
   return toAdminUsers(app, await app.db.select().from(users).orderBy(asc(users.createdAt)));
 }
@@ -68,7 +68,7 @@ export async function listUsersForAdmin(app: AppContext, actor: UserRow): Promis
  * user already has is refused. Stripe is not touched: a later Stripe event re-syncs a subscriber.
  */
 export async function changeUserTier(
-  app: AppContext,
+  app: ServiceContext,
   actor: UserRow,
   userId: string,
   change: { direction: 'upgrade'; tier: UpgradeTier } | { direction: 'downgrade'; tier: DowngradeTier },

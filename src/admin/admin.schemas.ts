@@ -32,6 +32,20 @@ export const adminMetricsSchema = z.object({
 });
 export type AdminMetrics = z.infer<typeof adminMetricsSchema>;
 
+/** One audit entry as the admin console lists it; `actor` is null for the system (a Stripe event, a job). */
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  /** Null for the system; a removed account's entries keep their id with no name. */
+  actor: z.object({ id: z.uuid(), email: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntryView = z.infer<typeof auditEntrySchema>;
+
 /** A user as the admin list shows it (docs/product.md#entities); isAdmin is the server's role decision. */
 export const adminUserSchema = userSchema
   .pick({

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { pacificDay } from '../time/pacific';
 import { quotaUsedOn } from '../youtube/quota-ledger';
 import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';
@@ -10,7 +10,7 @@ function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-async function databaseSignal(app: AppContext): Promise<HealthInputs['database']> {
+async function databaseSignal(app: ServiceContext): Promise<HealthInputs['database']> {
   const started = performance.now();
   try {
     await app.db.execute(sql`select 1`);
@@ -22,7 +22,7 @@ async function databaseSignal(app: AppContext): Promise<HealthInputs['database']
 }
 
 /** Jobs past their start time and terminal failures, read from pg-boss's own job table. */
-async function queueSignal(app: AppContext): Promise<HealthInputs['queue']> {
+async function queueSignal(app: ServiceContext): Promise<HealthInputs['queue']> {
   try {
     const waiting = sql`state in ('created', 'retry') and start_after < now() - make_interval(mins => ${OVERDUE_AFTER_MINUTES})`;
     const result = await app.db.execute(sql`
@@ -45,7 +45,7 @@ async function queueSignal(app: AppContext): Promise<HealthInputs['queue']> {
 }
 
 /** Measures every signal platformHealth is computed from; a failing probe reports itself, never throws. */
-export async function gatherHealthInputs(app: AppContext): Promise<HealthInputs> {
+export async function gatherHealthInputs(app: ServiceContext): Promise<HealthInputs> {
   const database = await databaseSignal(app);
   const queue = await queueSignal(app);
   let used = 0;

@@ -1,10 +1,14 @@
-import type { AppContext } from '../app-context';
-import { findPrimaryConnection } from '../channels/channel-connections.service';
-import type { RequestAuth } from '../http/request-auth';
+import type { ServiceContext } from '../service-context';
+import { chosenChannel } from '../channels/channels.service';
+import type { UserRow } from '../auth/session.service';
 import { describeAccuracy } from './accuracy';
 import type { AccuracyStatus } from './analytics.schemas';
 
-/** The accuracy of the signed-in user's figures, from their primary channel connection. No YouTube call. */
-export async function getAccuracyStatus(app: AppContext, auth: RequestAuth): Promise<AccuracyStatus> {
-  return describeAccuracy(await findPrimaryConnection(app.db, auth.user.id), app.clock.now());
+/** The accuracy of the figures of one of the user's channels (default the latest connected). No YouTube call. */
+export async function getAccuracyStatus(
+  app: ServiceContext,
+  user: UserRow,
+  channelId?: string,
+): Promise<AccuracyStatus> {
+  return describeAccuracy(await chosenChannel(app.db, user, channelId), app.clock.now());
 }

@@ -23,6 +23,7 @@ const connection: ChannelConnection = {
   reportingJobId: 'job-1',
   reachDataThrough: pacificDayStart('2026-11-19'),
   authorizedAt: now,
+  disconnectRequestedAt: null,
   createdAt: now,
   updatedAt: now,
 };

@@ -1,6 +1,7 @@
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import { addDays, pacificDay } from '../time/pacific';
 import type { AccuracyStatus } from './analytics.schemas';
+import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 
 const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/yt-analytics.readonly';
 /** Reach files normally trail by 2–3 days; later than this, something stopped them. */
@@ -32,8 +33,7 @@ export function describeAccuracy(connection: ChannelConnection | null, now: Date
       enabled: false,
       accuracy:
         'Titlewise lost access to your YouTube channel: no figures are being updated and running tests are paused.',
-      instructions:
-        'Sign in with Google again to reconnect your channel.\nYour tests keep their data and can be resumed afterwards.',
+      instructions: `${RECONNECT_INSTRUCTIONS}.\nYour tests keep their data and can be resumed afterwards.`,
       enableUrl: RECONNECT_URL,
     };
   }

@@ -1,16 +1,26 @@
 import { auditLog } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
+import type { TitleTestRow } from '../title-tests/title-test-records';
 
 export interface AuditEntry {
-  /** Who did it: the admin, or null for the system (a Stripe event). */
+  /** Who did it: the creator or their team member, the admin, or null for the system (a Stripe event). */
   actorUserId: string | null;
-  /** What, as verb-noun: user.upgrade, user.downgrade, test.cancel, test.delete, billing.subscription-sync. */
+  /**
+   * What, as noun.verb: test.create, test.pause, test.resume, test.complete, test.cancel,
+   * test.delete, user.upgrade, user.downgrade, team.join, team.remove, team.leave,
+   * billing.subscription-sync, account.erased.
+   */
   action: string;
-  targetType: 'user' | 'test';
+  targetType: 'user' | 'test' | 'channel';
   targetId: string;
   before: unknown;
   after: unknown;
   at: Date;
+}
+
+/** What an audit row keeps of a test: enough to read the entry after the test is gone, and its owner. */
+export function testAuditState(test: TitleTestRow) {
+  return { status: test.status, videoId: test.videoId, videoTitle: test.videoTitle, ownerId: test.userId };
 }
 
 /** Writes one audit row. Callers pass their transaction, so the row exists exactly when the change does. */

@@ -1,5 +1,16 @@
 import { z } from 'zod';
+import { teamRoles } from '../../db/schema/team';
 import { subscriptionTiers } from '../../db/schema/users';
+
+export const teamRoleSchema = z.enum(teamRoles, { message: 'Choose a role: editor or viewer.' });
+
+/** The team a person works in, as their own account shows it (src/auth/membership.ts). */
+export const membershipSchema = z.object({
+  ownerName: z.string(),
+  ownerEmail: z.string(),
+  role: teamRoleSchema,
+});
+export type MembershipView = z.infer<typeof membershipSchema>;
 
 /**
  * The User of docs/product.md#entities, plus the role flags the server decides (the client never
@@ -19,6 +30,8 @@ export const userSchema = z.object({
   createdAt: z.iso.datetime(),
   youtubeChannelTitle: z.string().nullable(),
   channelStatus: z.enum(['connected', 'disconnected']).nullable(),
+  /** The team this person works in (its owner's channels), or null. */
+  team: membershipSchema.nullable(),
 });
 export type PublicUser = z.infer<typeof userSchema>;
 

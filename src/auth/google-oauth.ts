@@ -1,11 +1,13 @@
-import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app-context';
+import oauth2, { type OAuth2Namespace, type Token } from '@fastify/oauth2';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Credentials } from 'google-auth-library';
+import type { ServiceContext } from '../service-context';
 import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from '../http/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { setSessionCookie } from './session-cookie';
-import { completeGoogleSignIn, SignInError } from './sign-in.service';
+import type { UserRow } from './session.service';
+import { completeGoogleSignIn, connectAnotherChannel, SignInError } from './sign-in.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,6 +17,40 @@ declare module 'fastify' {
 
 /** Google's denial descriptions that mean "unverified app / not a test user" (docs/youtube.md#oauth). */
 const verificationHints = /verif|tester|test user|not been approved|access blocked/i;
+
+/** Where "Connect another channel" starts (signed in). */
+export const CONNECT_PATH = '/api/channels/connect';
+const CONNECT_COOKIE = 'tw-connect';
+const CONNECT_COOKIE_SECONDS = 600;
+
+/** Where the browser lands after connecting a channel: the Account page's channel list. */
+function channelsRedirect(query: Record<string, string>): string {
+  return `/account?${new URLSearchParams(query).toString()}`;
+}
+
+/**
+ * A callback that finishes "Connect another channel": the user who started it, if they are still
+ * the one signed in, or 'session-changed' when the browser's session is no longer theirs (the
+ * channel is then linked to nobody). Null when the callback finishes a sign-in.
+ */
+function connectingUser(request: FastifyRequest): UserRow | 'session-changed' | null {
+  const cookie = request.cookies[CONNECT_COOKIE];
+  if (!cookie) return null;
+  const unsigned = request.unsignCookie(cookie);
+  if (!unsigned.valid) return null;
+  if (!request.auth || request.auth.user.id !== unsigned.value) return 'session-changed';
+  return request.auth.user;
+}
+
+function tokensOf(token: Token): Credentials {
+  return {
+    access_token: token.access_token,
+    refresh_token: token.refresh_token ?? null,
+    expiry_date: new Date(token.expires_at).getTime(),
+    scope: (token as { scope?: string }).scope ?? GOOGLE_SCOPES.join(' '),
+    token_type: 'Bearer',
+  };
+}
 
 function loginRedirect(error: string, description: string): string {
   const query = new URLSearchParams({ error, description });
@@ -30,7 +66,7 @@ function loginRedirect(error: string, description: string): string {
  */
 export async function registerGoogleOAuth(
   fastify: FastifyInstance,
-  app: AppContext,
+  app: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
   const { endpoints } = app.config.google;
@@ -71,8 +107,61 @@ export async function registerGoogleOAuth(
     responseDescription: 'Redirect to the Google consent screen',
   });
 
+  // Connecting another channel: the same Google flow, started by a signed-in creator. A signed
+  // cookie remembers who asked, so the callback adds the channel to that account instead of
+  // signing anyone in; the session must still be theirs when Google sends the browser back.
+  fastify.get(CONNECT_PATH, { config: signInLimit }, async (request, reply) => {
+    if (!request.auth)
+      return reply.redirect(loginRedirect('not_signed_in', 'Sign in first, then connect another channel.'));
+    reply.setCookie(CONNECT_COOKIE, request.auth.user.id, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.secureCookies,
+      path: '/',
+      maxAge: CONNECT_COOKIE_SECONDS,
+    });
+    return reply.redirect(await fastify.googleOAuth2.generateAuthorizationUri(request, reply));
+  });
+  registry.add({
+    method: 'get',
+    path: CONNECT_PATH,
+    summary:
+      "Connect another YouTube channel to the signed-in account (browser navigation to Google's consent; Authority connects up to 10)",
+    tags: ['channels'],
+    auth: 'user',
+    responseDescription: 'Redirect to the Google consent screen',
+  });
+
   fastify.get(googleCallbackPath, { config: signInLimit }, async (request, reply) => {
     const query = request.query as { error?: string; error_description?: string };
+    const connecting = connectingUser(request);
+    if (connecting !== null) reply.clearCookie(CONNECT_COOKIE, { path: '/' });
+    if (connecting === 'session-changed') {
+      return reply.redirect(
+        loginRedirect(
+          'session_changed',
+          'You were signed out while connecting a channel. Sign in, then connect it again.',
+        ),
+      );
+    }
+    if (connecting && query.error) {
+      return reply.redirect(channelsRedirect({ channelError: 'Connecting the channel was cancelled.' }));
+    }
+    if (connecting) {
+      try {
+        const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);
+        const connection = await connectAnotherChannel(app, connecting, tokensOf(result.token));
+        return reply.redirect(channelsRedirect({ channel: connection.id }));
+      } catch (error) {
+        request.log.warn({ err: error }, 'Connecting another channel failed');
+        const message =
+          error instanceof AppError && error.status < 500
+            ? error.message
+            : 'Connecting the channel failed. Please try again.';
+        return reply.redirect(channelsRedirect({ channelError: message }));
+      }
+    }
     if (query.error) {
       const description = query.error_description ?? '';
       if (query.error === 'access_denied' && verificationHints.test(description)) {
@@ -92,17 +181,7 @@ export async function registerGoogleOAuth(
     }
     try {
       const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      const signedIn = await completeGoogleSignIn(
-        app,
-        {
-          access_token: result.token.access_token,
-          refresh_token: result.token.refresh_token ?? null,
-          expiry_date: new Date(result.token.expires_at).getTime(),
-          scope: (result.token as { scope?: string }).scope ?? GOOGLE_SCOPES.join(' '),
-          token_type: 'Bearer',
-        },
-        request.headers['user-agent'],
-      );
+      const signedIn = await completeGoogleSignIn(app, tokensOf(result.token), request.headers['user-agent']);
       setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
       return reply.redirect('/auth/callback');
     } catch (error) {

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema';
+import { sessions, teamMembers, users } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
+import { liveMembership, teamOwnerJoin, teamOwners, type Membership } from './membership';
 
 export const SESSION_COOKIE = 'session-token';
 
@@ -28,13 +29,24 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user behind a token, or null if the token is unknown, expired or revoked. */
-// Every signed-in request runs this: built once per database handle (src/db/prepared.ts).
+/**
+ * The user behind a token, with the team they work in, or nothing if the token is unknown, expired
+ * or revoked. Every signed-in request runs this one statement: built once per database handle
+ * (src/db/prepared.ts).
+ */
 const sessionUserQuery = preparedStatement((db) =>
   db
-    .select({ user: users, expiresAt: sessions.expiresAt })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      owner: teamOwners,
+      role: teamMembers.role,
+      since: teamMembers.createdAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(teamMembers, eq(teamMembers.memberUserId, users.id))
+    .leftJoin(teamOwners, teamOwnerJoin)
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
@@ -49,6 +61,8 @@ const sessionUserQuery = preparedStatement((db) =>
 export interface LiveSession {
   user: UserRow;
   expiresAt: Date;
+  /** The team the user works in (src/auth/membership.ts), read with the session. */
+  membership: Membership | null;
 }
 
 /** The live (unrevoked, unexpired) session a token opens, with its user. */
@@ -59,8 +73,8 @@ export function isTokenShaped(token: string): boolean {
 
 export async function findSession(db: DbOrTx, token: string, now: Date): Promise<LiveSession | null> {
   if (!isTokenShaped(token)) return null;
-  const rows = await sessionUserQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
-  return rows[0] ?? null;
+  const [row] = await sessionUserQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
+  return row ? { user: row.user, expiresAt: row.expiresAt, membership: liveMembership(row) } : null;
 }
 
 export async function revokeSession(db: DbOrTx, token: string, now: Date): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Credentials } from 'google-auth-library';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
+import { assertMayConnect } from '../channels/channels.service';
 import { DEMO_USER_EMAIL } from '../config';
 import { AppError } from '../errors/app-error';
 import type { Tx } from '../db/database';
@@ -48,11 +49,7 @@ interface LinkedAccount {
  * Google (userinfo, channels.list) and returns a function that links them in a transaction: the
  * user upserted and their channel tokens stored encrypted.
  */
-async function googleAccountOf(
-  app: AppContext,
-  tokens: Credentials,
-  options: SignInOptions,
-): Promise<(tx: Tx) => Promise<LinkedAccount>> {
+function assertWriteScopes(tokens: Credentials): void {
   const granted = (tokens.scope ?? '').split(' ');
   if (tokens.scope && !YOUTUBE_WRITE_SCOPES.some((scope) => granted.includes(scope))) {
     throw new SignInError(
@@ -60,6 +57,39 @@ async function googleAccountOf(
       'Titlewise needs permission to manage your YouTube videos to rotate titles. Sign in again and allow every requested permission.',
     );
   }
+}
+
+/**
+ * The tokens as stored: the client library dates the token's expiry on the system clock; the
+ * product keeps it on its own (they differ once a simulated clock has moved).
+ */
+function storedTokens(app: ServiceContext, tokens: Credentials): Credentials {
+  return { ...tokens, expiry_date: tokens.expiry_date ? tokens.expiry_date + clockOffsetMs(app) : null };
+}
+
+/** Links `channel` to `user` within the plan's channel limit (a refusal names the way out). */
+async function linkChannel(
+  app: ServiceContext,
+  tx: Tx,
+  user: UserRow,
+  channel: { id: string; title: string; uploadsPlaylistId: string | null },
+  tokens: Credentials,
+): Promise<ChannelConnection> {
+  try {
+    await assertMayConnect(tx, user, channel.id);
+  } catch (error) {
+    if (error instanceof AppError) throw new SignInError('channel_limit', error.message);
+    throw error;
+  }
+  return upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
+}
+
+async function googleAccountOf(
+  app: ServiceContext,
+  tokens: Credentials,
+  options: SignInOptions,
+): Promise<(tx: Tx) => Promise<LinkedAccount>> {
+  assertWriteScopes(tokens);
   const auth = createOAuthClient(app.config, tokens);
   const profile = await fetchUserInfo(app, auth);
   const channel = await fetchOwnChannel(app, auth);
@@ -69,12 +99,7 @@ async function googleAccountOf(
       `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`,
     );
   }
-  // The client library dates the token's expiry on the system clock; the product keeps it on its
-  // own (they differ once a simulated clock has moved).
-  const stored: Credentials = {
-    ...tokens,
-    expiry_date: tokens.expiry_date ? tokens.expiry_date + clockOffsetMs(app) : null,
-  };
+  const stored = storedTokens(app, tokens);
   return async (tx) => {
     const user = await upsertGoogleUser(app, tx, {
       sub: profile.sub,
@@ -82,11 +107,31 @@ async function googleAccountOf(
       name: profile.name ?? profile.given_name ?? profile.email,
       ...(options.demo ? { isDemo: true } : {}),
     });
-    return {
-      user,
-      connection: await upsertChannelConnection(app, tx, { userId: user.id, channel, tokens: stored }),
-    };
+    return { user, connection: await linkChannel(app, tx, user, channel, stored) };
   };
+}
+
+/**
+ * A signed-in creator connects another channel: the one of the Google account that granted
+ * `tokens` (it may be another Google account than the one they sign in with). Each channel keeps
+ * its own encrypted grant. Refused beyond the plan's channel limit.
+ */
+export async function connectAnotherChannel(
+  app: ServiceContext,
+  user: UserRow,
+  tokens: Credentials,
+): Promise<ChannelConnection> {
+  assertWriteScopes(tokens);
+  const channel = await fetchOwnChannel(app, createOAuthClient(app.config, tokens));
+  if (!channel)
+    throw new SignInError(
+      'no_channel',
+      'That Google account has no YouTube channel. Create one, then connect it.',
+    );
+  const stored = storedTokens(app, tokens);
+  const connection = await app.db.transaction((tx) => linkChannel(app, tx, user, channel, stored));
+  await requestReachReport(app, connection);
+  return connection;
 }
 
 /**
@@ -94,7 +139,7 @@ async function googleAccountOf(
  * transaction that upserts the user and their (encrypted) channel tokens and opens a session.
  */
 export async function completeGoogleSignIn(
-  app: AppContext,
+  app: ServiceContext,
   tokens: Credentials,
   userAgent: string | undefined,
   options: SignInOptions = {},
@@ -104,7 +149,7 @@ export async function completeGoogleSignIn(
 
 /** Links a Google account (user and channel) without signing anyone in (the demo prepares its copies so). */
 export async function connectGoogleAccount(
-  app: AppContext,
+  app: ServiceContext,
   tokens: Credentials,
   options: SignInOptions = {},
 ): Promise<LinkedAccount> {
@@ -117,7 +162,7 @@ export async function connectGoogleAccount(
  * requested as soon as a channel connects. Best effort: sign-in never fails for it, and the
  * daily collection asks again.
  */
-async function requestReachReport(app: AppContext, connection: ChannelConnection): Promise<void> {
+async function requestReachReport(app: ServiceContext, connection: ChannelConnection): Promise<void> {
   if (!connection.scopes.includes('https://www.googleapis.com/auth/yt-analytics.readonly')) return;
   try {
     await ensureReachJob(app, connection);
@@ -134,7 +179,7 @@ export interface AuthorizationCode {
 
 /** POST /api/auth/google: an external client hands us an authorization code to exchange. */
 export async function signInWithGoogleCode(
-  app: AppContext,
+  app: ServiceContext,
   input: AuthorizationCode,
   userAgent: string | undefined,
   options: SignInOptions = {},
@@ -144,7 +189,7 @@ export async function signInWithGoogleCode(
 
 /** The tokens Google issues for an authorization code (its token endpoint, through the OAuth client). */
 export async function exchangeAuthorizationCode(
-  app: AppContext,
+  app: ServiceContext,
   input: AuthorizationCode,
 ): Promise<Credentials> {
   const client = createOAuthClient(app.config);
@@ -174,7 +219,7 @@ export async function exchangeAuthorizationCode(
  * through Google's flow instead.
  */
 export async function signInAsChannelLessDemo(
-  app: AppContext,
+  app: ServiceContext,
   userAgent: string | undefined,
 ): Promise<SignedIn> {
   return openSession(app, userAgent, async (tx) => ({
@@ -193,7 +238,7 @@ export async function signInAsChannelLessDemo(
  * then the channel's reach report is requested (best effort) and the public user returned.
  */
 async function openSession(
-  app: AppContext,
+  app: ServiceContext,
   userAgent: string | undefined,
   link: (tx: Tx) => Promise<LinkedAccount>,
 ): Promise<SignedIn> {

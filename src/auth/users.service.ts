@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import { membershipView } from './membership';
 import { users } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { Config } from '../config';
-import { findPrimaryConnection } from '../channels/channel-connections.service';
+import { chosenChannel } from '../channels/channels.service';
 import type { DbOrTx } from '../db/database';
 import { conflict, notFound } from '../errors/app-error';
 import type { PublicUser } from './auth.schemas';
@@ -21,7 +22,7 @@ function usernameFrom(email: string): string {
 
 /** Creates the user on first sign-in, or refreshes their name; matched by Google subject, then e-mail. */
 export async function upsertGoogleUser(
-  app: AppContext,
+  app: ServiceContext,
   db: DbOrTx,
   profile: { sub: string; email: string; name: string; isDemo?: boolean },
 ): Promise<UserRow> {
@@ -85,14 +86,18 @@ export function toUserAccount(config: Config, user: UserRow): UserAccount {
   };
 }
 
-export async function toPublicUser(app: AppContext, user: UserRow): Promise<PublicUser> {
-  const connection = await findPrimaryConnection(app.db, user.id);
+export async function toPublicUser(app: ServiceContext, user: UserRow): Promise<PublicUser> {
+  const [connection, team] = await Promise.all([
+    chosenChannel(app.db, user, undefined),
+    membershipView(app.db, user.id),
+  ]);
   return {
     ...toUserAccount(app.config, user),
     isFounder: isFounder(app.config, user),
     isDemo: user.isDemo,
     youtubeChannelTitle: connection?.title ?? null,
     channelStatus: connection?.status ?? null,
+    team,
   };
 }
 

@@ -1,52 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { OpenApiRegistry } from '../http/openapi';
-import { emptyBodySchema, type RestRouter } from '../http/rest-route';
-import {
-  checkoutResponseSchema,
-  createSubscriptionInputSchema,
-  portalResponseSchema,
-  webhookBodySchema,
-  webhookResponseSchema,
-} from './billing.schemas';
-import { CHECKOUT_RETURN_PATH, createSubscriptionCheckout, syncCompletedCheckout } from './checkout.service';
-import { createPortalLink } from './portal.service';
+import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
+import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
 import { registerSimulatedStripePages } from './simulated/simulated-pages';
 import { receiveStripeWebhook } from './webhook.service';
 
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 
-/** POST /api/create-subscription, the Customer Portal link, Stripe's webhook and the checkout return. */
+/** Stripe's webhook, the checkout return and (simulated Stripe) the checkout and portal pages. */
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
-  rest: RestRouter,
-  app: AppContext,
+  app: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
-  rest.route({
-    method: 'POST',
-    url: '/api/create-subscription',
-    summary: 'Start a subscription: answers the Stripe Checkout URL to send the browser to',
-    tags: ['billing'],
-    auth: 'user',
-    body: createSubscriptionInputSchema,
-    response: checkoutResponseSchema,
-    handler: ({ auth, body }) => createSubscriptionCheckout(app, auth.user, body.plan),
-  });
-
-  rest.route({
-    method: 'POST',
-    url: '/api/billing/portal',
-    summary: 'A Stripe Customer Portal link to manage or cancel the subscription',
-    tags: ['billing'],
-    auth: 'user',
-    body: emptyBodySchema,
-    response: portalResponseSchema,
-    handler: ({ auth }) => createPortalLink(app, auth.user),
-  });
-
   // Stripe signs the exact bytes it sends, so this route reads the body raw (its own parser scope).
   await fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -90,7 +59,8 @@ export async function registerBillingRoutes(
     tags: ['billing'],
     auth: 'public',
     query: z.object({ session_id: z.string() }),
-    responseDescription: 'Redirect to /dashboard',
+    successStatus: 303,
+    responseDescription: 'Redirect (303) to /dashboard',
   });
 
   if (app.config.stripe.simulated) await registerSimulatedStripePages(fastify, app, registry);

@@ -1,10 +1,10 @@
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { getUser } from '../auth/users.service';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 
 /** A Stripe Customer Portal link where the user manages or cancels their subscription. */
-export async function createPortalLink(app: AppContext, actor: UserRow): Promise<{ url: string }> {
+export async function createPortalLink(app: ServiceContext, actor: UserRow): Promise<{ url: string }> {
   const user = await getUser(app.db, actor.id);
   if (!user.stripeCustomerId) {
     throw conflict('You have no subscription to manage yet. Choose a plan on /paywall first.');

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { SubscriptionTier } from '../../db/schema/users';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
@@ -62,7 +62,7 @@ async function findSubscriber(
  * Returns the user it concerned, if any.
  */
 export async function applySubscriptionTruth(
-  app: AppContext,
+  app: ServiceContext,
   db: DbOrTx,
   truth: SubscriptionTruth,
   userIdHint: string | null,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { billingEvents } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { badRequest } from '../errors/app-error';
 import type { BillingProvider, SubscriptionTruth } from './billing-provider';
 import { applySubscriptionTruth } from './subscription-sync';
@@ -69,7 +69,7 @@ async function readTruth(billing: BillingProvider, type: string, objectId: strin
  * commit together; a Stripe outage answers 503 so Stripe delivers again later.
  */
 export async function receiveStripeWebhook(
-  app: AppContext,
+  app: ServiceContext,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Credentials } from 'google-auth-library';
 import { channelConnections } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { DbOrTx } from '../db/database';
 
 export type ChannelConnection = typeof channelConnections.$inferSelect;
@@ -11,7 +11,7 @@ export type ChannelConnection = typeof channelConnections.$inferSelect;
  * encrypted; a refresh token Google did not resend is kept from before.
  */
 export async function upsertChannelConnection(
-  app: AppContext,
+  app: ServiceContext,
   db: DbOrTx,
   input: {
     userId: string;
@@ -58,17 +58,6 @@ export async function upsertChannelConnection(
     .values({ userId: input.userId, youtubeChannelId: input.channel.id, ...values })
     .returning();
   return created!;
-}
-
-/** The user's most recently connected channel (Titlewise works with one channel at a time today). */
-export async function findPrimaryConnection(db: DbOrTx, userId: string): Promise<ChannelConnection | null> {
-  const [row] = await db
-    .select()
-    .from(channelConnections)
-    .where(eq(channelConnections.userId, userId))
-    .orderBy(desc(channelConnections.updatedAt))
-    .limit(1);
-  return row ?? null;
 }
 
 export async function markConnectionDisconnected(

@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
-import type { AppContext } from '../app-context';
+import { scheduleAdvance } from '../title-tests/advance-queue';
+import type { ServiceContext } from '../service-context';
 import { AppError } from '../errors/app-error';
 import { eraseChannelConnection } from '../privacy/channel-data';
 import { createRehearsal, rehearseScenario } from './demo-rehearsal';
@@ -32,7 +32,7 @@ const CAUGHT_UP_MS = 60_000;
  * Prepares one demo copy: a fresh simulated Google account living SCENARIO_SPAN_MS in the past,
  * its history run up to the deployment's now, then 'ready' (its tests still held).
  */
-export async function prepareDemoCopy(app: AppContext, control: SimulatorControl): Promise<DemoCopy> {
+export async function prepareDemoCopy(app: ServiceContext, control: SimulatorControl): Promise<DemoCopy> {
   const arrival = app.clock.now();
   const start = new Date(arrival.getTime() - SCENARIO_SPAN_MS);
   const account = await control.createDemoAccount(start);
@@ -72,7 +72,7 @@ export async function prepareDemoCopy(app: AppContext, control: SimulatorControl
   }
 }
 
-async function takeReadyCopy(app: AppContext): Promise<DemoCopy | null> {
+async function takeReadyCopy(app: ServiceContext): Promise<DemoCopy | null> {
   const [claimed] = await app.db
     .update(demoCopies)
     .set({ status: 'claimed', claimedAt: new Date(), updatedAt: new Date() })
@@ -86,7 +86,7 @@ async function takeReadyCopy(app: AppContext): Promise<DemoCopy | null> {
   return claimed ?? null;
 }
 
-async function preparationUnderWay(app: AppContext): Promise<boolean> {
+async function preparationUnderWay(app: ServiceContext): Promise<boolean> {
   const [row] = await app.db
     .select({ id: demoCopies.id })
     .from(demoCopies)
@@ -105,7 +105,7 @@ async function preparationUnderWay(app: AppContext): Promise<boolean> {
  * fell due since it was prepared), its Google account rejoins the deployment's clock, and its
  * tests are released to the workers.
  */
-async function handOver(app: AppContext, control: SimulatorControl, copy: DemoCopy): Promise<void> {
+async function handOver(app: ServiceContext, control: SimulatorControl, copy: DemoCopy): Promise<void> {
   const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil ?? app.clock.now());
   // The deployment's clock may move meanwhile (someone's fast-forward): catch up until level
   // (both clocks then run on together, the copy's a few milliseconds behind).
@@ -128,7 +128,7 @@ async function handOver(app: AppContext, control: SimulatorControl, copy: DemoCo
  * prepared when it is ready, else one prepared now. Returns the copy's Google account id.
  */
 export async function claimDemoCopy(
-  app: AppContext,
+  app: ServiceContext,
   control: SimulatorControl,
   refill: () => Promise<void>,
 ): Promise<string> {
@@ -178,7 +178,7 @@ export async function claimDemoCopy(
 }
 
 /** Whether fewer copies are ready (or on their way) than the pool should hold. */
-export async function poolNeedsCopy(app: AppContext, poolSize: number): Promise<boolean> {
+export async function poolNeedsCopy(app: ServiceContext, poolSize: number): Promise<boolean> {
   const [row] = await app.db
     .select({ count: sql<number>`count(*)::int` })
     .from(demoCopies)
@@ -203,7 +203,7 @@ export async function poolNeedsCopy(app: AppContext, poolSize: number): Promise<
  * and the Google account in the simulator. Returns how many were removed.
  */
 export async function removeOldDemoCopies(
-  app: AppContext,
+  app: ServiceContext,
   control: SimulatorControl,
   lifetimeMs = DEMO_COPY_LIFETIME_MS,
 ): Promise<number> {

@@ -1,5 +1,6 @@
 import type { PgBoss } from 'pg-boss';
-import type { AppContext } from '../app-context';
+import type { FeatureJobs } from '../jobs/feature-jobs';
+import type { ServiceContext } from '../service-context';
 import { poolNeedsCopy, prepareDemoCopy, removeOldDemoCopies } from './demo-copies';
 import { simulatorControl } from './simulator-control';
 
@@ -8,7 +9,7 @@ export const DEMO_CLEANUP_QUEUE = 'demo.cleanup';
 /** Demo copies kept ready ahead of visitors. */
 export const DEMO_POOL_SIZE = 1;
 
-export async function createDemoQueues(boss: PgBoss): Promise<void> {
+async function createDemoQueues(boss: PgBoss): Promise<void> {
   // One preparation at a time per deployment; the pool check makes a repeat harmless.
   await boss.createQueue(DEMO_PREPARE_QUEUE, { policy: 'singleton', retryLimit: 2, expireInSeconds: 900 });
   await boss.createQueue(DEMO_CLEANUP_QUEUE, { policy: 'stately' });
@@ -23,7 +24,7 @@ const REFILL_DELAY_SECONDS = 300;
 
 /** Asks the workers for one more demo copy (when the pool is short of one), now or after a claim. */
 export async function requestDemoCopy(
-  app: AppContext,
+  app: ServiceContext,
   options: { afterClaim?: boolean } = {},
 ): Promise<void> {
   if (!app.config.demoHistory) return;
@@ -34,7 +35,7 @@ export async function requestDemoCopy(
  * With DEMO_HISTORY: keeps a copy of the demo channel ready, so a visitor's "Try the demo" finds
  * one at once (a copy takes tens of seconds to run), and removes copies whose day is over, hourly.
  */
-export async function registerDemoJobs(boss: PgBoss, app: AppContext): Promise<void> {
+async function startDemoWorkers(boss: PgBoss, app: ServiceContext): Promise<void> {
   if (!app.config.demoHistory) return;
   const control = simulatorControl(app.config);
   await boss.work(DEMO_PREPARE_QUEUE, async () => {
@@ -46,3 +47,5 @@ export async function registerDemoJobs(boss: PgBoss, app: AppContext): Promise<v
   });
   await requestDemoCopy(app);
 }
+
+export const demoJobs: FeatureJobs = { createQueues: createDemoQueues, startWorkers: startDemoWorkers };

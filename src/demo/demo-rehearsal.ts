@@ -1,9 +1,8 @@
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth/sign-in.service';
 import type { UserRow } from '../auth/session.service';
 import { createControllableClock, type ControllableClock } from '../clock';
 import { createTitleTest } from '../title-tests/create-test.service';
-import type { EngineContext } from '../title-tests/engine-context';
 import { fastForward } from '../title-tests/fast-forward';
 import { performTestAction } from '../title-tests/actions.service';
 import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/youtube-adapter';
@@ -21,27 +20,26 @@ const HOUR = 3_600_000;
  * Google account's clock first, so Google answers as of the same instant.
  */
 export interface Rehearsal {
-  engine: EngineContext;
+  engine: ServiceContext;
   clock: ControllableClock;
   /** Runs every job due up to `target`, in time order; `onProgress` sees each instant reached. */
   runUntil(target: Date, onProgress?: (at: Date) => Promise<void>): Promise<number>;
 }
 
 export function createRehearsal(
-  app: AppContext,
+  app: ServiceContext,
   control: SimulatorControl,
   copy: { id: string; simAccountId: string },
   from: Date,
 ): Rehearsal {
   const clock = createControllableClock(from.getTime() - Date.now());
-  const rehearsalApp: AppContext = { ...app, clock };
-  const engine: EngineContext = {
-    app: rehearsalApp,
-    youtube: gatewayYouTube(rehearsalApp),
-    collectDaily: gatewayDailyCollector(rehearsalApp),
+  const onItsClock = { ...app, clock };
+  const engine: ServiceContext = {
+    ...onItsClock,
+    youtube: gatewayYouTube(onItsClock),
+    collectDaily: gatewayDailyCollector(onItsClock),
     holding: `demo:${copy.id}`,
   };
-  rehearsalApp.engine = engine;
   return {
     engine,
     clock,
@@ -64,7 +62,7 @@ export function createRehearsal(
 
 /** Signs the copy's Google account into the product (consent, code exchange, userinfo, channel) as a demo account. */
 export async function connectDemoAccount(
-  app: AppContext,
+  app: ServiceContext,
   control: SimulatorControl,
   simAccountId: string,
 ): Promise<UserRow> {
@@ -91,7 +89,7 @@ export async function rehearseScenario(
   const { engine } = rehearsal;
   const start = arrival.getTime() - SCENARIO_SPAN_MS;
   const progress = async (at: Date) => onProgress(Math.min(1, (at.getTime() - start) / SCENARIO_SPAN_MS));
-  const user = await connectDemoAccount(engine.app, control, simAccountId);
+  const user = await connectDemoAccount(engine, control, simAccountId);
   // The creator's moves, in time order: each test started, and completed early where the
   // scenario says so.
   const moves = DEMO_SCENARIO.flatMap((test) => {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { signInAsChannelLessDemo, signInWithGoogleCode, type SignedIn } from '../auth/sign-in.service';
 import { AppError } from '../errors/app-error';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
@@ -14,7 +14,7 @@ import { simulatorControl } from './simulator-control';
  * visitor's own copy of the demo channel, with its past (DEMO_HISTORY), or the shared demo
  * channel (tests). Without the simulator (DEMO_LOGIN=true), a demo user with no channel.
  */
-export async function signInAsDemo(app: AppContext, userAgent: string | undefined): Promise<SignedIn> {
+export async function signInAsDemo(app: ServiceContext, userAgent: string | undefined): Promise<SignedIn> {
   if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
   if (!app.config.google.simulator) return signInAsChannelLessDemo(app, userAgent);
   const control = simulatorControl(app.config);

@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import type { Access } from './operation';
 
 export interface OpenApiOperation {
   method: 'get' | 'post' | 'delete' | 'put' | 'patch';
   path: string;
   summary: string;
   tags: string[];
-  auth: 'public' | 'user' | 'admin';
+  auth: Access;
   params?: z.ZodType | undefined;
   query?: z.ZodType | undefined;
   body?: z.ZodType | undefined;
   response?: z.ZodType | undefined;
   successStatus?: number | undefined;
-  /** Answers with an ETag and 304 Not Modified when If-None-Match names it (rest-route.ts). */
+  /** Answers with an ETag and 304 Not Modified when If-None-Match names it (src/api/rest-transport.ts). */
   conditional?: boolean | undefined;
   /** For redirects and other non-JSON answers. */
   responseDescription?: string | undefined;

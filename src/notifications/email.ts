@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { notifications, users } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { Config } from '../config';
 import { escapeHtml } from '../http/escape-html';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../shared/notification-kinds';
@@ -53,7 +53,8 @@ export function composeEmail(
 }
 
 const transports = new Map<string, Transporter>();
-function transportFor(url: string): Transporter {
+/** One nodemailer transport per SMTP URL, reused by every e-mail the product sends. */
+export function transportFor(url: string): Transporter {
   let transport = transports.get(url);
   if (!transport) {
     transport = nodemailer.createTransport(url);
@@ -68,7 +69,7 @@ function transportFor(url: string): Transporter {
  * notification's, so a receiver can tell a repeat after a crash between sending and marking.
  */
 export async function sendNotificationEmail(
-  app: AppContext,
+  app: ServiceContext,
   notificationId: string,
 ): Promise<'sent' | 'skipped'> {
   const url = app.config.mail.url;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { DbOrTx } from '../db/database';
 
 /** Sends one notification's e-mail (keyed by notification: queued once, retried on SMTP failure). */
@@ -19,7 +19,7 @@ export async function createNotificationQueues(boss: PgBoss): Promise<void> {
 }
 
 /** Queues the e-mail of a notification, in the transaction that records it when there is one. */
-export async function queueEmail(app: AppContext, db: DbOrTx, notificationId: string): Promise<void> {
+export async function queueEmail(app: ServiceContext, db: DbOrTx, notificationId: string): Promise<void> {
   await app.boss.send(
     EMAIL_QUEUE,
     { notificationId },

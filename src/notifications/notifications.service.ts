@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { notifications, users } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import type { NotificationKind } from '../shared/notification-kinds';
 import { emailChoices, setEmailChoices, type EmailChoices } from './preferences';
@@ -8,7 +8,7 @@ import { emailChoices, setEmailChoices, type EmailChoices } from './preferences'
 /** How many notifications the list shows (the newest). */
 export const NOTIFICATION_LIST_LIMIT = 30;
 
-async function unreadCount(app: AppContext, userId: string): Promise<number> {
+async function unreadCount(app: ServiceContext, userId: string): Promise<number> {
   const [row] = await app.db
     .select({ unread: count() })
     .from(notifications)
@@ -16,7 +16,7 @@ async function unreadCount(app: AppContext, userId: string): Promise<number> {
   return row?.unread ?? 0;
 }
 
-export async function listNotifications(app: AppContext, user: UserRow) {
+export async function listNotifications(app: ServiceContext, user: UserRow) {
   const rows = await app.db
     .select()
     .from(notifications)
@@ -40,7 +40,7 @@ export async function listNotifications(app: AppContext, user: UserRow) {
 }
 
 /** Marks the user's notifications read: the given ones (others' ids are ignored), or all. */
-export async function markNotificationsRead(app: AppContext, user: UserRow, ids: string[] | undefined) {
+export async function markNotificationsRead(app: ServiceContext, user: UserRow, ids: string[] | undefined) {
   await app.db
     .update(notifications)
     .set({ readAt: app.clock.now() })
@@ -55,7 +55,7 @@ export async function markNotificationsRead(app: AppContext, user: UserRow, ids:
 }
 
 /** Where e-mail can be seen and whether any is sent, with this deployment's configuration. */
-function mailSetup(app: AppContext) {
+function mailSetup(app: ServiceContext) {
   const { mail, google } = app.config;
   return {
     emailAvailable: mail.url !== null,
@@ -63,12 +63,12 @@ function mailSetup(app: AppContext) {
   };
 }
 
-export async function getNotificationPreferences(app: AppContext, user: UserRow) {
+export async function getNotificationPreferences(app: ServiceContext, user: UserRow) {
   return { email: await emailChoices(app.db, user.id), ...mailSetup(app) };
 }
 
 export async function setNotificationPreferences(
-  app: AppContext,
+  app: ServiceContext,
   user: UserRow,
   input: { email: Partial<EmailChoices> },
 ) {
@@ -77,7 +77,11 @@ export async function setNotificationPreferences(
 }
 
 /** The one-click unsubscribe: turns one kind of e-mail off for one user (the link proved it). */
-export async function unsubscribe(app: AppContext, userId: string, kind: NotificationKind): Promise<void> {
+export async function unsubscribe(
+  app: ServiceContext,
+  userId: string,
+  kind: NotificationKind,
+): Promise<void> {
   const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
   // An account deleted since the e-mail was sent gets no e-mail at all: nothing to turn off.
   if (user) await setEmailChoices(app.db, userId, { [kind]: false }, app.clock.now());

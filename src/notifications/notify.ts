@@ -1,5 +1,5 @@
 import { notifications } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { DbOrTx } from '../db/database';
 import type { NotificationKind } from '../shared/notification-kinds';
 import { queueEmail } from './notification-queue';
@@ -24,7 +24,7 @@ export interface NotificationEvent {
  * which nobody was waiting for). Returns whether the event was new.
  */
 export async function notify(
-  app: AppContext,
+  app: ServiceContext,
   db: DbOrTx,
   event: NotificationEvent,
   options: { email?: boolean } = {},

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../db/database';
 import { formatPacificMoment } from '../time/pacific';
 import { formatInterval, METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import type { titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { notify, type NotificationEvent } from './notify';
 
 // What the engine tells a creator about their title tests. Each function records one kind of
@@ -12,15 +12,9 @@ const LINK = '/dashboard';
 
 type TitleTestRow = typeof titleTests.$inferSelect;
 
-/** Who records: the engine, which may be running a held test on a clock of its own (the demo). */
-interface EngineLike {
-  app: AppContext;
-  holding?: string;
-}
-
 /** Records through notify(); a held test's events (a demo channel's rehearsed past) are not e-mailed. */
-function record(ctx: EngineLike, db: DbOrTx, event: NotificationEvent) {
-  return notify(ctx.app, db, event, { email: !ctx.holding });
+function record(ctx: ServiceContext, db: DbOrTx, event: NotificationEvent) {
+  return notify(ctx, db, event, { email: !ctx.holding });
 }
 
 type TestFacts = Pick<
@@ -30,7 +24,7 @@ type TestFacts = Pick<
 
 /** The first title of a test went live. */
 export function notifyTestStarted(
-  ctx: EngineLike,
+  ctx: ServiceContext,
   db: DbOrTx,
   test: TestFacts,
   live: { title: string; titleNumber: number; titleCount: number },
@@ -60,7 +54,7 @@ function liveLine(title: string, confirmed: boolean | null): string {
  * figures).
  */
 export function notifyTestEnding(
-  ctx: EngineLike,
+  ctx: ServiceContext,
   db: DbOrTx,
   test: TestFacts & Pick<TitleTestRow, 'status'>,
   ending: {
@@ -99,7 +93,7 @@ export function notifyTestEnding(
 }
 
 /** The test stopped and waits for the creator (a Studio edit, lost Google access, a refusal). */
-export function notifyTestPaused(ctx: EngineLike, db: DbOrTx, test: TestFacts, reason: string, at: Date) {
+export function notifyTestPaused(ctx: ServiceContext, db: DbOrTx, test: TestFacts, reason: string, at: Date) {
   return record(ctx, db, {
     userId: test.userId,
     testId: test.id,
@@ -113,7 +107,7 @@ export function notifyTestPaused(ctx: EngineLike, db: DbOrTx, test: TestFacts, r
 
 /** YouTube's daily quota is used up: the test's work waits for the reset. */
 export function notifyQuotaDeferred(
-  ctx: EngineLike,
+  ctx: ServiceContext,
   db: DbOrTx,
   test: TestFacts,
   reason: string,
@@ -131,7 +125,13 @@ export function notifyQuotaDeferred(
 }
 
 /** An ended test's final title could not be put on YouTube, and retrying will not help. */
-export function notifyTestFailed(ctx: EngineLike, db: DbOrTx, test: TestFacts, problem: string, at: Date) {
+export function notifyTestFailed(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  test: TestFacts,
+  problem: string,
+  at: Date,
+) {
   return record(ctx, db, {
     userId: test.userId,
     testId: test.id,

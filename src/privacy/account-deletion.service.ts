@@ -6,7 +6,7 @@ import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
 import { applyTestAction } from '../title-tests/actions.service';
 import { isRunning } from '../title-tests/state-machine';
-import type { EngineContext } from '../title-tests/engine-context';
+import type { ServiceContext } from '../service-context';
 import { removeTestMarkedForDeletion } from '../title-tests/deletion';
 
 export const ACCOUNT_DELETION_STARTED =
@@ -19,11 +19,10 @@ export const ACCOUNT_DELETION_STARTED =
  * nothing: a wrong confirmation, the demo account, and a paid subscription still billing.
  */
 export async function requestAccountDeletion(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   user: UserRow,
   input: { confirmEmail: string },
 ): Promise<{ message: string }> {
-  const { app } = ctx;
   if (input.confirmEmail.toLowerCase() !== user.email.toLowerCase())
     throw badRequest('The e-mail address does not match your account. Type it exactly to confirm.');
   if (user.isDemo)
@@ -32,16 +31,16 @@ export async function requestAccountDeletion(
     throw conflict(
       'Your subscription is still active. Cancel it under “Manage subscription” first, so you are not charged again, then delete your account.',
     );
-  const now = app.clock.now();
-  const marked = await app.db
+  const now = ctx.clock.now();
+  const marked = await ctx.db
     .update(users)
     .set({ deletionRequestedAt: now, updatedAt: now })
     .where(and(eq(users.id, user.id), isNull(users.deletionRequestedAt)))
     .returning({ id: users.id });
-  await revokeAllSessions(app.db, user.id, now);
+  await revokeAllSessions(ctx.db, user.id, now);
   if (marked.length === 0) return { message: ACCOUNT_DELETION_STARTED };
 
-  const tests = await app.db.select().from(titleTests).where(eq(titleTests.userId, user.id));
+  const tests = await ctx.db.select().from(titleTests).where(eq(titleTests.userId, user.id));
   for (const test of tests) {
     const requestDeletion = async (tx: Tx) => {
       await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
@@ -49,13 +48,13 @@ export async function requestAccountDeletion(
     if (isRunning(test.status)) {
       await applyTestAction(ctx, test, 'cancel', requestDeletion);
     } else {
-      await app.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await requestDeletion(tx);
         // An ended test whose final title is on YouTube goes now; another waits for its job.
         await removeTestMarkedForDeletion(tx, test.id);
       });
     }
   }
-  await scheduleEraseAccount(app, user.id);
+  await scheduleEraseAccount(ctx, user.id);
   return { message: ACCOUNT_DELETION_STARTED };
 }

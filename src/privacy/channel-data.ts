@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { auditLog, channelConnections, dailyMetrics, metricSamples, titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
 import { revokeGrant } from '../youtube/gateway/grant';
@@ -78,7 +78,7 @@ export async function eraseChannelConnection(db: DbOrTx, connectionId: string): 
  * caller retries later and nothing is erased meanwhile), then its data is erased. Returns how many
  * tests went.
  */
-export async function closeChannel(app: AppContext, connection: ChannelConnection): Promise<number> {
+export async function closeChannel(app: ServiceContext, connection: ChannelConnection): Promise<number> {
   await revokeGrant(app, connection);
   return eraseChannelConnection(app.db, connection.id);
 }

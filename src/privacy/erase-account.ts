@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { auditLog, channelConnections, titleTests, users } from '../../db/schema';
 import { recordAudit } from '../audit/audit-log';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../shared/data-retention';
-import type { EngineContext } from '../title-tests/engine-context';
+import type { ServiceContext } from '../service-context';
 import { closeChannel } from './channel-data';
 
 export type ErasureOutcome = 'erased' | 'waiting' | 'absent';
@@ -14,18 +14,17 @@ export type ErasureOutcome = 'erased' | 'waiting' | 'absent';
  * Google grant is revoked and its data erased, and the user goes with their sessions. Safe to
  * repeat: an already erased account answers 'absent'. Google failures are thrown (job retry).
  */
-export async function eraseAccountWhenReady(ctx: EngineContext, userId: string): Promise<ErasureOutcome> {
-  const { app } = ctx;
-  const [user] = await app.db
+export async function eraseAccountWhenReady(ctx: ServiceContext, userId: string): Promise<ErasureOutcome> {
+  const [user] = await ctx.db
     .select()
     .from(users)
     .where(and(eq(users.id, userId), isNotNull(users.deletionRequestedAt)));
   if (!user?.deletionRequestedAt) return 'absent';
   const graceOver =
-    app.clock.now().getTime() - user.deletionRequestedAt.getTime() >=
+    ctx.clock.now().getTime() - user.deletionRequestedAt.getTime() >=
     ACCOUNT_DELETION_GRACE_DAYS * 86_400_000;
   if (!graceOver) {
-    const [waitingOn] = await app.db
+    const [waitingOn] = await ctx.db
       .select({ id: titleTests.id })
       .from(titleTests)
       .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
@@ -34,22 +33,25 @@ export async function eraseAccountWhenReady(ctx: EngineContext, userId: string):
     if (waitingOn) return 'waiting';
   }
 
-  const connections = await app.db
+  const connections = await ctx.db
     .select()
     .from(channelConnections)
     .where(eq(channelConnections.userId, userId));
   let tests = 0;
   for (const connection of connections) {
-    tests += await closeChannel(app, connection);
+    tests += await closeChannel(ctx, connection);
   }
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // Audit entries about the user, or about their tests (which name the owner), go too.
     await tx
       .delete(auditLog)
       .where(
         or(
           and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, userId)),
-          and(eq(auditLog.targetType, 'test'), sql`${auditLog.before}->>'ownerId' = ${userId}`),
+          and(
+            eq(auditLog.targetType, 'test'),
+            sql`coalesce(${auditLog.before}, ${auditLog.after})->>'ownerId' = ${userId}`,
+          ),
         ),
       );
     // Sessions, any test left without a channel and demo records go with the user (cascade).
@@ -61,15 +63,15 @@ export async function eraseAccountWhenReady(ctx: EngineContext, userId: string):
       targetId: userId,
       before: null,
       after: { channels: connections.length, testsErased: tests, graceOver },
-      at: app.clock.now(),
+      at: ctx.clock.now(),
     });
   });
   return 'erased';
 }
 
 /** Users whose deletion was asked for before `before` and is not finished (the hourly backstop). */
-export async function pendingAccountDeletions(ctx: EngineContext, before: Date): Promise<string[]> {
-  const rows = await ctx.app.db
+export async function pendingAccountDeletions(ctx: ServiceContext, before: Date): Promise<string[]> {
+  const rows = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(and(isNotNull(users.deletionRequestedAt), lt(users.deletionRequestedAt, before)));

@@ -1,7 +1,8 @@
-import type { PgBoss } from 'pg-boss';
-import type { EngineContext } from '../title-tests/engine-context';
+import type { FeatureJobs } from '../jobs/feature-jobs';
+import type { ServiceContext } from '../service-context';
 import { eraseAccountWhenReady } from './erase-account';
 import {
+  createPrivacyQueues,
   ERASE_ACCOUNT_QUEUE,
   ERASE_RETRY_SECONDS,
   RETENTION_QUEUE,
@@ -11,20 +12,23 @@ import {
 import { runRetention } from './retention';
 
 /** One account-deletion job: erases the account, or looks again a minute later while titles go back. */
-export async function handleEraseAccount(ctx: EngineContext, payload: unknown): Promise<void> {
+export async function handleEraseAccount(ctx: ServiceContext, payload: unknown): Promise<void> {
   const { userId } = eraseAccountPayloadSchema.parse(payload);
   if ((await eraseAccountWhenReady(ctx, userId)) === 'waiting')
-    await scheduleEraseAccount(ctx.app, userId, ERASE_RETRY_SECONDS);
+    await scheduleEraseAccount(ctx, userId, ERASE_RETRY_SECONDS);
 }
 
 /** One retention pass, logged. */
-export async function handleRetention(ctx: EngineContext): Promise<void> {
+export async function handleRetention(ctx: ServiceContext): Promise<void> {
   const report = await runRetention(ctx);
-  ctx.app.log.info(report, 'Data retention pass');
+  ctx.log.info(report, 'Data retention pass');
 }
 
-export async function registerPrivacyJobs(boss: PgBoss, ctx: EngineContext): Promise<void> {
-  await boss.work(ERASE_ACCOUNT_QUEUE, async ([job]) => handleEraseAccount(ctx, job?.data));
-  await boss.schedule(RETENTION_QUEUE, '41 * * * *', {}, { tz: 'UTC' });
-  await boss.work(RETENTION_QUEUE, async () => handleRetention(ctx));
-}
+export const privacyJobs: FeatureJobs = {
+  createQueues: createPrivacyQueues,
+  async startWorkers(boss, ctx) {
+    await boss.work(ERASE_ACCOUNT_QUEUE, async ([job]) => handleEraseAccount(ctx, job?.data));
+    await boss.schedule(RETENTION_QUEUE, '41 * * * *', {}, { tz: 'UTC' });
+    await boss.work(RETENTION_QUEUE, async () => handleRetention(ctx));
+  },
+};

@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 
 /** Finishes one account deletion (keyed by user: one queued and one running at most). */
 export const ERASE_ACCOUNT_QUEUE = 'privacy.erase-account';
@@ -22,7 +22,11 @@ export async function createPrivacyQueues(boss: PgBoss): Promise<void> {
   await boss.createQueue(RETENTION_QUEUE, { policy: 'stately' });
 }
 
-export async function scheduleEraseAccount(app: AppContext, userId: string, afterSeconds = 0): Promise<void> {
+export async function scheduleEraseAccount(
+  app: ServiceContext,
+  userId: string,
+  afterSeconds = 0,
+): Promise<void> {
   await app.boss.send(
     ERASE_ACCOUNT_QUEUE,
     { userId },

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { channelConnections, users } from '../../db/schema';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../shared/data-retention';
-import type { EngineContext } from '../title-tests/engine-context';
+import type { ServiceContext } from '../service-context';
 import { pauseChannelTestsForLostAccess } from '../title-tests/fault-handling';
 import { confirmGrant } from '../youtube/gateway/grant';
 import { closeChannel } from './channel-data';
@@ -28,8 +28,7 @@ const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_
  *    revoked, and its tests, figures and measurements are deleted. The account stays.
  * Every step is idempotent, and one failing channel never stops the others.
  */
-export async function runRetention(ctx: EngineContext): Promise<RetentionReport> {
-  const { app } = ctx;
+export async function runRetention(ctx: ServiceContext): Promise<RetentionReport> {
   const report: RetentionReport = {
     accountsErased: 0,
     grantsConfirmed: 0,
@@ -43,10 +42,10 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
       await step();
     } catch (error) {
       report.failures += 1;
-      app.log.warn({ err: error, id }, `Data retention: ${what} failed; it is tried again on the next run`);
+      ctx.log.warn({ err: error, id }, `Data retention: ${what} failed; it is tried again on the next run`);
     }
   };
-  const now = app.clock.now();
+  const now = ctx.clock.now();
 
   for (const userId of await pendingAccountDeletions(ctx, now)) {
     await attempt('finishing an account deletion', userId, async () => {
@@ -54,7 +53,7 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
     });
   }
 
-  const ageing = await app.db
+  const ageing = await ctx.db
     .select({ connection: channelConnections })
     .from(channelConnections)
     .innerJoin(users, eq(users.id, channelConnections.userId))
@@ -67,7 +66,7 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
     );
   for (const { connection } of ageing) {
     await attempt('re-checking a Google grant', connection.id, async () => {
-      if ((await confirmGrant(app, connection)) === 'confirmed') {
+      if ((await confirmGrant(ctx, connection)) === 'confirmed') {
         report.grantsConfirmed += 1;
         return;
       }
@@ -80,7 +79,7 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
     });
   }
 
-  const expired = await app.db
+  const expired = await ctx.db
     .select()
     .from(channelConnections)
     .where(
@@ -91,7 +90,7 @@ export async function runRetention(ctx: EngineContext): Promise<RetentionReport>
     );
   for (const connection of expired) {
     await attempt('erasing a channel whose access expired', connection.id, async () => {
-      report.testsErased += await closeChannel(app, connection);
+      report.testsErased += await closeChannel(ctx, connection);
       report.channelsErased += 1;
     });
   }

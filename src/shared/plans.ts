@@ -34,6 +34,27 @@ export const PLAN_MONTHLY_USD: Record<PaidPlan, number> = {
   authority: 99,
 };
 
+/** How many YouTube channels an account may connect on each tier (each with its own Google grant). */
+export const channelLimits: Record<SubscriptionTier, number> = {
+  free: 1,
+  cancelled: 1,
+  pro: 1,
+  authority: 10,
+  lifetime: 10,
+};
+
+/**
+ * How many people an account may have on its team (members plus pending invitations); 0 = no
+ * team. Members sign in with their own Google account and work on the owner's channels.
+ */
+export const teamSeatLimits: Record<SubscriptionTier, number> = {
+  free: 0,
+  cancelled: 0,
+  pro: 0,
+  authority: 5,
+  lifetime: 5,
+};
+
 /** How many tests a user may run at once on each tier; null = unlimited (within the quota budget). */
 export const activeTestLimits: Record<SubscriptionTier, number | null> = {
   free: 1,

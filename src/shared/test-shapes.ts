@@ -2,9 +2,7 @@
 // the web app shows. Pure (no Node imports), so web/ imports it at runtime. See
 // docs/statistics.md for why CTR and watch time need whole-day windows.
 
-export const ROTATION_INTERVALS = [60, 120, 240, 480, 720, 1440] as const;
-export type RotationInterval = (typeof ROTATION_INTERVALS)[number];
-export const DAILY_INTERVAL_MINUTES = 1440;
+import { DAILY_INTERVAL_MINUTES, ROTATION_INTERVALS, type RotationInterval } from './title-test-rules';
 
 export const WINNER_METRICS = ['ctr', 'views', 'combined'] as const;
 export type WinnerMetric = (typeof WINNER_METRICS)[number];

@@ -1,10 +1,15 @@
 // What a title test may hold, as the server's schemas enforce it and the create form checks it
-// before it sends. Pure (no imports), so web/ imports it at runtime. Which metric may rotate how
-// often is in ./test-shapes.
+// before it sends. Pure (no imports), so web/ imports it at runtime, and small: the pricing cards
+// on the landing page load it. Which metric may rotate how often is in ./test-shapes.
 
 /** Title 1 (the baseline) and at least one variant; five titles at most. */
 export const MIN_TITLES = 2;
 export const MAX_TITLES = 5;
+
+/** How often the live title may rotate, in minutes: hourly to daily. */
+export const ROTATION_INTERVALS = [60, 120, 240, 480, 720, 1440] as const;
+export type RotationInterval = (typeof ROTATION_INTERVALS)[number];
+export const DAILY_INTERVAL_MINUTES = 1440;
 
 /** YouTube's longest title, in characters. */
 export const MAX_TITLE_LENGTH = 100;

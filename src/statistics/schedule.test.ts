@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pacificParts, pacificSlotOfDay } from '../time/pacific';
-import { ROTATION_INTERVALS } from '../shared/test-shapes';
+import { ROTATION_INTERVALS } from '../shared/title-test-rules';
 import { checkBalance, generateSchedule, williamsRows } from './schedule';
 import type { ScheduleSlot } from './schedule';
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { recordAudit, testAuditState } from '../audit/audit-log';
 import { rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
@@ -13,15 +14,27 @@ import type { TestAction } from './title-tests.schemas';
 
 /**
  * Pause, resume, complete or cancel (docs/product.md#test-states) the user's own test; another
- * user's is "not found".
+ * user's is "not found". The audit log records who did it (the owner, or their team's editor).
  */
 export async function performTestAction(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
   action: TestAction,
+  actor: Pick<UserRow, 'id'> = user,
 ): Promise<void> {
-  await applyTestAction(ctx, await findOwnTest(ctx, user, testId), action);
+  const test = await findOwnTest(ctx, user, testId);
+  await applyTestAction(ctx, test, action, (tx) =>
+    recordAudit(tx, {
+      actorUserId: actor.id,
+      action: `test.${action}`,
+      targetType: 'test',
+      targetId: test.id,
+      before: testAuditState(test),
+      after: { ...testAuditState(test), status: nextStatus(test.status, action) },
+      at: ctx.clock.now(),
+    }),
+  );
 }
 
 /**
@@ -31,16 +44,15 @@ export async function performTestAction(
  * `within` runs in the same transaction (an admin's audit row, a deletion request).
  */
 export async function applyTestAction(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   test: TitleTestRow,
   action: TestAction,
   within?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
-  const { app } = ctx;
   const testId = test.id;
   const to = nextStatus(test.status, action);
-  const now = app.clock.now();
-  const schedule = await app.db
+  const now = ctx.clock.now();
+  const schedule = await ctx.db
     .select({
       slot: rotations.slot,
       plannedStart: rotations.plannedStart,
@@ -49,7 +61,7 @@ export async function applyTestAction(
     })
     .from(rotations)
     .where(eq(rotations.testId, testId));
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(titleTests)
       .set({
@@ -84,9 +96,9 @@ export async function applyTestAction(
       const due = schedule.filter((slot) => slot.plannedStart <= now).at(-1);
       const next = schedule.find((slot) => slot.plannedStart > now);
       const wakeAt = due && due.status !== 'applied' ? now : (next?.plannedStart ?? test.endDate);
-      await scheduleAdvance(app, testId, wakeAt, tx);
+      await scheduleAdvance(ctx, testId, wakeAt, tx);
     } else {
-      await scheduleAdvance(app, testId, now, tx);
+      await scheduleAdvance(ctx, testId, now, tx);
     }
     // The card and panel show the new state as soon as it commits (stored-figures.ts).
     await refreshTestFigures(tx, { testIds: [testId] }, now);

@@ -1,21 +1,23 @@
+import { recordAudit, testAuditState } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { rotations, titleTests, titleVariants } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
-import { findPrimaryConnection } from '../channels/channel-connections.service';
+import { assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { generateSchedule } from '../statistics/schedule';
 import { verdictProblem } from './plan.service';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { checkQuotaBudget } from './quota-budget';
 import { rotationQuota } from '../youtube/user-reads';
-import { runningStatuses } from './state-machine';
+import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS } from '../shared/title-test-rules';
 import { START_TOLERANCE_MS, createTestInputSchema, type CreateTestInput } from './title-tests.schemas';
+import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 
 const DAY = 86_400_000;
 
@@ -25,13 +27,14 @@ const DAY = 86_400_000;
  * schedule, and enqueues the first rotation. Bad input changes nothing.
  */
 export async function createTitleTest(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   user: UserRow,
   rawInput: CreateTestInput,
+  /** Who creates it, for the audit log: the owner (the default) or their team's editor. */
+  actor: Pick<UserRow, 'id'> = user,
 ): Promise<string> {
-  const { app } = ctx;
   const input = createTestInputSchema.parse(rawInput);
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const startDate = input.startDate ? new Date(input.startDate) : now;
   const endDate = input.endDate
     ? new Date(input.endDate)
@@ -62,13 +65,14 @@ export async function createTitleTest(
   });
   if (cannotDecide) throw badRequest(cannotDecide);
 
-  const connection = await findPrimaryConnection(app.db, user.id);
+  const connection = await chosenChannel(ctx.db, user, input.channelId);
   if (!connection) throw badRequest('Connect your YouTube channel first: sign in with Google.');
+  assertUsable(connection);
   if (connection.status !== 'connected') {
-    throw conflict('Your YouTube channel is disconnected. Sign in with Google again to reconnect it.');
+    throw conflict(`Your YouTube channel is disconnected. ${RECONNECT_INSTRUCTIONS}.`);
   }
 
-  const running = await app.db
+  const running = await ctx.db
     .select({
       videoId: titleTests.videoId,
       interval: titleTests.rotationIntervalMinutes,
@@ -88,7 +92,7 @@ export async function createTitleTest(
     intervalMinutes: input.rotationIntervalMinutes,
     runningIntervals: running.map((test) => test.interval),
     // Less the pool kept for reads on users' requests, so those can never starve a rotation.
-    dailyQuota: rotationQuota(app.config),
+    dailyQuota: rotationQuota(ctx.config),
   });
   if (!budget.ok) throw new AppError('RATE_LIMITED', budget.message!);
 
@@ -110,6 +114,7 @@ export async function createTitleTest(
   try {
     return await insertTest(ctx, {
       user,
+      actor,
       connectionId: connection.id,
       video,
       input,
@@ -141,9 +146,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function insertTest(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   args: {
     user: UserRow;
+    actor: Pick<UserRow, 'id'>;
     connectionId: string;
     video: { id: string; title: string };
     input: ReturnType<typeof createTestInputSchema.parse>;
@@ -155,9 +161,8 @@ async function insertTest(
     now: Date;
   },
 ): Promise<string> {
-  const { app } = ctx;
   const { user, video, input, seed, schedule, start, startDate, endDate, now } = args;
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [test] = await tx
       .insert(titleTests)
       .values({
@@ -190,15 +195,24 @@ async function insertTest(
         plannedEnd: slot.endsAt,
       })),
     );
-    await scheduleAdvance(app, test!.id, start, tx);
+    await scheduleAdvance(ctx, test!.id, start, tx);
     await refreshTestFigures(tx, { testIds: [test!.id] }, now);
+    await recordAudit(tx, {
+      actorUserId: args.actor.id,
+      action: 'test.create',
+      targetType: 'test',
+      targetId: test!.id,
+      before: null,
+      after: testAuditState(test!),
+      at: now,
+    });
     return test!.id;
   });
 }
 
 /** The test if it belongs to the user; another user's test is "not found" (no existence leak). */
-export async function findOwnTest(ctx: Pick<EngineContext, 'app'>, user: UserRow, testId: string) {
-  const [test] = await ctx.app.db
+export async function findOwnTest(ctx: ServiceContext, user: UserRow, testId: string) {
+  const [test] = await ctx.db
     .select()
     .from(titleTests)
     .where(and(eq(titleTests.id, testId), eq(titleTests.userId, user.id)))

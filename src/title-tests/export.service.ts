@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { csvDocument, Download } from '../http/download';
@@ -109,7 +109,7 @@ function dailyCsv(rows: DailyRow[]): string {
  * figures the dashboard shows; another user's test is "not found".
  */
 export async function exportTest(
-  app: AppContext,
+  app: ServiceContext,
   user: UserRow,
   testId: string,
   options: { format: ExportFormat; table: ExportTable },

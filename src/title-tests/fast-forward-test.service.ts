@@ -2,7 +2,8 @@ import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import type { EngineContext } from './engine-context';
+import { simulatedTimeOf } from './simulated-time';
+import type { ServiceContext } from '../service-context';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './final-figures-status';
 import type { FastForwardSpan } from './title-tests.schemas';
 
@@ -17,20 +18,19 @@ const SETTLE_MS = 3_600_000;
  * with their lag, the verdict and the winner put live. It moves time for the whole deployment.
  */
 export async function fastForwardTest(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
   span: FastForwardSpan,
 ): Promise<string> {
-  const { app } = ctx;
-  const time = app.simulatedTime;
+  const time = simulatedTimeOf(ctx);
   if (!time) throw conflict('Fast-forward is a simulator tool: this server runs on real time.');
   const test = await findOwnTest(ctx, user, testId);
   const waiting = finalFiguresStatus(test);
   const running = test.status === 'scheduled' || test.status === 'active' || test.status === 'paused';
   if (!running && !waiting.awaiting)
     throw conflict(`The test has already ${test.status === 'cancelled' ? 'been cancelled' : 'ended'}.`);
-  const now = app.clock.now().getTime();
+  const now = ctx.clock.now().getTime();
   const finalWait = isMeasuredPerDay(test.winnerMetric) ? FINAL_FIGURES_WAIT_MS : 0;
   const end = waiting.dueBy?.getTime() ?? test.endDate.getTime() + finalWait;
   const target = span === 'day' ? now + DAY : Math.max(now, end) + SETTLE_MS;

@@ -1,11 +1,11 @@
 import { and, eq, gt, inArray, min } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
-import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../../jobs/metrics-jobs';
-import { runAdvanceJobs } from '../../jobs/title-test-jobs';
-import { ADVANCE_QUEUE, advancePayloadSchema } from '../../jobs/title-test-queue';
-import { enqueueDueTests, findDueTests } from '../../jobs/title-test-tick';
+import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from './metrics-jobs';
+import { runAdvanceJobs } from './title-test-jobs';
+import { ADVANCE_QUEUE, advancePayloadSchema } from './advance-queue';
+import { enqueueDueTests, findDueTests } from './due-tests';
 import type { ControllableClock } from '../clock';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { nextDailyCollection, nextViewSample } from './figure-expectations';
 import { heldBy } from './held-tests';
 import { sampleViewCounts } from './metrics-collection';
@@ -37,8 +37,8 @@ export interface FastForwardReport {
 }
 
 /** Instants after `after` at which the clock must stop, from the stored schedules. */
-async function nextStoredEvent(ctx: EngineContext, after: Date): Promise<Map<EventKind, Date | null>> {
-  const { db } = ctx.app;
+async function nextStoredEvent(ctx: ServiceContext, after: Date): Promise<Map<EventKind, Date | null>> {
+  const { db } = ctx;
   // Four independent lookups, sent together (a pool runs them at once).
   const [[rotation], [end], [deferral], [deadline]] = await Promise.all([
     db
@@ -83,7 +83,7 @@ async function nextStoredEvent(ctx: EngineContext, after: Date): Promise<Map<Eve
 }
 
 async function nextEvent(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   after: Date,
   target: Date,
 ): Promise<{ at: Date; kinds: Set<EventKind> }> {
@@ -103,8 +103,8 @@ async function nextEvent(
  * none is ready, settling each in the queue as the worker would. Returns the tests it advanced
  * and the errors of the jobs that failed.
  */
-async function drainAdvanceQueue(ctx: EngineContext): Promise<{ advanced: Set<string>; errors: unknown[] }> {
-  const { boss } = ctx.app;
+async function drainAdvanceQueue(ctx: ServiceContext): Promise<{ advanced: Set<string>; errors: unknown[] }> {
+  const { boss } = ctx;
   const advanced = new Set<string>();
   const errors: unknown[] = [];
   for (let round = 0; round < MAX_DRAIN_ROUNDS; round += 1) {
@@ -130,8 +130,8 @@ async function drainAdvanceQueue(ctx: EngineContext): Promise<{ advanced: Set<st
  * What the minute tick and the advance workers do, now, by the product clock: enqueue every test
  * with work due (no grace), then run the queued advances. Returns the errors of failed jobs.
  */
-export async function runDueAdvances(ctx: EngineContext): Promise<unknown[]> {
-  await enqueueDueTests(ctx.app, { graceMs: 0 });
+export async function runDueAdvances(ctx: ServiceContext): Promise<unknown[]> {
+  await enqueueDueTests(ctx, { graceMs: 0 });
   return (await drainAdvanceQueue(ctx)).errors;
 }
 
@@ -139,7 +139,7 @@ export async function runDueAdvances(ctx: EngineContext): Promise<unknown[]> {
  * A context holding tests (src/title-tests/held-tests.ts) advances them itself, one after the
  * other, through the same handler as the worker's; nothing of theirs goes through the queue.
  */
-async function advanceHeld(ctx: EngineContext, testIds: string[]): Promise<unknown[]> {
+async function advanceHeld(ctx: ServiceContext, testIds: string[]): Promise<unknown[]> {
   const errors: unknown[] = [];
   for (const id of testIds) {
     try {
@@ -155,15 +155,15 @@ async function advanceHeld(ctx: EngineContext, testIds: string[]): Promise<unkno
  * Like runDueAdvances, but also waits (briefly) for due tests whose job another worker is
  * running, so that no test is left behind when the clock moves on.
  */
-async function catchUp(ctx: EngineContext): Promise<unknown[]> {
-  if (ctx.holding) return advanceHeld(ctx, await findDueTests(ctx.app, { graceMs: 0, holding: ctx.holding }));
-  const due = await enqueueDueTests(ctx.app, { graceMs: 0 });
+async function catchUp(ctx: ServiceContext): Promise<unknown[]> {
+  if (ctx.holding) return advanceHeld(ctx, await findDueTests(ctx, { graceMs: 0, holding: ctx.holding }));
+  const due = await enqueueDueTests(ctx, { graceMs: 0 });
   const { advanced, errors } = await drainAdvanceQueue(ctx);
   const waitUntil = Date.now() + OTHER_WORKER_WAIT_MS;
   let missing = due.filter((id) => !advanced.has(id));
   while (missing.length > 0 && Date.now() < waitUntil) {
     await new Promise((resolve) => setTimeout(resolve, 25));
-    const stillDue = new Set(await enqueueDueTests(ctx.app, { graceMs: 0 }));
+    const stillDue = new Set(await enqueueDueTests(ctx, { graceMs: 0 }));
     const more = await drainAdvanceQueue(ctx);
     for (const id of more.advanced) advanced.add(id);
     errors.push(...more.errors);
@@ -181,7 +181,7 @@ async function catchUp(ctx: EngineContext): Promise<unknown[]> {
  * worker would log them and go on.
  */
 export async function fastForward(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   clock: ControllableClock,
   target: Date,
   options: {

@@ -2,15 +2,16 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import { markConnectionDisconnected } from '../channels/channel-connections.service';
 import { formatPacificClock, nextPacificMidnight } from '../time/pacific';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { scheduleAdvance } from './advance-queue';
 import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../notifications/title-test-events';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
-import { runningStatuses } from './state-machine';
+import { runningStatuses } from '../shared/test-states';
 import type { TestRecord } from './title-test-records';
 import type { YouTubeFailure } from './youtube-port';
+import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 
-export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. Sign in with Google again to reconnect your channel, then resume the test. Without a new sign-in within ${GRANT_MAX_AGE_DAYS} days, this channel's tests and figures are deleted.`;
+export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. ${RECONNECT_INSTRUCTIONS}, then resume the test. Without a new sign-in within ${GRANT_MAX_AGE_DAYS} days, this channel's tests and figures are deleted.`;
 
 /**
  * Google refused the channel's grant (revoked or expired): the connection is marked disconnected
@@ -18,13 +19,12 @@ export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. Si
  * creator is told how to fix it, and how long the channel's data is kept meanwhile.
  */
 export async function pauseChannelTestsForLostAccess(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   connectionId: string,
   reason: string,
 ): Promise<void> {
-  const { app } = ctx;
-  const now = app.clock.now();
-  await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
     await markConnectionDisconnected(tx, connectionId, reason, now);
     const paused = await tx
       .update(titleTests)
@@ -52,32 +52,31 @@ const endedTest = (record: TestRecord) => !runningStatuses.includes(record.test.
  * the failure was handled (the job should complete), false when it should be retried.
  */
 export async function handleYouTubeFailure(
-  ctx: EngineContext,
+  ctx: ServiceContext,
   record: TestRecord,
   failure: YouTubeFailure,
   doing: string,
 ): Promise<boolean> {
-  const { app } = ctx;
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const testId = record.test.id;
   switch (failure.kind) {
     case 'quota': {
       const resetAt = nextPacificMidnight(now);
       const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${formatPacificClock(resetAt)}.`;
-      await app.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await tx
           .update(titleTests)
           .set({ deferredUntil: resetAt, statusReason: reason, updatedAt: now })
           .where(eq(titleTests.id, testId));
         await notifyQuotaDeferred(ctx, tx, record.test, reason, resetAt);
       });
-      await scheduleAdvance(app, testId, resetAt);
+      await scheduleAdvance(ctx, testId, resetAt);
       return true;
     }
     case 'authorization': {
       await pauseChannelTestsForLostAccess(ctx, record.connection.id, failure.message);
       const lastError = `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.`;
-      await app.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await tx.update(titleTests).set({ lastError }).where(eq(titleTests.id, testId));
         if (endedTest(record)) await notifyTestFailed(ctx, tx, record.test, lastError, now);
       });
@@ -87,7 +86,7 @@ export async function handleYouTubeFailure(
     case 'invalid': {
       const statusReason = `Paused: ${failure.message}`;
       const lastError = `YouTube refused ${doing}: ${failure.message}`;
-      await app.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await tx
           .update(titleTests)
           .set({
@@ -103,7 +102,7 @@ export async function handleYouTubeFailure(
       return true;
     }
     case 'transient': {
-      await app.db
+      await ctx.db
         .update(titleTests)
         .set({
           lastError: `YouTube did not answer while ${doing} (${failure.message}). Retrying automatically.`,

@@ -1,4 +1,4 @@
-import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../../jobs/metrics-jobs';
+import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './metrics-jobs';
 import { isMeasuredPerDay, type WinnerMetric } from '../shared/test-shapes';
 import { blockAlignment } from '../statistics/schedule';
 import { addDays, pacificDay, pacificDayStart, pacificParts } from '../time/pacific';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
-import type { AppContext } from '../app-context';
+import { scheduleAdvance } from './advance-queue';
+import type { ServiceContext } from '../service-context';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 import { heldBy } from './held-tests';
@@ -58,7 +58,10 @@ export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Prom
  * For the workers (holding unset) their decisions are enqueued (the test's job decides; one at a
  * time per test); a tool holding tests decides its own. Returns their ids.
  */
-export async function enqueueDecisionsWithFinalFigures(app: AppContext, holding?: string): Promise<string[]> {
+export async function enqueueDecisionsWithFinalFigures(
+  app: ServiceContext,
+  holding?: string,
+): Promise<string[]> {
   const waiting = await app.db
     .select({ id: titleTests.id })
     .from(titleTests)

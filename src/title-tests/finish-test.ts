@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { scheduleAdvance } from './advance-queue';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import { formatPacificMoment } from '../time/pacific';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from './final-figures';
@@ -69,15 +69,14 @@ function storedDecision(value: unknown): Decision | null {
  * a winner goes live. Idempotent: a test whose final title is applied is left alone, a retry after
  * a crash reads the live title before writing, and the decision is a conditional update.
  */
-export async function finishTest(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
+export async function finishTest(ctx: ServiceContext, record: TestRecord): Promise<FinishOutcome> {
   const { test } = record;
   if (test.finalFiguresDueAt !== null) return decideOnFinalFigures(ctx, record);
   if (test.appliedTitle !== null) return 'finished';
   return putFinalTitle(ctx, record, await endingOf(ctx, record));
 }
 
-async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending> {
-  const { app } = ctx;
+async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending> {
   const { test } = record;
   const ours = new Set([...record.variants.map((variant) => variant.title), expectedLiveTitle(record)]);
   const keepOriginal = {
@@ -98,18 +97,18 @@ async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending>
     }
     // Ended before any full window: no figure to wait for, decided at once.
     if (analysedDays(record).length > 0) {
-      const dueAt = finalFiguresDeadline(test.endedAt ?? app.clock.now());
+      const dueAt = finalFiguresDeadline(test.endedAt ?? ctx.clock.now());
       return {
         ...keepOriginal,
         // What the figures so far say, read with the interim bar: a look before the data is in.
-        verdict: await computeVerdict(app, record, false),
+        verdict: await computeVerdict(ctx, record, false),
         finalFiguresDueAt: dueAt,
         reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning title then goes live.`,
       };
     }
   }
 
-  const decided = await computeVerdict(app, record, ranToPlannedEnd(test));
+  const decided = await computeVerdict(ctx, record, ranToPlannedEnd(test));
   const finalTitle = titleToPutLive(record, decided);
   return {
     ...keepOriginal,
@@ -127,14 +126,13 @@ async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending>
  * deadline has passed) the verdict is computed and stored once, and a winner is put live by
  * putFinalTitle, read-modify-write like every title change. Until then nothing happens.
  */
-async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
-  const { app } = ctx;
+async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Promise<FinishOutcome> {
   const { test } = record;
-  const now = app.clock.now();
-  const complete = await finalFiguresComplete(app.db, record);
+  const now = ctx.clock.now();
+  const complete = await finalFiguresComplete(ctx.db, record);
   if (!complete && now < test.finalFiguresDueAt!) return 'waiting';
 
-  const verdict = await computeVerdict(app, record, ranToPlannedEnd(test));
+  const verdict = await computeVerdict(ctx, record, ranToPlannedEnd(test));
   const winner = titleToPutLive(record, verdict);
   const kept =
     test.appliedTitle !== null && test.appliedTitle !== test.originalTitle ? test.appliedTitle : null;
@@ -147,7 +145,7 @@ async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Pro
       : kept
         ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
         : '';
-  const [decided] = await app.db
+  const [decided] = await ctx.db
     .update(titleTests)
     .set({
       verdict,
@@ -159,12 +157,12 @@ async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Pro
     })
     .where(and(eq(titleTests.id, test.id), isNotNull(titleTests.finalFiguresDueAt)))
     .returning();
-  const reloaded = await loadTestRecord(app.db, test.id);
+  const reloaded = await loadTestRecord(ctx.db, test.id);
   if (!reloaded) return 'finished';
   if (!decided) return finishTest(ctx, reloaded); // decided meanwhile by another delivery
   if (reloaded.test.appliedTitle !== null) {
     // Decided, and the title live since the end stays: the verdict is the news.
-    await notifyTestEnding(ctx, app.db, reloaded.test, {
+    await notifyTestEnding(ctx, ctx.db, reloaded.test, {
       verdict: verdict.verdict,
       reason: reloaded.test.statusReason,
       liveTitle: reloaded.test.appliedTitle,
@@ -176,10 +174,14 @@ async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Pro
   return putFinalTitle(ctx, reloaded, await endingOf(ctx, reloaded));
 }
 
-async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: Ending): Promise<FinishOutcome> {
-  const { app, youtube } = ctx;
+async function putFinalTitle(
+  ctx: ServiceContext,
+  record: TestRecord,
+  ending: Ending,
+): Promise<FinishOutcome> {
+  const { youtube } = ctx;
   const { test, connection } = record;
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const { finalTitle } = ending;
 
   let viewCount: number;
@@ -189,7 +191,7 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
-      await setTestFields(app.db, test.id, {
+      await setTestFields(ctx.db, test.id, {
         appliedTitle: test.originalTitle,
         verdict: ending.verdict,
         finalFiguresDueAt: null,
@@ -215,7 +217,7 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
     throw error;
   }
 
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx
       .update(rotations)
       .set({ endedAt: now, viewsAtEnd: viewCount })
@@ -237,7 +239,7 @@ async function putFinalTitle(ctx: EngineContext, record: TestRecord, ending: End
       updatedAt: now,
     });
     // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.
-    if (ending.finalFiguresDueAt) await scheduleAdvance(app, test.id, ending.finalFiguresDueAt, tx);
+    if (ending.finalFiguresDueAt) await scheduleAdvance(ctx, test.id, ending.finalFiguresDueAt, tx);
     await notifyTestEnding(ctx, tx, test, {
       verdict: storedDecision(ending.verdict)?.verdict ?? null,
       reason: kept

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { rotations } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
+import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { collectTestMetrics } from './metrics-collection';
 
 const WAIT_MS = 15_000;
@@ -13,13 +13,12 @@ const WAIT_MS = 15_000;
  * Founder tool: brings the next slot of the schedule forward to now and lets the test's job apply
  * it (so it never races a rotation), then waits briefly for it to land.
  */
-export async function simulateRotation(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
-  const { app } = ctx;
+export async function simulateRotation(ctx: ServiceContext, user: UserRow, testId: string): Promise<string> {
   const test = await findOwnTest(ctx, user, testId);
   if (test.status !== 'active')
     throw conflict(`Cannot simulate a rotation on a test that is ${test.status}.`);
-  const now = app.clock.now();
-  const [next] = await app.db
+  const now = ctx.clock.now();
+  const [next] = await ctx.db
     .select()
     .from(rotations)
     .where(
@@ -32,13 +31,13 @@ export async function simulateRotation(ctx: EngineContext, user: UserRow, testId
     .orderBy(asc(rotations.slot))
     .limit(1);
   if (!next) throw conflict('The schedule has no rotation left to apply.');
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.update(rotations).set({ plannedStart: now }).where(eq(rotations.id, next.id));
-    await scheduleAdvance(app, testId, now, tx);
+    await scheduleAdvance(ctx, testId, now, tx);
   });
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {
-    const [row] = await app.db
+    const [row] = await ctx.db
       .select({ status: rotations.status })
       .from(rotations)
       .where(eq(rotations.id, next.id));
@@ -49,7 +48,7 @@ export async function simulateRotation(ctx: EngineContext, user: UserRow, testId
 }
 
 /** Founder tool: samples view counts and pulls YouTube's daily figures for the test's video now. */
-export async function forceAnalytics(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
+export async function forceAnalytics(ctx: ServiceContext, user: UserRow, testId: string): Promise<string> {
   const test = await findOwnTest(ctx, user, testId);
   const collected = await collectTestMetrics(ctx, test.id);
   return `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`;

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { channelConnections, metricSamples, titleTests } from '../../db/schema';
 import type { ChannelConnection } from '../channels/channel-connections.service';
-import type { EngineContext } from './engine-context';
+import type { ServiceContext } from '../service-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from './held-tests';
 import { refreshTestFigures } from './stored-figures';
@@ -16,9 +16,9 @@ export interface CollectedMetrics {
  * Samples the public view counters of every video under a running test, one batched call per
  * 50 videos of a channel. View deltas between samples give views per rotation window.
  */
-export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[]): Promise<number> {
-  const { app, youtube } = ctx;
-  const rows = await app.db
+export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string[]): Promise<number> {
+  const { youtube } = ctx;
+  const rows = await ctx.db
     .select({ test: titleTests, connection: channelConnections })
     .from(titleTests)
     .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
@@ -46,19 +46,19 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
     } catch (error) {
       const failure = youtube.classify(error);
       if (failure.kind === 'authorization') {
-        const record = await loadTestRecord(app.db, testIds[0]!);
+        const record = await loadTestRecord(ctx.db, testIds[0]!);
         if (record) await handleYouTubeFailure(ctx, record, failure, 'measuring views');
         continue;
       }
       if (failure.kind === 'quota') continue; // Sampling resumes by itself after the reset.
       throw error;
     }
-    const sampledAt = app.clock.now();
+    const sampledAt = ctx.clock.now();
     const channelId = connection.youtubeChannelId;
     const values = [...counts].map(([videoId, viewCount]) => ({ videoId, channelId, viewCount, sampledAt }));
     if (values.length > 0) {
       // The samples and the figures derived from them commit together (stored-figures.ts).
-      await app.db.transaction(async (tx) => {
+      await ctx.db.transaction(async (tx) => {
         await tx.insert(metricSamples).values(values);
         // A held test's figures wait for their first reader (held-tests.ts).
         if (!ctx.holding)
@@ -71,7 +71,7 @@ export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[
 }
 
 /** Everything for one test, now (the founder's Force Analytics). */
-export async function collectTestMetrics(ctx: EngineContext, testId: string): Promise<CollectedMetrics> {
+export async function collectTestMetrics(ctx: ServiceContext, testId: string): Promise<CollectedMetrics> {
   const samples = await sampleViewCounts(ctx, [testId]);
   const dailyRows = ctx.collectDaily ? await ctx.collectDaily(testId) : 0;
   return { samples, dailyRows };

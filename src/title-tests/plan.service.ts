@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import { isMeasuredPerDay, METRIC_WORDS, shapeProblem } from '../shared/test-shapes';
 import {
@@ -38,7 +38,7 @@ export function verdictProblem(shape: PlanShape): string | null {
 
 /** The creator's finished tests of the same shape: their windows measure this channel's noise. */
 async function channelHistory(
-  app: AppContext,
+  app: ServiceContext,
   user: UserRow,
   input: TestPlanInput,
 ): Promise<WindowObservation[]> {
@@ -74,7 +74,7 @@ function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): stri
  * will measure it, from the channel's own noise when it has finished tests of this shape and
  * from the video's traffic when the client knows it; or why it cannot decide and what can.
  */
-export async function planTest(app: AppContext, user: UserRow, input: TestPlanInput): Promise<TestPlan> {
+export async function planTest(app: ServiceContext, user: UserRow, input: TestPlanInput): Promise<TestPlan> {
   const shape: PlanShape = {
     intervalMinutes: input.rotationIntervalMinutes,
     metric: input.winnerMetric,

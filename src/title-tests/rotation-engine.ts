@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from '../../jobs/title-test-queue';
-import type { EngineContext } from './engine-context';
+import { scheduleAdvance } from './advance-queue';
+import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { mayAct } from './held-tests';
-import { runningStatuses } from './state-machine';
+import { runningStatuses } from '../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
 import {
   expectedLiveTitle,
@@ -36,11 +36,10 @@ export type AdvanceOutcome =
  * writes only if YouTube does not already show the slot's title, and records the slot with a
  * conditional update whose transaction also enqueues the next wake-up.
  */
-export async function advanceTest(ctx: EngineContext, testId: string): Promise<AdvanceOutcome> {
-  const { app } = ctx;
-  const record = await loadTestRecord(app.db, testId);
+export async function advanceTest(ctx: ServiceContext, testId: string): Promise<AdvanceOutcome> {
+  const record = await loadTestRecord(ctx.db, testId);
   if (!record) return 'missing';
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const { test } = record;
   // A test held by a tool runs on that tool's clock only (a stray wake-up of it is a no-op).
   if (!mayAct(ctx.holding, test.heldBy)) return 'held';
@@ -48,41 +47,41 @@ export async function advanceTest(ctx: EngineContext, testId: string): Promise<A
   if (test.status === 'completed' || test.status === 'cancelled') {
     // An admin deleted the test: it goes once a final title is back (never before), without
     // waiting for a verdict that no one will read.
-    if (test.deletionRequestedAt && (await removeTestMarkedForDeletion(app.db, testId))) return 'deleted';
+    if (test.deletionRequestedAt && (await removeTestMarkedForDeletion(ctx.db, testId))) return 'deleted';
     const outcome = await finishTest(ctx, record);
     if (
       outcome === 'finished' &&
       test.deletionRequestedAt &&
-      (await removeTestMarkedForDeletion(app.db, testId))
+      (await removeTestMarkedForDeletion(ctx.db, testId))
     )
       return 'deleted';
     return outcome;
   }
   if (now >= test.endDate) {
-    const ended = await setTestFields(app.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
+    const ended = await setTestFields(ctx.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
       ...runningStatuses,
     ]);
-    const reloaded = await loadTestRecord(app.db, testId);
+    const reloaded = await loadTestRecord(ctx.db, testId);
     return ended && reloaded ? finishTest(ctx, reloaded) : 'finished';
   }
   if (test.status === 'paused') return 'paused';
   if (test.deferredUntil && test.deferredUntil > now) {
-    await scheduleAdvance(app, testId, test.deferredUntil);
+    await scheduleAdvance(ctx, testId, test.deferredUntil);
     return 'deferred';
   }
 
   const due = record.rotations.filter((rotation) => rotation.plannedStart <= now).at(-1);
   if (!due) {
     const first = record.rotations[0];
-    if (first) await scheduleAdvance(app, testId, first.plannedStart);
+    if (first) await scheduleAdvance(ctx, testId, first.plannedStart);
     return 'waiting';
   }
   if (due.status !== 'planned') return 'nothing-due';
   return applySlot(ctx, record, due.slot);
 }
 
-async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
-  const { app, youtube } = ctx;
+async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
+  const { youtube } = ctx;
   const { test, connection } = record;
   const rotation = record.rotations.find((entry) => entry.slot === slot)!;
   const desired = variantTitle(record, rotation.variantId);
@@ -104,8 +103,8 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     if (live.title !== desired && live.title !== expected) {
       // The creator changed the title in Studio: their edit wins, the test stops rotating.
       const reason = `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`;
-      const at = app.clock.now();
-      await app.db.transaction(async (tx) => {
+      const at = ctx.clock.now();
+      await ctx.db.transaction(async (tx) => {
         await setTestFields(tx, test.id, { status: 'paused', statusReason: reason, updatedAt: at });
         await notifyTestPaused(ctx, tx, test, reason, at);
       });
@@ -119,7 +118,7 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
       confirmed = after.title === desired;
     }
   } catch (error) {
-    await app.db
+    await ctx.db
       .update(rotations)
       .set({ attempts: rotation.attempts + 1 })
       .where(eq(rotations.id, rotation.id));
@@ -128,9 +127,9 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     throw error;
   }
 
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const next = record.rotations.find((entry) => entry.slot > slot);
-  return app.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
     const [applied] = await tx
       .update(rotations)
@@ -184,7 +183,7 @@ async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): 
     if (!ctx.holding) await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);
     if (locked.status === 'active' || locked.status === 'scheduled') {
-      await scheduleAdvance(app, test.id, next ? next.plannedStart : test.endDate, tx);
+      await scheduleAdvance(ctx, test.id, next ? next.plannedStart : test.endDate, tx);
     }
     return 'rotated' as const;
   });

@@ -1,12 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { ControllableClock } from '../clock';
-import type { EngineContext } from './engine-context';
+import { isControllableClock, type ControllableClock } from '../clock';
+import type { ServiceContext } from '../service-context';
 import { fastForward } from './fast-forward';
 
 /**
  * The simulator's control of time (never with real Google): moves the deployment's clock forward
  * and runs, in time order, every job that falls due on the way, through the real handlers. One
- * move at a time, whoever asks (the simulator's control API, a founder's fast-forward button).
+ * move at a time per clock, whoever asks (the simulator's control API, a founder's fast-forward
+ * button).
  */
 export interface SimulatedTime {
   moveTo(to: Date): Promise<{ now: Date; steps: number; failures: number }>;
@@ -14,20 +14,25 @@ export interface SimulatedTime {
   advance(ms: number): Promise<{ now: Date; steps: number; failures: number }>;
 }
 
-export function createSimulatedTime(
-  engine: EngineContext,
-  clock: ControllableClock,
-  log: FastifyBaseLogger,
-): SimulatedTime {
-  let moves: Promise<unknown> = Promise.resolve();
+/** The move under way on each clock: the next one waits for it. */
+const movesByClock = new WeakMap<ControllableClock, Promise<unknown>>();
+
+/** Time control for this context, or null when it runs on real time (real Google). */
+export function simulatedTimeOf(ctx: ServiceContext): SimulatedTime | null {
+  const { clock } = ctx;
+  if (!ctx.config.google.simulator || !isControllableClock(clock)) return null;
   const enqueue = (target: () => Date) => {
-    const move = moves.then(async () => {
-      const report = await fastForward(engine, clock, target());
+    const previous = movesByClock.get(clock) ?? Promise.resolve();
+    const move = previous.then(async () => {
+      const report = await fastForward(ctx, clock, target());
       for (const { queue, error } of report.failures)
-        log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
+        ctx.log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
       return { now: clock.now(), steps: report.steps, failures: report.failures.length };
     });
-    moves = move.catch(() => undefined);
+    movesByClock.set(
+      clock,
+      move.catch(() => undefined),
+    );
     return move;
   };
   return {

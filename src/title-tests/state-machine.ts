@@ -1,5 +1,6 @@
 import type { TitleTestStatus } from '../../db/schema/title-tests';
 import { conflict } from '../errors/app-error';
+import { runningStatuses } from '../shared/test-states';
 import type { TestAction } from './title-tests.schemas';
 
 /** Allowed transitions per action (docs/product.md#test-states). */
@@ -9,8 +10,6 @@ const transitions: Record<TestAction, { from: readonly TitleTestStatus[]; to: Ti
   complete: { from: ['active', 'paused'], to: 'completed' },
   cancel: { from: ['scheduled', 'active', 'paused'], to: 'cancelled' },
 };
-
-export const runningStatuses: readonly TitleTestStatus[] = ['scheduled', 'active', 'paused'];
 
 export function isRunning(status: TitleTestStatus): boolean {
   return runningStatuses.includes(status);

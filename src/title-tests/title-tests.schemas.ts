@@ -3,11 +3,11 @@ import { titleTestStatuses } from '../../db/schema/title-tests';
 import {
   defaultIntervalFor,
   DEFAULT_WINNER_METRIC,
-  ROTATION_INTERVALS,
   shapeProblem,
   VERDICTS,
   WINNER_METRICS as winnerMetrics,
 } from '../shared/test-shapes';
+import { ROTATION_INTERVALS } from '../shared/title-test-rules';
 import {
   CREATE_TEST_MESSAGES,
   hasForbiddenTitleCharacters,
@@ -47,6 +47,8 @@ export const createTestInputSchema = z
       .min(1, CREATE_TEST_MESSAGES.noVideo)
       .max(64),
     videoTitle: z.string().max(200).optional(),
+    /** Which of the account's channels the video is on; default the latest connected. */
+    channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
     titles: z
       .array(z.string({ message: 'Titles must be text.' }), { message: CREATE_TEST_MESSAGES.tooFewTitles })
       .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`)

@@ -1,12 +1,12 @@
 import type { dailyMetrics, metricSamples } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { WindowObservation } from '../statistics';
 import { dailyMetricsOfTest, viewSamplesOfTest } from './measurements';
 import { loadTestRecord, type TestRecord } from './title-test-records';
 import { windowObservations } from './window-observations';
 
 /** A test's measured windows, ready for the statistics engine. */
-export async function observationsOf(app: AppContext, record: TestRecord): Promise<WindowObservation[]> {
+export async function observationsOf(app: ServiceContext, record: TestRecord): Promise<WindowObservation[]> {
   const { test } = record;
   const until = test.endedAt ?? app.clock.now();
   const [samples, daily] = await Promise.all([
@@ -31,7 +31,10 @@ export function observationsFrom(
   });
 }
 
-export async function computeVerdictInputs(app: AppContext, testId: string): Promise<WindowObservation[]> {
+export async function computeVerdictInputs(
+  app: ServiceContext,
+  testId: string,
+): Promise<WindowObservation[]> {
   const record = await loadTestRecord(app.db, testId);
   return record ? observationsOf(app, record) : [];
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';
 import { finalFiguresStatus } from './final-figures-status';
@@ -19,7 +19,7 @@ export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
  * schedule seed, so the same data always gives the same verdict.
  */
 export async function computeVerdict(
-  app: AppContext,
+  app: ServiceContext,
   record: TestRecord,
   isFinal: boolean,
   windows?: WindowObservation[],

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
-import type { AppContext } from '../app-context';
+import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
+import { findOwnChannel } from '../channels/channels.service';
 import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';
@@ -10,7 +11,6 @@ import { isCurrentFormat, liveAnalytics, type StoredAnalytics } from './compute-
 import { figuresAreCurrent, figuresOfTests } from './stored-figures';
 import {
   dashboardStatsSchema,
-  type DashboardStats,
   type TestAnalyticsWithVerdict,
   type TitleTestView,
 } from './title-tests.schemas';
@@ -34,12 +34,15 @@ function cardRows(db: DbOrTx, where: SQL | undefined) {
 type CardRow = Awaited<ReturnType<typeof cardRows>>[number];
 
 // The dashboard's poll: built once per database handle (src/db/prepared.ts).
+// An absent channel id (null) means every channel of the account.
+const ofChannel = sql`(${sql.placeholder('channelId')}::uuid is null or ${titleTests.channelConnectionId} = ${sql.placeholder('channelId')}::uuid)`;
+
 const userCardRows = preparedStatement((db) =>
-  cardRows(db, eq(titleTests.userId, sql.placeholder('userId'))).prepare('user_test_cards'),
+  cardRows(db, and(eq(titleTests.userId, sql.placeholder('userId')), ofChannel)).prepare('user_test_cards'),
 );
 
 /** The cards' JSON, after computing in one batch any whose figures are behind their data. */
-async function cardTexts(app: AppContext, rows: CardRow[]): Promise<string[]> {
+async function cardTexts(app: ServiceContext, rows: CardRow[]): Promise<string[]> {
   const behind = rows.filter((row) => !row.current || row.card === null).map((row) => row.id);
   const refreshed = behind.length > 0 ? await figuresOfTests(app.db, behind, app.clock.now()) : null;
   return rows.flatMap((row) => {
@@ -50,34 +53,37 @@ async function cardTexts(app: AppContext, rows: CardRow[]): Promise<string[]> {
   });
 }
 
-const userCardTexts = async (app: AppContext, user: UserRow) =>
-  cardTexts(app, await userCardRows(app.db).execute({ userId: user.id }));
+const userCardTexts = async (app: ServiceContext, user: UserRow, channelId: string | null) =>
+  cardTexts(app, await userCardRows(app.db).execute({ userId: user.id, channelId }));
 
 /**
  * The user's test cards, newest first, as one JSON array: what GET /api/tests sends as it is.
  * The dashboard polls it, so a recent answer is reused while nothing changed (src/db/read-cache.ts).
  */
-export function listTestsJson(app: AppContext, user: UserRow): Promise<StoredJson> {
-  return app.readCache.read(
-    `tests:${user.id}`,
-    async () => new StoredJson(`[${(await userCardTexts(app, user)).join(',')}]`),
-  );
-}
-
-/** The user's tests, newest first, each with its analytics (docs/product.md#entities). */
-export async function listTests(app: AppContext, user: UserRow): Promise<TitleTestView[]> {
-  return (await listTestsJson(app, user)).parse<TitleTestView[]>();
+export function listTestsJson(
+  app: ServiceContext,
+  user: UserRow,
+  channelId: string | null = null,
+): Promise<StoredJson> {
+  return app.readCache.read(`tests:${user.id}:${channelId ?? 'all'}`, async () => {
+    if (channelId) await findOwnChannel(app.db, user, channelId);
+    return new StoredJson(`[${(await userCardTexts(app, user, channelId)).join(',')}]`);
+  });
 }
 
 /** The cards of these tests, keyed by test id (admin views). */
-export async function cardsOf(app: AppContext, testIds: string[]): Promise<Map<string, TitleTestView>> {
+export async function cardsOf(app: ServiceContext, testIds: string[]): Promise<Map<string, TitleTestView>> {
   if (testIds.length === 0) return new Map();
   const texts = await cardTexts(app, await cardRows(app.db, inArray(titleTests.id, testIds)));
   const cards = texts.map((text) => JSON.parse(text) as TitleTestView);
   return new Map(cards.map((card) => [card.id, card]));
 }
 
-export async function getOwnTestView(app: AppContext, user: UserRow, testId: string): Promise<TitleTestView> {
+export async function getOwnTestView(
+  app: ServiceContext,
+  user: UserRow,
+  testId: string,
+): Promise<TitleTestView> {
   const [card] = await cardTexts(
     app,
     await cardRows(app.db, and(eq(titleTests.id, testId), eq(titleTests.userId, user.id))),
@@ -101,7 +107,7 @@ const testFiguresRow = preparedStatement((db) =>
     .prepare('test_figures_row'),
 );
 
-async function figuresOf(app: AppContext, testId: string) {
+async function figuresOf(app: ServiceContext, testId: string) {
   const [row] = await testFiguresRow(app.db).execute({ testId });
   if (!row) return null;
   const now = app.clock.now();
@@ -126,7 +132,11 @@ const MINUTE = 60_000;
  * source, and the verdict. Reused while nothing changed within the same minute of the clock (its
  * live fields count minutes).
  */
-export function getTestAnalyticsJson(app: AppContext, user: UserRow, testId: string): Promise<StoredJson> {
+export function getTestAnalyticsJson(
+  app: ServiceContext,
+  user: UserRow,
+  testId: string,
+): Promise<StoredJson> {
   const minute = Math.floor(app.clock.now().getTime() / MINUTE);
   return app.readCache.read(`analytics:${user.id}:${testId}:${minute}`, async () => {
     const figures = await figuresOf(app, testId);
@@ -140,7 +150,7 @@ export function getTestAnalyticsJson(app: AppContext, user: UserRow, testId: str
  * the verdict.
  */
 export async function getTestAnalytics(
-  app: AppContext,
+  app: ServiceContext,
   user: UserRow,
   testId: string,
 ): Promise<TestAnalyticsWithVerdict> {
@@ -148,7 +158,7 @@ export async function getTestAnalytics(
 }
 
 /** Any test's card and analytics panel (the admin's full report checks the caller). */
-export async function testFiguresForAdmin(app: AppContext, testId: string) {
+export async function testFiguresForAdmin(app: ServiceContext, testId: string) {
   const figures = await figuresOf(app, testId);
   if (!figures) throw notFound('Test');
   return figures;
@@ -165,7 +175,7 @@ const statsOf = preparedStatement((db) =>
     })
     .from(titleTests)
     .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
-    .where(eq(titleTests.userId, sql.placeholder('userId')))
+    .where(and(eq(titleTests.userId, sql.placeholder('userId')), ofChannel))
     .prepare('user_dashboard_stats'),
 );
 
@@ -173,19 +183,21 @@ const statsOf = preparedStatement((db) =>
  * Dashboard stats (docs/product.md#entities) over the user's tests: one aggregate over the stored
  * figures (the cards' own totals), after computing any that are behind their data.
  */
-export function getDashboardStatsJson(app: AppContext, user: UserRow): Promise<StoredJson> {
-  return app.readCache.read(
-    `stats:${user.id}`,
-    async () => new StoredJson(JSON.stringify(dashboardStatsSchema.parse(await dashboardStats(app, user)))),
-  );
+export function getDashboardStatsJson(
+  app: ServiceContext,
+  user: UserRow,
+  channelId: string | null = null,
+): Promise<StoredJson> {
+  return app.readCache.read(`stats:${user.id}:${channelId ?? 'all'}`, async () => {
+    if (channelId) await findOwnChannel(app.db, user, channelId);
+    return new StoredJson(
+      JSON.stringify(dashboardStatsSchema.parse(await dashboardStats(app, user, channelId))),
+    );
+  });
 }
 
-export async function getDashboardStats(app: AppContext, user: UserRow): Promise<DashboardStats> {
-  return (await getDashboardStatsJson(app, user)).parse<DashboardStats>();
-}
-
-async function dashboardStats(app: AppContext, user: UserRow) {
-  let [stats] = await statsOf(app.db).execute({ userId: user.id });
+async function dashboardStats(app: ServiceContext, user: UserRow, channelId: string | null) {
+  let [stats] = await statsOf(app.db).execute({ userId: user.id, channelId });
   if (stats && stats.behind > 0) {
     const behind = await app.db
       .select({ id: titleTests.id })
@@ -197,7 +209,7 @@ async function dashboardStats(app: AppContext, user: UserRow) {
       behind.map((row) => row.id),
       app.clock.now(),
     );
-    [stats] = await statsOf(app.db).execute({ userId: user.id });
+    [stats] = await statsOf(app.db).execute({ userId: user.id, channelId });
   }
   return {
     activeTests: stats?.activeTests ?? 0,

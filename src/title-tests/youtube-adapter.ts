@@ -1,4 +1,4 @@
-import type { AppContext } from '../app-context';
+import type { Dependencies } from '../service-context';
 import type { DbOrTx } from '../db/database';
 import { importAnalytics, importReachData } from '../youtube/gateway';
 import { YouTubeGatewayError } from '../youtube/gateway/errors';
@@ -9,7 +9,7 @@ import { loadTestRecord } from './title-test-records';
 import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
 
 /** The rotation engine's YouTube port, on the gateway (src/youtube/gateway). */
-export function gatewayYouTube(app: AppContext): TitleTestYouTube {
+export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
   return {
     async getVideo(connection, videoId) {
       const found = await findVideo(app, connection, videoId);
@@ -40,7 +40,7 @@ export function gatewayYouTube(app: AppContext): TitleTestYouTube {
  * Pulls YouTube's daily figures for a test's days into daily_metrics: Analytics (views, view
  * duration) for the video, and the channel's new reach reports (impressions, CTR).
  */
-export function gatewayDailyCollector(app: AppContext) {
+export function gatewayDailyCollector(app: Dependencies) {
   return async (testId: string): Promise<number> => {
     const record = await loadTestRecord(app.db, testId);
     if (!record) return 0;

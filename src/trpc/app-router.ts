@@ -1,23 +1,94 @@
-import { adminRouter } from '../admin/admin.router';
-import { analyticsRouter } from '../analytics/analytics.router';
-import { authRouter } from '../auth/auth.router';
-import { notificationsRouter } from '../notifications/notifications.router';
-import { accountRouter } from '../privacy/privacy.router';
-import { billingRouter } from '../billing/billing.router';
-import { titleTestsRouter } from '../title-tests/title-tests.router';
-import { videosRouter } from '../videos/videos.router';
-import { router } from './init';
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { z } from 'zod';
+import { operations } from '../api/operations';
+import { callerFor } from '../api/caller';
+import { authorize } from '../auth/access';
+import type { AnyOperation, Caller, Operation } from '../http/operation';
+import { withinLimit } from '../api/within-limit';
+import { Download } from '../http/download';
+import { StoredJson } from '../http/stored-json';
+import { AppError } from '../errors/app-error';
+import { baseProcedure, middleware, router, type TrpcContext } from './init';
 
-export const appRouter = router({
-  auth: authRouter,
-  account: accountRouter,
-  notifications: notificationsRouter,
-  tests: titleTestsRouter,
-  analytics: analyticsRouter,
-  admin: adminRouter,
-  billing: billingRouter,
-  videos: videosRouter,
-});
+/** The tRPC procedure an operation becomes, typed for the web app's client. */
+type ProcedureOf<Op> =
+  Op extends Operation<infer S, infer O, infer _A, infer K, true>
+    ? {
+        input: S extends z.ZodType ? z.input<S> : void;
+        output: z.output<O>;
+        meta: object;
+      } extends infer Def extends { input: unknown; output: unknown; meta: object }
+      ? K extends 'query'
+        ? TRPCQueryProcedure<Def>
+        : TRPCMutationProcedure<Def>
+      : never
+    : never;
+
+/** A feature's operations as procedures; REST-only operations have none. */
+type ProceduresOf<Feature> = {
+  [Name in keyof Feature as Feature[Name] extends { trpc: true } ? Name : never]: ProcedureOf<Feature[Name]>;
+};
+
+type RouterRecordOf<Table> = { [Feature in keyof Table]: ProceduresOf<Table[Feature]> };
+
+/**
+ * The procedure of one operation: its rate limit (counted once per call, so every call of a
+ * batch counts, on the same counter as its REST path), the access check, its schemas, then its
+ * handler. A prepared JSON answer is parsed, as tRPC serialises values itself.
+ */
+function procedureOf(operation: AnyOperation) {
+  const guarded = baseProcedure.use(
+    middleware(async ({ ctx, next }) => {
+      const caller = callerFor(operation, ctx.auth);
+      return withinLimit(
+        ctx.app,
+        operation.limit,
+        { ip: ctx.request.ip, userId: caller?.user.id ?? null },
+        () => {
+          authorize(ctx.app.config, operation, caller);
+          return next({ ctx: { caller } });
+        },
+      );
+    }),
+  );
+  const typed = (operation.input ? guarded.input(operation.input) : guarded).output(operation.output);
+  const resolve = async ({
+    ctx,
+    input,
+  }: {
+    ctx: TrpcContext & { caller: Caller | null };
+    input: unknown;
+  }) => {
+    const result = await operation.handler({
+      ctx: ctx.app,
+      caller: ctx.caller,
+      input,
+      http: { request: ctx.request, reply: ctx.reply },
+    });
+    if (result instanceof StoredJson) return result.parse<unknown>();
+    if (result instanceof Download) throw new AppError('INTERNAL', 'A download is offered over REST only.');
+    return result;
+  };
+  return operation.kind === 'query' ? typed.query(resolve) : typed.mutation(resolve);
+}
+
+function routerRecordOf<Table extends Record<string, Record<string, AnyOperation>>>(
+  table: Table,
+): RouterRecordOf<Table> {
+  return Object.fromEntries(
+    Object.entries(table).map(([feature, entries]) => [
+      feature,
+      Object.fromEntries(
+        Object.entries(entries)
+          .filter(([, operation]) => operation.trpc)
+          .map(([name, operation]) => [name, procedureOf(operation)]),
+      ),
+    ]),
+  ) as RouterRecordOf<Table>;
+}
+
+/** Every operation with a procedure, as `<feature>.<name>` (src/api/operations.ts). */
+export const appRouter = router(routerRecordOf(operations));
 
 /** The type the web app imports (type-only) for end-to-end typed calls. */
 export type AppRouter = typeof appRouter;

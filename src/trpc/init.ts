@@ -1,21 +1,19 @@
 import { initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import superjson from 'superjson';
-import type { AppContext } from '../app-context';
-import { isAdmin, isFounder } from '../auth/roles';
-import { AppError, forbidden, unauthorized } from '../errors/app-error';
-import { operationForProcedure, withinLimit } from '../http/rate-limits';
-import type { RequestAuth } from '../http/request-auth';
+import type { RequestAuth } from '../auth/request-auth';
+import { AppError } from '../errors/app-error';
+import type { ServiceContext } from '../service-context';
 import { toTrpcError } from './errors';
 
 export interface TrpcContext {
-  app: AppContext;
+  app: ServiceContext;
   auth: RequestAuth | null;
   request: CreateFastifyContextOptions['req'];
   reply: CreateFastifyContextOptions['res'];
 }
 
-export function contextFactory(app: AppContext) {
+export function contextFactory(app: ServiceContext) {
   return ({ req, res }: CreateFastifyContextOptions): TrpcContext => ({
     app,
     auth: req.auth,
@@ -44,35 +42,8 @@ const mapErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-/**
- * The rate limits of src/http/rate-limits.ts, on the same counters as the REST twins: this runs
- * once per call, so every call of a batch counts.
- */
-const operationLimits = t.middleware(({ ctx, path, next }) =>
-  withinLimit(
-    ctx.app,
-    operationForProcedure(path),
-    { ip: ctx.request.ip, userId: ctx.auth?.user.id ?? null },
-    () => next(),
-  ),
-);
-
 export const router = t.router;
+export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors).use(operationLimits);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.auth) throw unauthorized();
-  return next({ ctx: { ...ctx, auth: ctx.auth } });
-});
-
-export const founderProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isFounder(ctx.app.config, ctx.auth.user))
-    throw forbidden('Founder tools are for the founder account only.');
-  return next();
-});
-
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isAdmin(ctx.app.config, ctx.auth.user)) throw forbidden('Admin access required.');
-  return next();
-});
+/** Every procedure starts here; src/trpc/app-router.ts adds each operation's limit, access check and handler. */
+export const baseProcedure = t.procedure.use(mapErrors);

@@ -1,7 +1,7 @@
-import type { AppContext } from '../app-context';
-import { findPrimaryConnection } from '../channels/channel-connections.service';
+import type { ServiceContext } from '../service-context';
+import { assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError } from '../errors/app-error';
-import type { RequestAuth } from '../http/request-auth';
+import type { UserRow } from '../auth/session.service';
 import { RECENT_VIDEOS_CACHE_MS } from '../shared/usage-limits';
 import { listRecentUploads } from '../youtube/gateway';
 import type { RecentVideo } from './videos.schemas';
@@ -16,9 +16,9 @@ interface CachedList {
 }
 
 /** Per app (tests run several in one process): the recent lists by user and connection. */
-const caches = new WeakMap<AppContext, Map<string, CachedList>>();
+const caches = new WeakMap<ServiceContext, Map<string, CachedList>>();
 
-function cacheOf(app: AppContext): Map<string, CachedList> {
+function cacheOf(app: ServiceContext): Map<string, CachedList> {
   let cache = caches.get(app);
   if (!cache) caches.set(app, (cache = new Map<string, CachedList>()));
   return cache;
@@ -31,8 +31,13 @@ function cacheOf(app: AppContext): Map<string, CachedList> {
  * not kept. A user without a connected channel is told to connect one; gateway errors pass
  * through typed.
  */
-export async function getRecentVideos(app: AppContext, auth: RequestAuth): Promise<RecentVideo[]> {
-  const connection = await findPrimaryConnection(app.db, auth.user.id);
+export async function getRecentVideos(
+  app: ServiceContext,
+  user: UserRow,
+  channelId?: string,
+): Promise<RecentVideo[]> {
+  const connection = await chosenChannel(app.db, user, channelId);
+  if (connection) assertUsable(connection);
   if (!connection) {
     throw new AppError('CONFLICT', 'No YouTube channel is connected. Sign in with Google to connect yours.');
   }
@@ -42,7 +47,7 @@ export async function getRecentVideos(app: AppContext, auth: RequestAuth): Promi
     if (now - entry.at >= RECENT_VIDEOS_CACHE_MS || now < entry.at) cache.delete(key);
   }
   // A reconnection (new tokens, maybe another channel) starts afresh.
-  const key = `${auth.user.id}:${connection.id}:${connection.status}`;
+  const key = `${user.id}:${connection.id}:${connection.status}`;
   const cached = cache.get(key);
   if (cached) return cached.list;
   const list = listRecentUploads(app, connection, { maxResults: RECENT_LIMIT });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '../app-context';
+import type { Dependencies } from '../service-context';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../shared/usage-limits';
@@ -104,7 +104,7 @@ class Refusal extends Error {
  * units from the user's share and the pool, or refuses (both counters move together or not at
  * all). Outside it (jobs), does nothing.
  */
-export async function chargeUserRead(app: AppContext, method: QuotaMethod): Promise<void> {
+export async function chargeUserRead(app: Dependencies, method: QuotaMethod): Promise<void> {
   const userId = payer.getStore()?.userId;
   const units = quotaCosts[method];
   if (!userId || units === 0) return;
@@ -137,7 +137,7 @@ export async function chargeUserRead(app: AppContext, method: QuotaMethod): Prom
  * Refuses up front when the user's share or the pool is already spent today, so an operation
  * that would read YouTube says so before it starts (the gateway's charge is the exact guard).
  */
-export async function assertUserReadsLeft(app: AppContext, userId: string): Promise<void> {
+export async function assertUserReadsLeft(app: Dependencies, userId: string): Promise<void> {
   const now = app.clock.now();
   const day = pacificDay(now);
   const result = await app.db.execute<{ key: string; count: number }>(sql`

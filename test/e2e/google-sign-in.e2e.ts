@@ -53,9 +53,12 @@ describe('Google sign-in through the simulator', () => {
     await page.getByRole('link', { name: 'Sam Chen (account)' }).click();
     await page.waitForURL(`${app.url}/account`);
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
-    const channel = page.getByRole('region', { name: 'YouTube channel' });
+    const channel = page.getByRole('region', { name: 'YouTube channels' });
     await channel.getByText('Sam Cooks Fast').waitFor();
     await channel.getByText('Connected').waitFor();
+    // A Free account connects one channel: the way to more is named, not offered.
+    await channel.getByRole('link', { name: /Authority connects up to 10/ }).waitFor();
+    expect(await channel.getByRole('link', { name: 'Connect another channel' }).count()).toBe(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'account');
 

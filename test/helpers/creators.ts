@@ -15,10 +15,20 @@ export async function googleCreator(testApp: TestApp, accountId: string): Promis
   return new HttpClient(testApp.url, { authorization: `Bearer ${token}` });
 }
 
-/** The session token of a browser that signed in through the simulator's consent page. */
-export async function googleSessionToken(testApp: TestApp, accountId: string): Promise<string> {
-  const browser = new HttpClient(testApp.url);
-  const start = await browser.get('/api/auth/google');
+/**
+ * Follows Google's flow from `startPath` (a Titlewise path that redirects to the consent page),
+ * choosing `accountId` on the simulator's consent page, and returns where Titlewise sends the
+ * browser at the end.
+ */
+export async function throughConsent(
+  testApp: TestApp,
+  browser: HttpClient,
+  startPath: string,
+  accountId: string,
+  /** Runs after Google's consent, before the browser returns to Titlewise. */
+  beforeReturn?: () => Promise<void>,
+): Promise<URL> {
+  const start = await browser.get(startPath);
   const consent = await browser.get(start.headers.get('location')!);
   const html = await consent.text();
   const fields: Record<string, string> = {};
@@ -30,10 +40,23 @@ export async function googleSessionToken(testApp: TestApp, accountId: string): P
     form: { ...fields, decision: 'allow', account: accountId },
   });
   const callback = new URL(decision.headers.get('location')!);
+  await beforeReturn?.();
   const finish = await browser.get(callback.pathname + callback.search);
-  if (new URL(finish.headers.get('location')!, testApp.url).pathname !== '/auth/callback') {
-    throw new Error(`Google sign-in as ${accountId} failed: ${finish.headers.get('location')}`);
+  return new URL(finish.headers.get('location')!, testApp.url);
+}
+
+/** A browser signed in through the simulator's consent page as one of its accounts (the cookie session). */
+export async function googleBrowser(testApp: TestApp, accountId: string): Promise<HttpClient> {
+  const browser = new HttpClient(testApp.url);
+  const landed = await throughConsent(testApp, browser, '/api/auth/google', accountId);
+  if (landed.pathname !== '/auth/callback') {
+    throw new Error(`Google sign-in as ${accountId} failed: ${landed.toString()}`);
   }
+  return browser;
+}
+
+/** The session token of a browser that signed in through the simulator's consent page. */
+export async function googleSessionToken(testApp: TestApp, accountId: string): Promise<string> {
   // The browser's session is the cookie; an external client carries the same token as bearer.
-  return browser.cookie('session-token')!;
+  return (await googleBrowser(testApp, accountId)).cookie('session-token')!;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { simVideos } from '../../db/schema';
-import { ADVANCE_QUEUE } from '../../jobs/title-test-queue';
-import type { EngineContext } from '../../src/title-tests/engine-context';
+import { ADVANCE_QUEUE } from '../../src/title-tests/advance-queue';
+import type { ServiceContext } from '../../src/service-context';
 import { fastForward, runDueAdvances, type FastForwardReport } from '../../src/title-tests/fast-forward';
 import type { TestApp } from './test-app';
 
@@ -11,8 +11,8 @@ import type { TestApp } from './test-app';
  * handler until none is ready. Returns the errors jobs failed with (each failed job is marked
  * failed in the queue).
  */
-export async function runDueWork(testApp: TestApp, engine?: EngineContext): Promise<unknown[]> {
-  return runDueAdvances(engine ?? testApp.built.app.engine);
+export async function runDueWork(testApp: TestApp, engine?: ServiceContext): Promise<unknown[]> {
+  return runDueAdvances(engine ?? testApp.built.app);
 }
 
 /**
@@ -22,16 +22,16 @@ export async function runDueWork(testApp: TestApp, engine?: EngineContext): Prom
 export async function fastForwardTo(
   testApp: TestApp,
   target: Date,
-  engine?: EngineContext,
+  engine?: ServiceContext,
 ): Promise<FastForwardReport> {
-  return fastForward(engine ?? testApp.built.app.engine, testApp.clock, target);
+  return fastForward(engine ?? testApp.built.app, testApp.clock, target);
 }
 
 /**
  * Moves the product clock `hours` ahead through fastForwardTo; throws the first error a
  * title-test job failed with.
  */
-export async function runFor(testApp: TestApp, hours: number, engine?: EngineContext): Promise<void> {
+export async function runFor(testApp: TestApp, hours: number, engine?: ServiceContext): Promise<void> {
   const report = await fastForwardTo(
     testApp,
     new Date(testApp.clock.now().getTime() + hours * 3_600_000),

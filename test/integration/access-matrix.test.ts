@@ -1,6 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { titleTests, users } from '../../db/schema';
+import {
+  channelConnections,
+  teamMembers,
+  teamRoles,
+  titleTests,
+  users,
+  type TeamRole,
+} from '../../db/schema';
+import { createSession } from '../../src/auth/session.service';
 import { DEMO_USER_EMAIL } from '../../src/config';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';
@@ -35,7 +44,15 @@ type Access =
   /** Admins (ADMIN_EMAILS, FOUNDER_EMAILS or the users.is_admin flag). */
   | 'admin'
   /** The founder (FOUNDER_EMAILS; with the simulator, demo accounts: docs/decisions/0003), on their own test. */
-  | 'founder';
+  | 'founder'
+  /** Any signed-in user; a team member reads the team owner's (viewers and editors). */
+  | 'team-read'
+  /** Any signed-in user; a team member changes the owner's as an editor, never as a viewer. */
+  | 'team-write'
+  /** The owner of the named resource, and their team's viewers and editors. */
+  | 'owner-team-read'
+  /** The owner of the named resource, and their team's editors (a viewer is refused). */
+  | 'owner-team-write';
 
 /** THE access map: every operation the server offers, and who may call it. */
 const ACCESS: Record<string, Access> = {
@@ -65,18 +82,29 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/tests/{id}/cancel': 'admin',
   'DELETE /api/admin/tests/{id}': 'admin',
   'GET /api/admin/settings': 'admin',
-  'GET /api/videos/recent': 'signed-in',
-  'GET /api/analytics/accuracy-status': 'signed-in',
-  'POST /api/tests': 'signed-in',
-  'GET /api/tests': 'signed-in',
-  'GET /api/tests/plan': 'signed-in',
-  'GET /api/tests/{id}/analytics': 'owner',
-  'GET /api/tests/{id}/export': 'owner',
+  'GET /api/admin/audit': 'admin',
+  'GET /api/videos/recent': 'team-write',
+  'GET /api/channels': 'team-read',
+  // A browser navigation: to Google's consent signed in, to the sign-in page without a session.
+  'GET /api/channels/connect': 'public',
+  'POST /api/channels/{id}/disconnect': 'owner',
+  'GET /api/analytics/accuracy-status': 'team-read',
+  'POST /api/tests': 'team-write',
+  'GET /api/tests': 'team-read',
+  'GET /api/tests/plan': 'team-read',
+  'GET /api/tests/{id}/analytics': 'owner-team-read',
+  'GET /api/tests/{id}/export': 'owner-team-read',
+  'GET /api/tests/{id}/share-link': 'owner-team-read',
+  'POST /api/tests/{id}/share-link': 'owner-team-write',
+  'DELETE /api/tests/{id}/share-link': 'owner-team-write',
+  'GET /api/tests/history': 'team-read',
+  // A shared report's link proves itself (its token); it needs no session.
+  'GET /api/reports': 'public',
   'POST /api/tests/{id}/force-analytics': 'founder',
   'POST /api/tests/{id}/fast-forward': 'founder',
   'POST /api/tests/{id}/simulate-rotation': 'founder',
-  'POST /api/tests/{id}/{action}': 'owner',
-  'GET /api/dashboard/stats': 'signed-in',
+  'POST /api/tests/{id}/{action}': 'owner-team-write',
+  'GET /api/dashboard/stats': 'team-read',
   'POST /api/create-subscription': 'signed-in',
   'POST /api/billing/portal': 'signed-in',
   'POST /api/billing/webhook': 'public',
@@ -87,22 +115,24 @@ const ACCESS: Record<string, Access> = {
   'POST /api/billing/simulated-portal/{id}/{action}': 'owner',
   'trpc auth.me': 'public',
   'trpc auth.demoLogin': 'public',
-  'trpc auth.logout': 'signed-in',
+  'trpc auth.logout': 'public',
   'trpc account.delete': 'signed-in',
+  'trpc account.disconnectChannel': 'owner',
+  'trpc channels.list': 'team-read',
   'trpc notifications.list': 'signed-in',
   'trpc notifications.markRead': 'signed-in',
   'trpc notifications.preferences': 'signed-in',
   'trpc notifications.setPreferences': 'signed-in',
-  'trpc tests.list': 'signed-in',
-  'trpc tests.create': 'signed-in',
-  'trpc tests.action': 'owner',
-  'trpc tests.analytics': 'owner',
-  'trpc tests.plan': 'signed-in',
-  'trpc tests.dashboardStats': 'signed-in',
+  'trpc tests.list': 'team-read',
+  'trpc tests.create': 'team-write',
+  'trpc tests.action': 'owner-team-write',
+  'trpc tests.analytics': 'owner-team-read',
+  'trpc tests.plan': 'team-read',
+  'trpc tests.dashboardStats': 'team-read',
   'trpc tests.forceAnalytics': 'founder',
   'trpc tests.fastForward': 'founder',
   'trpc tests.simulateRotation': 'founder',
-  'trpc analytics.accuracyStatus': 'signed-in',
+  'trpc analytics.accuracyStatus': 'team-read',
   'trpc admin.check': 'signed-in',
   'trpc admin.metrics': 'admin',
   'trpc admin.users': 'admin',
@@ -113,30 +143,74 @@ const ACCESS: Record<string, Access> = {
   'trpc admin.cancelTest': 'admin',
   'trpc admin.deleteTest': 'admin',
   'trpc admin.settings': 'admin',
+  'trpc admin.audit': 'admin',
   'trpc billing.createSubscription': 'signed-in',
   'trpc billing.portal': 'signed-in',
-  'trpc videos.recent': 'signed-in',
+  'trpc videos.recent': 'team-write',
+  'trpc reports.shareLink': 'owner-team-read',
+  'trpc reports.createShareLink': 'owner-team-write',
+  'trpc reports.revokeShareLink': 'owner-team-write',
+  'trpc reports.history': 'team-read',
+  // The team: the owner manages it (a plan without a team answers 403 after the access check);
+  // the invitee reads an invitation without a session and accepts it signed in.
+  'GET /api/team': 'signed-in',
+  'POST /api/team/invitations': 'signed-in',
+  'DELETE /api/team/invitations/{id}': 'owner',
+  'DELETE /api/team/members/{id}': 'owner',
+  'GET /api/team/invitation': 'public',
+  'POST /api/team/invitation/accept': 'signed-in',
+  'POST /api/team/leave': 'signed-in',
+  'trpc team.get': 'signed-in',
+  'trpc team.invite': 'signed-in',
+  'trpc team.revokeInvitation': 'owner',
+  'trpc team.removeMember': 'owner',
+  'trpc team.accept': 'signed-in',
+  'trpc team.leave': 'signed-in',
 };
 
 /**
- * The callers. "owner" owns the resource a call names (a plain Google user); "other" is a
- * second plain user who owns nothing named here; "admin" is in ADMIN_EMAILS and not a founder;
- * "founder" is the demo account (admin and founder with the simulator).
+ * The callers. "owner" owns the resource a call names (a plain Google user, on Authority); "other"
+ * is a second plain user who owns nothing named here; "admin" is in ADMIN_EMAILS and not a
+ * founder; "founder" is the demo account (admin and founder with the simulator); "viewer" and
+ * "editor" are on the owner's team with those roles.
  */
-const CALLERS = ['anonymous', 'other', 'owner', 'admin', 'founder'] as const;
+const CALLERS = ['anonymous', 'other', 'owner', 'admin', 'founder', 'viewer', 'editor'] as const;
 type Caller = (typeof CALLERS)[number];
 type Member = Exclude<Caller, 'anonymous'>;
 /** A cell's expected answer: the refusal's status, or "allowed" (the operation's own answer). */
 type Outcome = 401 | 403 | 404 | 'allowed';
 
 /** What each kind of access answers each caller. */
+const signedIn = { other: 'allowed', owner: 'allowed', admin: 'allowed', founder: 'allowed' } as const;
+// Someone else's resource is not found, whoever asks (admins act through the admin paths).
+const ownerOnly = { anonymous: 401, other: 404, owner: 'allowed', admin: 404, founder: 404 } as const;
 const OUTCOMES: Record<Access, Record<Caller, Outcome>> = {
-  public: { anonymous: 'allowed', other: 'allowed', owner: 'allowed', admin: 'allowed', founder: 'allowed' },
-  'signed-in': { anonymous: 401, other: 'allowed', owner: 'allowed', admin: 'allowed', founder: 'allowed' },
-  // Someone else's resource is not found, whoever asks (admins act through the admin paths).
-  owner: { anonymous: 401, other: 404, owner: 'allowed', admin: 404, founder: 404 },
-  admin: { anonymous: 401, other: 403, owner: 403, admin: 'allowed', founder: 'allowed' },
-  founder: { anonymous: 401, other: 403, owner: 403, admin: 403, founder: 'allowed' },
+  public: { anonymous: 'allowed', ...signedIn, viewer: 'allowed', editor: 'allowed' },
+  'signed-in': { anonymous: 401, ...signedIn, viewer: 'allowed', editor: 'allowed' },
+  'team-read': { anonymous: 401, ...signedIn, viewer: 'allowed', editor: 'allowed' },
+  'team-write': { anonymous: 401, ...signedIn, viewer: 403, editor: 'allowed' },
+  // A member acts as themselves outside the team's operations: the owner's resource is not theirs.
+  owner: { ...ownerOnly, viewer: 404, editor: 404 },
+  'owner-team-read': { ...ownerOnly, viewer: 'allowed', editor: 'allowed' },
+  'owner-team-write': { ...ownerOnly, viewer: 403, editor: 'allowed' },
+  admin: {
+    anonymous: 401,
+    other: 403,
+    owner: 403,
+    admin: 'allowed',
+    founder: 'allowed',
+    viewer: 403,
+    editor: 403,
+  },
+  founder: {
+    anonymous: 401,
+    other: 403,
+    owner: 403,
+    admin: 403,
+    founder: 'allowed',
+    viewer: 403,
+    editor: 403,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -151,12 +225,23 @@ const emails = {
   owner: 'alex.rivera@example.com',
   admin: 'priya.n@example.com',
   founder: DEMO_USER_EMAIL,
+  viewer: 'vera.viewer@example.com',
+  editor: 'eddie.editor@example.com',
 };
+/** The team members' accounts (the simulator's four Google accounts are taken by the others). */
+const memberIds = {} as Record<TeamRole, string>;
+/** Whose channels a caller works on: a team member works on the owner's. */
+const workspaceOf = (caller: Member): Exclude<Member, TeamRole> =>
+  caller === 'viewer' || caller === 'editor' ? 'owner' : caller;
 let cells = 0;
 /** Milliseconds per operation (its rows' setup and calls), for the slowest list in access.json. */
 const timings: Record<string, number> = {};
 
 async function signIn(caller: Member): Promise<string> {
+  if (caller === 'viewer' || caller === 'editor') {
+    const { db, clock } = testApp.built.app;
+    return (await createSession(db, { userId: memberIds[caller], ttlDays: 1, now: clock.now() })).token;
+  }
   if (caller === 'founder') {
     const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });
     return ((await login.json()) as { sessionToken: string }).sessionToken;
@@ -201,7 +286,7 @@ async function freeVideo(caller: Member): Promise<string> {
     .from(titleTests)
     .where(inArray(titleTests.status, ['scheduled', 'active', 'paused']));
   for (let index = 0; index < 40; index += 1) {
-    const videoId = simulatedVideoId(accounts[caller], index);
+    const videoId = simulatedVideoId(accounts[workspaceOf(caller)], index);
     if (!running.some((test) => test.videoId === videoId)) return videoId;
   }
   throw new Error(`no free video for ${caller}`);
@@ -246,7 +331,7 @@ async function openPortal(caller: 'owner'): Promise<string> {
 }
 
 async function setTier(caller: Member, tier: 'free' | 'authority') {
-  const email = emails[caller];
+  const email = emails[workspaceOf(caller)];
   await testApp.built.app.db
     .update(users)
     .set({ subscriptionTier: tier, subscriptionStatus: tier === 'free' ? 'inactive' : 'active' })
@@ -320,6 +405,71 @@ const ownerUnsubscribe = async () => {
   const me = await json<{ id: string }>(await call(get('/api/auth/me'), as('owner')));
   const link = new URL(unsubscribeUrl(testApp.built.app.config, me.id, 'quota-deferred'));
   return `${link.pathname}${link.search}`;
+};
+/** A spare channel of the owner's, already disconnected: disconnecting it touches no test and no grant. */
+const spareChannel = async () => {
+  const me = await json<{ id: string }>(await call(get('/api/auth/me'), as('owner')));
+  const [row] = await testApp.built.app.db
+    .insert(channelConnections)
+    .values({
+      userId: me.id,
+      youtubeChannelId: `UCspare${randomUUID()}`,
+      title: 'Spare channel',
+      status: 'disconnected',
+    })
+    .returning({ id: channelConnections.id });
+  return row!.id;
+};
+/** A live report link on the owner's shared test (what revoking needs); its address. */
+const ownerShareLink = async () => {
+  const response = await call(post(`/api/tests/${await sharedTest()}/share-link`), as('owner'));
+  expect(response.status).toBe(201);
+  return (await json<{ url: string }>(response)).url;
+};
+/** The public report path of a live link on the owner's shared test (path and query). */
+const ownerReportPath = async () => {
+  const link = new URL(await ownerShareLink());
+  return `/api/reports?token=${encodeURIComponent(link.searchParams.get('token')!)}`;
+};
+/** A pending invitation of the owner's team, to an address nobody here signs in with. */
+let invitations = 0;
+const ownerInvitation = async () => {
+  invitations += 1;
+  const response = await call(
+    post('/api/team/invitations', { email: `invitee${invitations}@example.com`, role: 'viewer' }),
+    as('owner'),
+  );
+  expect(response.status).toBe(201);
+  return json<{ id: string; url: string }>(response);
+};
+const ownerInvitationId = async () => (await ownerInvitation()).id;
+/** Withdraws the invitation an allowed invite made, so the owner's seats stay free. */
+const withdrawInvitation = async (caller: Member, body: unknown) => {
+  const made = body as { id?: string; result?: { data: { json: { id: string } } } } | null;
+  const id = made?.id ?? made?.result?.data.json.id;
+  if (id) await (await call({ method: 'DELETE', path: `/api/team/invitations/${id}` }, as(caller))).text();
+};
+/** A third member of the owner's team, made for a removal to remove (its membership row id). */
+const spareMember = async () => {
+  const { db } = testApp.built.app;
+  const [member] = await db
+    .insert(users)
+    .values({ email: `spare.${randomUUID()}@example.com`, name: 'Spare Member', username: 'spare' })
+    .returning({ id: users.id });
+  return addMember(member!.id, 'viewer');
+};
+async function addMember(userId: string, role: TeamRole): Promise<string> {
+  const { db, clock } = testApp.built.app;
+  const owner = await json<{ id: string }>(await call(get('/api/auth/me'), as('owner')));
+  const [row] = await db
+    .insert(teamMembers)
+    .values({ ownerUserId: owner.id, memberUserId: userId, role, createdAt: clock.now() })
+    .returning({ id: teamMembers.id });
+  return row!.id;
+}
+/** Puts a member who left back on the team, with their role. */
+const rejoin = async (caller: Member) => {
+  if (caller === 'viewer' || caller === 'editor') await addMember(memberIds[caller], caller);
 };
 /** Another user's e-mail: the deletion is refused after the access check, and nobody is deleted. */
 const wrongConfirmation = { confirmEmail: 'somebody.else@example.com' };
@@ -411,6 +561,7 @@ const ROWS: Record<string, Row> = {
   },
   'POST /api/tests/{id}/{action}': {
     resource: alexTest,
+    fresh: true,
     request: (id) => post(`/api/tests/${id}/pause`),
     after: endAlexTest,
   },
@@ -441,9 +592,22 @@ const ROWS: Record<string, Row> = {
     resource: () => openPortal('owner'),
     request: (path) => ({ method: 'POST', path: `${path}/switch`, form: { plan: 'pro' } }),
     allowed: [303],
+    // Back on Authority: the owner's team lapses on Pro, and the later rows need it.
+    after: () => setTier('owner', 'authority'),
   },
   'trpc auth.logout': { request: () => trpcMutation('auth.logout'), endsSession: true },
   'trpc account.delete': { request: () => trpcMutation('account.delete', wrongConfirmation), allowed: [400] },
+  'GET /api/channels/connect': { request: () => get('/api/channels/connect'), allowed: [302] },
+  'POST /api/channels/{id}/disconnect': {
+    resource: spareChannel,
+    fresh: true,
+    request: (id) => post(`/api/channels/${id}/disconnect`),
+  },
+  'trpc account.disconnectChannel': {
+    resource: spareChannel,
+    fresh: true,
+    request: (id) => trpcMutation('account.disconnectChannel', { id }),
+  },
   'POST /api/notifications/preferences': {
     request: () => post('/api/notifications/preferences', quietQuota),
   },
@@ -459,6 +623,7 @@ const ROWS: Record<string, Row> = {
   },
   'trpc tests.action': {
     resource: alexTest,
+    fresh: true,
     request: (id) => trpcMutation('tests.action', { id, action: 'pause' }),
     after: endAlexTest,
   },
@@ -505,6 +670,84 @@ const ROWS: Record<string, Row> = {
     request: () => trpcMutation('billing.createSubscription', { plan: 'pro' }),
   },
   'trpc billing.portal': { request: () => trpcMutation('billing.portal'), allowed: [200, 409] },
+  'GET /api/tests/{id}/share-link': {
+    resource: sharedTest,
+    request: (id) => get(`/api/tests/${id}/share-link`),
+  },
+  'POST /api/tests/{id}/share-link': {
+    resource: sharedTest,
+    request: (id) => post(`/api/tests/${id}/share-link`),
+  },
+  'DELETE /api/tests/{id}/share-link': {
+    resource: sharedTest,
+    request: (id) => ({ method: 'DELETE', path: `/api/tests/${id}/share-link` }),
+    before: async () => {
+      await ownerShareLink();
+    },
+  },
+  'GET /api/reports': { resource: ownerReportPath, request: (path) => get(path) },
+  'trpc reports.shareLink': { resource: sharedTest, request: (id) => trpcQuery('reports.shareLink', { id }) },
+  'trpc reports.createShareLink': {
+    resource: sharedTest,
+    request: (id) => trpcMutation('reports.createShareLink', { id }),
+  },
+  'trpc reports.revokeShareLink': {
+    resource: sharedTest,
+    request: (id) => trpcMutation('reports.revokeShareLink', { id }),
+    before: async () => {
+      await ownerShareLink();
+    },
+  },
+  'POST /api/team/invitations': {
+    // Only the owner's plan has a team: the others pass the access check and get its 403.
+    request: (_, caller) =>
+      post('/api/team/invitations', { email: `guest.of.${caller}@example.com`, role: 'viewer' }),
+    allowed: [201, 403],
+    after: withdrawInvitation,
+  },
+  'trpc team.invite': {
+    request: (_, caller) =>
+      trpcMutation('team.invite', { email: `trpc.guest.of.${caller}@example.com`, role: 'viewer' }),
+    allowed: [200, 403],
+    after: withdrawInvitation,
+  },
+  'DELETE /api/team/invitations/{id}': {
+    resource: ownerInvitationId,
+    request: (id) => ({ method: 'DELETE', path: `/api/team/invitations/${id}` }),
+  },
+  'trpc team.revokeInvitation': {
+    resource: ownerInvitationId,
+    request: (id) => trpcMutation('team.revokeInvitation', { id }),
+  },
+  'DELETE /api/team/members/{id}': {
+    resource: spareMember,
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', path: `/api/team/members/${id}` }),
+  },
+  'trpc team.removeMember': {
+    resource: spareMember,
+    fresh: true,
+    request: (id) => trpcMutation('team.removeMember', { id }),
+  },
+  'GET /api/team/invitation': {
+    resource: async () => new URL((await ownerInvitation()).url).searchParams.get('token')!,
+    request: (token) => get(`/api/team/invitation?token=${encodeURIComponent(token)}`),
+  },
+  // An invitation to nobody here: each caller passes the access check and is refused by the
+  // invitation's own rules (the owner's own team 409, anyone else not the invited address 403).
+  'POST /api/team/invitation/accept': {
+    resource: async () => new URL((await ownerInvitation()).url).searchParams.get('token')!,
+    request: (token) => post('/api/team/invitation/accept', { token }),
+    allowed: [403, 409],
+  },
+  'trpc team.accept': {
+    resource: async () => new URL((await ownerInvitation()).url).searchParams.get('token')!,
+    request: (token) => trpcMutation('team.accept', { token }),
+    allowed: [403, 409],
+  },
+  // A member leaves (and is put back for the next rows); anyone else is on no team: 404.
+  'POST /api/team/leave': { request: () => post('/api/team/leave'), allowed: [200, 404], after: rejoin },
+  'trpc team.leave': { request: () => trpcMutation('team.leave'), allowed: [200, 404], after: rejoin },
 };
 
 /** The default call: the operation with no parameters, an empty JSON body for writes. */
@@ -527,10 +770,19 @@ beforeAll(async () => {
   });
   operations = await allOperations(testApp.url);
   for (const caller of ['other', 'owner', 'admin', 'founder'] as const) tokens[caller] = await signIn(caller);
-  // The owner subscribes (Authority: any number of running tests, and a Customer Portal).
+  // The owner subscribes (Authority: any number of running tests, a Customer Portal and a team).
   const checkout = await openCheckout('owner', 'authority');
   const paid = await call({ method: 'POST', path: `${checkout}/pay`, form: {} }, as('owner'));
   expect(paid.status).toBe(303);
+  for (const role of teamRoles) {
+    const [member] = await testApp.built.app.db
+      .insert(users)
+      .values({ email: emails[role], name: `Team ${role}`, username: role })
+      .returning({ id: users.id });
+    memberIds[role] = member!.id;
+    await addMember(member!.id, role);
+    tokens[role] = await signIn(role);
+  }
   watch = await watchDatabase(testApp, ['rate_limits']);
 });
 afterAll(async () => {
@@ -563,10 +815,20 @@ describe('the access matrix', () => {
     ).toEqual([]);
   });
 
-  it('has the five callers it claims: roles as the server decides them', async () => {
+  it('has the seven callers it claims: roles as the server decides them', async () => {
     const me = async (caller: Member) =>
-      json<{ isAdmin: boolean; isFounder: boolean }>(await call(get('/api/auth/me'), as(caller)));
-    expect(await me('other')).toMatchObject({ isAdmin: false, isFounder: false });
+      json<{ isAdmin: boolean; isFounder: boolean; team: unknown }>(
+        await call(get('/api/auth/me'), as(caller)),
+      );
+    expect(await me('viewer')).toMatchObject({
+      isAdmin: false,
+      team: { ownerEmail: emails.owner, role: 'viewer' },
+    });
+    expect(await me('editor')).toMatchObject({
+      isAdmin: false,
+      team: { ownerEmail: emails.owner, role: 'editor' },
+    });
+    expect(await me('other')).toMatchObject({ isAdmin: false, isFounder: false, team: null });
     expect(await me('owner')).toMatchObject({ isAdmin: false, isFounder: false });
     expect(await me('admin')).toMatchObject({ isAdmin: true, isFounder: false });
     expect(await me('founder')).toMatchObject({ isAdmin: true, isFounder: true });

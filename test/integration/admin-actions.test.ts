@@ -210,6 +210,7 @@ describe('tests across users', () => {
     expect(
       (await auditFor(alexTestId)).map((row) => [row.action, row.actorUserId, row.before, row.after]),
     ).toEqual([
+      ['test.create', alexId, null, expect.objectContaining({ status: 'active' })],
       [
         'test.cancel',
         adminId,

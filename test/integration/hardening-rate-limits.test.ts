@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
-import { limitedOperations } from '../../src/http/rate-limits';
+import { listOperations } from '../../src/api/operations';
+import { rateLimits } from '../../src/http/rate-limits';
 import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
 import { appRouter } from '../../src/trpc/app-router';
 import { demoCreator } from '../helpers/creators';
@@ -90,9 +91,7 @@ describe('checkout over tRPC', () => {
     const { sessionToken } = (await (await post('/api/auth/demo-login')).json()) as { sessionToken: string };
     const bearer = { authorization: `Bearer ${sessionToken}` };
     const creator = new HttpClient(testApp.url, bearer);
-    const max = limitedOperations
-      .find((operation) => operation.name === 'checkout')!
-      .max(testApp.built.app.config);
+    const max = rateLimits.checkout.max(testApp.built.app.config);
     // The first checkout makes the Stripe customer (calls racing to make it are another matter).
     expect(
       (
@@ -115,28 +114,32 @@ describe('checkout over tRPC', () => {
   });
 });
 
-describe('each limit is defined once, for both transports', () => {
-  it('names only routes and procedures that exist', async () => {
+describe('each limit is declared once, on its operation, for both transports', () => {
+  it('limits each limited operation on its REST paths and its procedure', async () => {
     const document = (await (await fetch(`${testApp.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
     const procedures = Object.keys(appRouter._def.procedures);
-    for (const operation of limitedOperations) {
-      for (const route of operation.rest) {
-        const [method, path] = route.split(' ') as [string, string];
+    const limited = listOperations().filter(({ operation }) => operation.limit);
+    for (const { operation, procedure } of limited) {
+      const paths = [operation.rest ?? []].flat();
+      for (const { method, path } of paths) {
         const openApiPath = path.replace(/:(\w+)/g, '{$1}');
-        expect(document.paths[openApiPath]?.[method.toLowerCase()], route).toBeDefined();
+        expect(document.paths[openApiPath]?.[method.toLowerCase()], `${method} ${path}`).toBeDefined();
       }
-      for (const path of operation.trpc) expect(procedures, path).toContain(path);
+      if (operation.trpc) expect(procedures, procedure).toContain(procedure);
     }
-    expect(limitedOperations.flatMap((operation) => operation.trpc)).toEqual(
-      expect.arrayContaining([
-        'auth.demoLogin',
-        'billing.createSubscription',
-        'videos.recent',
-        'tests.create',
-      ]),
-    );
+    expect(
+      Object.fromEntries(limited.map(({ operation, procedure }) => [procedure, operation.limit!.name])),
+    ).toEqual({
+      'auth.demoLogin': 'demo-sign-in',
+      'auth.googleCode': 'google-code-sign-in',
+      'billing.createSubscription': 'checkout',
+      'reports.read': 'report-read',
+      'team.invitation': 'invitation-read',
+      'videos.recent': 'recent-videos',
+      'tests.create': 'create-test',
+    });
   });
 });
 

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const db = () => testApp.built.app.db;
-const engine = () => testApp.built.app.engine;
+const engine = () => testApp.built.app;
 const json = async <T>(response: Response): Promise<T> => (await response.json()) as T;
 
 async function signedInUser(client: HttpClient) {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { titleTests } from '../../db/schema';
-import { DAILY_METRICS_TIME } from '../../jobs/metrics-jobs';
+import { DAILY_METRICS_TIME } from '../../src/title-tests/metrics-jobs';
 import { addDays, pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { finalFiguresComplete } from '../../src/title-tests/final-figures';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from '../../src/title-tests/final-figures-status';

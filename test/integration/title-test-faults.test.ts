@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channelConnections, rotations, simTitleHistory, simTokens, titleTests } from '../../db/schema';
-import type { EngineContext } from '../../src/title-tests/engine-context';
+import type { ServiceContext } from '../../src/service-context';
 import { nextPacificMidnight } from '../../src/time/pacific';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -58,10 +58,10 @@ async function titleWritesSince(since: Date) {
     .where(and(eq(simTitleHistory.videoId, videoId), gte(simTitleHistory.since, since)));
 }
 
-function crashOnce(point: 'afterTitleWrite' | 'beforeCommit'): EngineContext {
+function crashOnce(point: 'afterTitleWrite' | 'beforeCommit'): ServiceContext {
   let crashed = false;
   return {
-    ...testApp.built.app.engine,
+    ...testApp.built.app,
     hooks: {
       [point]: () => {
         if (crashed) return;

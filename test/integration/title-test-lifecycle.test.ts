@@ -44,7 +44,7 @@ async function createTest(body: Record<string, unknown>): Promise<TestView> {
 describe('a title test over a simulated week', () => {
   it('rotates on the stored schedule, reports per-rotation figures, and leaves the winner live', async () => {
     const before = await liveVideo(testApp, videoId);
-    const startViews = await testApp.built.app.engine.youtube.getVideo(
+    const startViews = await testApp.built.app.youtube.getVideo(
       (await testApp.built.app.db.query.channelConnections.findFirst())!,
       videoId,
     );
@@ -133,7 +133,7 @@ describe('a title test over a simulated week', () => {
       true,
     );
     // Views per rotation add up to the simulator's own counter over the test.
-    const endViews = await testApp.built.app.engine.youtube.getVideo(
+    const endViews = await testApp.built.app.youtube.getVideo(
       (await testApp.built.app.db.query.channelConnections.findFirst())!,
       videoId,
     );
@@ -143,7 +143,7 @@ describe('a title test over a simulated week', () => {
 
     // YouTube's daily figures (Analytics and reach reports) arrive days late; once pulled, CTR and
     // view duration appear per rotation, marked as Titlewise's estimate for sub-day windows.
-    expect(await testApp.built.app.engine.collectDaily!(created.id)).toBeGreaterThan(0);
+    expect(await testApp.built.app.collectDaily!(created.id)).toBeGreaterThan(0);
     const withDaily = (await (await creator.get(`/api/tests/${created.id}/analytics`)).json()) as {
       averageCtr: number | null;
       rotationLogs: Array<{

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
-import type { AppContext } from '../../app-context';
+import type { ServiceContext } from '../../service-context';
 import { receiveStripeWebhook } from '../webhook.service';
 import { simulatedId, type SimObject } from './objects';
 
@@ -17,7 +17,11 @@ export function signWebhookPayload(payload: string, secret: string, timestampSec
  * the same handler the webhook endpoint uses (verify, record once, re-read, apply). The signature
  * is timed by the machine's clock, as Stripe's tolerance check is.
  */
-export async function deliverSimulatedEvent(app: AppContext, type: string, object: SimObject): Promise<void> {
+export async function deliverSimulatedEvent(
+  app: ServiceContext,
+  type: string,
+  object: SimObject,
+): Promise<void> {
   const secret = app.config.stripe.webhookSecret!;
   const event = {
     id: simulatedId('evt'),

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AppContext } from '../../app-context';
+import type { ServiceContext } from '../../service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
 import type { OpenApiRegistry } from '../../http/openapi';
@@ -95,7 +95,7 @@ const portalActions = new Map<string, (body: unknown) => PortalAction>([
  */
 export async function registerSimulatedStripePages(
   fastify: FastifyInstance,
-  app: AppContext,
+  app: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
   await fastify.register(async (scope) => {
@@ -201,7 +201,12 @@ export async function registerSimulatedStripePages(
       tags: ['billing'],
       // The user who opened the page (anyone else gets 404); it lapses an hour after it was opened.
       auth: 'user',
-      responseDescription: 'An HTML page or a redirect',
+      // The pages answer HTML; the actions redirect (303) to where Stripe would send the browser.
+      successStatus: method === 'get' ? 200 : 303,
+      responseDescription:
+        method === 'get'
+          ? 'An HTML page'
+          : 'Redirect (303) to the return URL, or an HTML page saying why not',
     });
   }
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { ServiceContext } from '../../service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { PaidPlan } from '../billing.schemas';
@@ -25,7 +25,7 @@ const lapsed = (object: { expires_at?: number }, now: Date) =>
  * does not exist. An open checkout past its expiry can no longer be paid.
  */
 export function ownCheckout(
-  app: AppContext,
+  app: ServiceContext,
   session: SimCheckoutSession | null,
   viewer: UserRow,
 ): SimCheckoutSession {
@@ -40,7 +40,7 @@ export function ownCheckout(
  * its portal. Each change is stored first, then announced with the events Stripe would send.
  */
 export async function completeSimulatedCheckout(
-  app: AppContext,
+  app: ServiceContext,
   sessionId: string,
   viewer: UserRow,
 ): Promise<string> {
@@ -73,7 +73,7 @@ export async function completeSimulatedCheckout(
 }
 
 /** A portal page is its customer's alone, like a checkout page, and lapses the same way. */
-export async function simulatedPortal(app: AppContext, portalId: string, viewer: UserRow) {
+export async function simulatedPortal(app: ServiceContext, portalId: string, viewer: UserRow) {
   const portal = await findObject<SimPortalSession>(app.db, portalId, 'billing_portal.session');
   if (!portal || !viewer.stripeCustomerId || portal.customer !== viewer.stripeCustomerId)
     throw notFound('Billing portal session');
@@ -87,7 +87,7 @@ export type PortalAction =
 
 /** Portal actions: switch plan, cancel, and (to try the unhappy path offline) a failed renewal and its payment. */
 export async function actInSimulatedPortal(
-  app: AppContext,
+  app: ServiceContext,
   portalId: string,
   viewer: UserRow,
   action: PortalAction,

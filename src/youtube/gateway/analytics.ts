@@ -1,4 +1,4 @@
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import {
   storeWatchMetrics,
@@ -17,7 +17,7 @@ const METRICS = ['views', 'estimatedMinutesWatched', 'averageViewDuration'] as c
  * simply absent. Days are YYYY-MM-DD.
  */
 export async function analyticsDailyReport(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   query: { videoId: string; startDay: string; endDay: string },
 ): Promise<DailyWatchMetrics[]> {
@@ -60,7 +60,7 @@ export async function analyticsDailyReport(
 
 /** Pulls the daily Analytics figures of each video and stores them in daily_metrics. Returns the rows stored. */
 export async function importAnalytics(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   query: { videoIds: string[]; startDay: string; endDay: string },
   onStored?: DailyMetricsStored,

@@ -1,4 +1,5 @@
 import { AppError, type AppErrorCode } from '../../errors/app-error';
+import { RECONNECT_INSTRUCTIONS } from '../../shared/reconnect';
 
 /**
  * What can go wrong talking to YouTube, as the product must react to it (docs/youtube.md).
@@ -47,7 +48,7 @@ export class AuthorizationLostError extends YouTubeGatewayError {
   ) {
     super(
       'FORBIDDEN',
-      'Titlewise no longer has access to your YouTube channel. Sign in with Google again to reconnect it.',
+      `Titlewise no longer has access to your YouTube channel. ${RECONNECT_INSTRUCTIONS}.`,
       options,
     );
   }

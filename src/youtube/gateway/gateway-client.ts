@@ -1,5 +1,5 @@
 import type { OAuth2Client } from 'google-auth-library';
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import {
   markConnectionDisconnected,
   type ChannelConnection,
@@ -77,7 +77,7 @@ function finalError(
   }
 }
 
-export function openChannelClient(app: AppContext, connection: ChannelConnection): ChannelClient {
+export function openChannelClient(app: Dependencies, connection: ChannelConnection): ChannelClient {
   const credentials = connection.status === 'connected' ? storedCredentials(app, connection) : null;
   const auth: OAuth2Client = createOAuthClient(app.config, credentials ?? undefined);
   const offsetMs = clockOffsetMs(app);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { createOAuthClient } from '../google-clients';
 import { classifyGoogleError } from './classify';
@@ -14,7 +14,7 @@ export type GrantCheck = 'confirmed' | 'lost';
  * `authorizedAt` moves to now. Lost: Google answered invalid_grant, or there is no refresh token.
  * Any other failure (Google unreachable, 5xx) is thrown, so the caller can try again later.
  */
-export async function confirmGrant(app: AppContext, connection: ChannelConnection): Promise<GrantCheck> {
+export async function confirmGrant(app: Dependencies, connection: ChannelConnection): Promise<GrantCheck> {
   if (!connection.refreshTokenEncrypted) return 'lost';
   const auth = createOAuthClient(app.config, {
     refresh_token: app.cipher.decrypt(connection.refreshTokenEncrypted),
@@ -36,7 +36,7 @@ export async function confirmGrant(app: AppContext, connection: ChannelConnectio
  * it), so Titlewise can no longer act for the channel. A token Google no longer knows counts as
  * revoked. Other failures are thrown, so the caller can try again later.
  */
-export async function revokeGrant(app: AppContext, connection: ChannelConnection): Promise<void> {
+export async function revokeGrant(app: Dependencies, connection: ChannelConnection): Promise<void> {
   const encrypted = connection.refreshTokenEncrypted ?? connection.accessTokenEncrypted;
   if (encrypted) {
     const auth = createOAuthClient(app.config);

@@ -1,5 +1,5 @@
 // The YouTube gateway: the only code that talks to Google's YouTube APIs. Every operation takes
-// the AppContext and a channel connection, records each call in the quota ledger, and fails
+// the Dependencies and a channel connection, records each call in the quota ledger, and fails
 // with the typed errors of ./errors.
 export { analyticsDailyReport, importAnalytics } from './analytics';
 export type { DailyReachMetrics, DailyWatchMetrics } from './daily-metrics';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import {
   storeReachMetrics,
@@ -27,7 +27,7 @@ export interface ReachReportRef {
  * The channel's reach reporting job, created when missing (first files ~48 h later, covering
  * the previous 30 days). Its id is kept on the connection.
  */
-export async function ensureReachJob(app: AppContext, connection: ChannelConnection): Promise<string> {
+export async function ensureReachJob(app: Dependencies, connection: ChannelConnection): Promise<string> {
   if (connection.reportingJobId) return connection.reportingJobId;
   const client = openChannelClient(app, connection);
   const existing = async () => {
@@ -85,7 +85,7 @@ async function listReports(client: ChannelClient, jobId: string): Promise<ReachR
 
 /** The reach reports available for the channel's job, oldest period first. */
 export async function listReachReports(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
 ): Promise<ReachReportRef[]> {
   const jobId = await ensureReachJob(app, connection);
@@ -98,7 +98,7 @@ export async function listReachReports(
  * download URL must point at the configured Reporting API: the bearer token goes nowhere else.
  */
 async function downloadReport(
-  app: AppContext,
+  app: Dependencies,
   client: ChannelClient,
   report: ReachReportRef,
 ): Promise<string> {
@@ -122,7 +122,7 @@ async function downloadReport(
 }
 
 export async function downloadReachReport(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   report: ReachReportRef,
 ): Promise<DailyReachMetrics[]> {
@@ -143,7 +143,7 @@ export interface ReachImport {
  * with the row (reportingJobId, reachDataThrough). `onStored` runs in each store's transaction.
  */
 export async function importReachData(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   onStored?: DailyMetricsStored,
 ): Promise<ReachImport> {

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Credentials } from 'google-auth-library';
 import { channelConnections } from '../../../db/schema';
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 
 // google-auth-library judges expiry by the machine's clock, the product by app.clock (which tests
 // and the simulator move forward). Expiry times cross between the two by the clocks' offset.
 
-export const clockOffsetMs = (app: AppContext) => app.clock.now().getTime() - Date.now();
+export const clockOffsetMs = (app: Dependencies) => app.clock.now().getTime() - Date.now();
 
 /** The stored (encrypted) tokens as credentials for an OAuth2Client, or null when there is nothing usable. */
-export function storedCredentials(app: AppContext, connection: ChannelConnection): Credentials | null {
+export function storedCredentials(app: Dependencies, connection: ChannelConnection): Credentials | null {
   const accessToken = connection.accessTokenEncrypted
     ? app.cipher.decrypt(connection.accessTokenEncrypted)
     : null;
@@ -39,7 +39,7 @@ export function storedCredentials(app: AppContext, connection: ChannelConnection
  * Google accepting the grant, so authorizedAt moves to now (see src/privacy/retention.ts).
  */
 export async function persistRefreshedTokens(
-  app: AppContext,
+  app: Dependencies,
   connectionId: string,
   tokens: Credentials,
   offsetMs: number,

@@ -1,5 +1,5 @@
 import type { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
-import type { AppContext } from '../../app-context';
+import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { titleProblem } from '../title-rules';
 import { InvalidMetadataError, NotFoundError } from './errors';
@@ -62,7 +62,7 @@ function bestThumbnail(thumbnails: youtube_v3.Schema$ThumbnailDetails | undefine
  * playlistItems.list → videos.list — 3 units, never search.list.
  */
 export async function listRecentUploads(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   options: { maxResults?: number } = {},
 ): Promise<RecentUpload[]> {
@@ -122,7 +122,7 @@ async function fetchVideo(client: ChannelClient, videoId: string, parts: string[
 
 /** The video's snippet as YouTube has it now (1 unit). */
 export async function readSnippet(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   videoId: string,
 ): Promise<VideoSnippet> {
@@ -133,7 +133,7 @@ export async function readSnippet(
 
 /** Snippet and public counters in one call (1 unit), or null when the video is gone. */
 export async function findVideo(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   videoId: string,
 ): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics } | null> {
@@ -169,7 +169,7 @@ export interface SetTitleResult {
  * renamed the video meanwhile). Costs 52 units when it writes (1 + 50 + 1), 1 otherwise.
  */
 export async function setTitle(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   videoId: string,
   title: string,
@@ -206,7 +206,7 @@ export async function setTitle(
 
 /** Public counters of any number of videos, 50 ids per videos.batchGetStats call (1 unit each). */
 export async function batchStatistics(
-  app: AppContext,
+  app: Dependencies,
   connection: ChannelConnection,
   videoIds: string[],
 ): Promise<Map<string, VideoStatistics>> {

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import LandingPage from '../pages/landing/LandingPage';
 import { AppProviders } from './AppProviders';
-import { NavigationContext, type Navigation } from './navigation';
+import { NavigationContext, type Navigation } from '../lib/navigation';
 
 /**
  * The landing page on a first visit to /, without the router (issue 12, item 7): React, Mantine and

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { showError } from '../components/toast';
+import { showError } from '../lib/toast';
 import { logoutOnServer } from './auth-client';
 
 /** Logout: server call, then token, storage and the whole query cache go; then to /. */

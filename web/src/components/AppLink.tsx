@@ -1,5 +1,5 @@
 import { useContext, type AnchorHTMLAttributes, type MouseEvent, type Ref } from 'react';
-import { NavigationContext } from '../app/navigation';
+import { NavigationContext } from '../lib/navigation';
 
 type AppLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { to: string; ref?: Ref<HTMLAnchorElement> };
 

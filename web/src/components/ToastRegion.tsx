@@ -1,6 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { useWindowEvent } from '@mantine/hooks';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from './toast';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../lib/toast';
 
 const REGION_SELECTOR = '[data-toast-region]';
 

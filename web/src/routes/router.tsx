@@ -6,9 +6,9 @@ import {
   type AsyncRouteComponent,
 } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { loadAppShell } from '../app/app-shell';
-import { RootLayout } from '../app/RootLayout';
 import { PageLoader } from '../components/PageLoader';
+import { loadAppShell } from '../shell/app-shell';
+import { RootLayout } from '../shell/RootLayout';
 import { validateCallbackSearch, validateLoginSearch } from './search';
 
 // Every page component is its own chunk: the landing, login and legal pages never load the
@@ -58,6 +58,19 @@ const accountRoute = createRoute({
   component: dataPage(() => import('../pages/account/AccountPage')),
 });
 
+const pastTestsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/past-tests',
+  component: dataPage(() => import('../pages/history/PastTestsPage')),
+});
+
+// Public: a shared test's read-only report (the token is in the query, ?token=…).
+const reportRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/report',
+  component: dataPage(() => import('../pages/report/ReportPage')),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
@@ -94,6 +107,8 @@ const routeTree = rootRoute.addChildren([
   authCallbackRoute,
   dashboardRoute,
   accountRoute,
+  pastTestsRoute,
+  reportRoute,
   adminRoute,
   paywallRoute,
   oauthTestRoute,

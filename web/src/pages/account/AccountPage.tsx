@@ -1,4 +1,4 @@
-import { RequireUser } from '../../auth/RequireUser';
+import { RequireUser } from '../../components/sign-in/RequireUser';
 import { AccountSettings } from './AccountSettings';
 
 /** /account: who is signed in, the channel's access and what Titlewise keeps, and deleting the account. */

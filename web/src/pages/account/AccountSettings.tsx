@@ -1,9 +1,9 @@
-import { Anchor, Badge, Box, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
-import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import type { CurrentUser } from '../../auth/auth-client';
-import { DashboardHeader } from '../dashboard/DashboardHeader';
+import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
+import { ChannelSettings } from './ChannelSettings';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EmailSettings } from './EmailSettings';
 
@@ -12,7 +12,6 @@ const memberSince = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 /** The account page for a signed-in user. */
 export function AccountSettings({ user }: { user: CurrentUser }) {
   const [deleting, deleteDialog] = useDisclosure(false);
-  const disconnected = user.channelStatus === 'disconnected';
   return (
     <Box mih="100vh" bg="gray.0">
       <DashboardHeader user={user} />
@@ -38,29 +37,7 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
             </Text>
           </Card>
 
-          <Card withBorder padding="lg" component="section" aria-labelledby="account-channel">
-            <Group justify="space-between" mb="xs">
-              <Title order={2} fz="lg" id="account-channel">
-                YouTube channel
-              </Title>
-              {user.channelStatus && (
-                <Badge color={disconnected ? 'red' : 'teal'} variant="light">
-                  {disconnected ? 'Access lost' : 'Connected'}
-                </Badge>
-              )}
-            </Group>
-            <Text>{user.youtubeChannelTitle ?? 'No channel connected.'}</Text>
-            {disconnected && (
-              <Text c="red.8" fz="sm" mt="xs">
-                Google no longer accepts Titlewise’s access. Sign in with Google again to reconnect.
-              </Text>
-            )}
-            <Text c="dimmed" fz="sm" mt="xs">
-              Titlewise keeps your channel’s figures only while Google’s access is current, and checks it
-              again before it is {GRANT_MAX_AGE_DAYS} days old. If access stays lost for {GRANT_MAX_AGE_DAYS}{' '}
-              days, the channel’s tests and figures are deleted, as YouTube’s data policy requires.
-            </Text>
-          </Card>
+          <ChannelSettings />
 
           <EmailSettings />
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
-import { showSuccess } from '../../components/toast';
+import { showSuccess } from '../../lib/toast';
 
 interface DeleteAccountDialogProps {
   user: CurrentUser;

@@ -5,7 +5,7 @@ import {
   type NotificationKind,
 } from '../../../../src/shared/notification-kinds';
 import { trpc } from '../../api/trpc';
-import { showError } from '../../components/toast';
+import { showError } from '../../lib/toast';
 
 /** Which notifications also come by e-mail: one switch per kind, saved as it is flipped. */
 export function EmailSettings() {

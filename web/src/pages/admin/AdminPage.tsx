@@ -1,6 +1,6 @@
 import { trpc } from '../../api/trpc';
-import { RequireUser } from '../../auth/RequireUser';
 import { PageLoader } from '../../components/PageLoader';
+import { RequireUser } from '../../components/sign-in/RequireUser';
 import { AccessDenied } from './AccessDenied';
 import { AdminConsole } from './AdminConsole';
 

@@ -1,9 +1,9 @@
 import { Alert, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { trpc } from '../../api/trpc';
-import { showSuccess } from '../../components/toast';
+import { showSuccess } from '../../lib/toast';
 import { formatCompact, formatCtr } from '../../lib/format';
-import { StatusBadge } from '../dashboard/card/StatusBadge';
+import { StatusBadge } from '../../components/StatusBadge';
 import { showAdminAlert } from './admin-alerts';
 import type { AdminTest } from './admin-types';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SUBSCRIPTION_TIER_NAMES } from '../../../../src/shared/plans';
 import { trpc } from '../../api/trpc';
 import { ChevronDownIcon } from '../../components/icons';
-import { showSuccess } from '../../components/toast';
+import { showSuccess } from '../../lib/toast';
 import { showAdminAlert } from './admin-alerts';
 import type { AdminUser, DowngradeTier, UpgradeTier } from './admin-types';
 import { ConfirmDialog } from './ConfirmDialog';

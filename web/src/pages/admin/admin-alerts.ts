@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client';
-import { showError } from '../../components/toast';
+import { showError } from '../../lib/toast';
 
 type AdminAction = 'upgrade' | 'downgrade' | 'cancel' | 'delete';
 

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Link } from '@tanstack/react-router';
 import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import type { CurrentUser } from '../../auth/auth-client';
+import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
 import { PlusIcon } from '../../components/icons';
 import { AccuracyBanner } from './AccuracyBanner';
 import { CreateTestDialog } from './create/CreateTestDialog';
-import { DashboardHeader } from './DashboardHeader';
 import { useDashboardStats, useTests } from './dashboard-queries';
 import { StatCards } from './StatCards';
 import { TestCard as TestListItem } from './card/TestCard';
@@ -40,9 +41,14 @@ export function Dashboard({ user }: { user: CurrentUser }) {
                 : 'No YouTube channel connected'}
             </Text>
           </div>
-          <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
-            Create Test
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" renderRoot={(props) => <Link to="/past-tests" {...props} />}>
+              Past tests
+            </Button>
+            <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
+              Create Test
+            </Button>
+          </Group>
         </Group>
         {user.isDemo && (
           <Alert color="violet" variant="light" mb="lg" title="You are exploring the demo">

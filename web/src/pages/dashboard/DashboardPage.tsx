@@ -1,4 +1,4 @@
-import { RequireUser } from '../../auth/RequireUser';
+import { RequireUser } from '../../components/sign-in/RequireUser';
 import { Dashboard } from './Dashboard';
 
 /** /dashboard: the login screen unless someone is signed in. */

@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { StatCard } from '../../components/StatCard';
 import { formatCompact, formatCtr } from '../../lib/format';
-import type { DashboardStats } from './types';
+import type { DashboardStats } from '../../api/test-types';
 
 /** Active Tests, Total Views (compact), Avg CTR (1 decimal), Completed Tests (docs/product.md#dashboard). */
 export function StatCards({ stats }: { stats: DashboardStats | undefined }) {

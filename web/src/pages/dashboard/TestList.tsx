@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PlusIcon, ShuffleIcon } from '../../components/icons';
 import { TestCard } from './card/TestCard';
-import type { TitleTest } from './types';
+import type { TitleTest } from '../../api/test-types';
 
 interface TestListProps {
   title: string;

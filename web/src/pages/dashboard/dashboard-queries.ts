@@ -1,5 +1,6 @@
 import { DASHBOARD_POLL_MS } from '../../api/query-client';
 import { trpc } from '../../api/trpc';
+import { useChannelChoice } from '../../lib/channel-choice';
 
 /**
  * Dashboard data polls every 30 s; everything else keeps the client defaults
@@ -7,12 +8,16 @@ import { trpc } from '../../api/trpc';
  */
 const polling = { refetchInterval: DASHBOARD_POLL_MS } as const;
 
+/** The figures of the channel chosen in the header, or of every channel. */
 export function useDashboardStats() {
-  return trpc.tests.dashboardStats.useQuery(undefined, polling);
+  const channelId = useChannelChoice() ?? undefined;
+  return trpc.tests.dashboardStats.useQuery({ channelId }, polling);
 }
 
+/** The tests of the channel chosen in the header, or of every channel. */
 export function useTests() {
-  return trpc.tests.list.useQuery(undefined, polling);
+  const channelId = useChannelChoice() ?? undefined;
+  return trpc.tests.list.useQuery({ channelId }, polling);
 }
 
 export function useTestAnalytics(id: string) {

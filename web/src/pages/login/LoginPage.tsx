@@ -1,7 +1,7 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { peekReturnPath } from '../../auth/return-path';
 import { CenteredLayout } from '../../components/CenteredLayout';
-import { LoginPanel } from './LoginPanel';
+import { LoginPanel } from '../../components/sign-in/LoginPanel';
 
 const route = getRouteApi('/login');
 

@@ -1,5 +1,5 @@
 import type { PlanId } from '../../lib/plans';
-import { showError } from '../../components/toast';
+import { showError } from '../../lib/toast';
 
 export type CheckoutOutcome = 'redirecting' | '/login' | 'failed';
 

@@ -4,7 +4,7 @@ import { Paper, Text } from '@mantine/core';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import { COMPARISON_TOOLTIP_TITLE_LENGTH } from '../../../lib/constants';
 import { formatCompact, truncate } from '../../../lib/format';
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
 import { viewsPerTitle, type TitleViews } from './title-views';
 

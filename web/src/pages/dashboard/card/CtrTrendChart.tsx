@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { AreaChart } from '@mantine/charts';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
 import { ctrChartEmptyText } from './pending-figures';
 

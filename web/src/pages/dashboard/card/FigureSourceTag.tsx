@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { AppTooltip } from '../../../components/AppTooltip';
-import type { FigureSource } from '../types';
+import type { FigureSource } from '../../../api/test-types';
 
 const explanations: Record<FigureSource, string> = {
   measured: 'Measured: YouTube reported this figure for exactly this period.',

@@ -1,7 +1,7 @@
 import { Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import type { TestAnalytics } from '../types';
-import { ExpectedTime } from './ExpectedTime';
+import type { TestAnalytics } from '../../../api/test-types';
+import { ExpectedTime } from '../../../components/ExpectedTime';
 
 type FirstRotation = NonNullable<TestAnalytics['expected']['firstRotation']>;
 

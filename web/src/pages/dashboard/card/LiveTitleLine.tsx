@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { TitleTest } from '../types';
+import type { TitleTest } from '../../../api/test-types';
 
 /**
  * For a test that has ended: the title it put back on YouTube (read back from YouTube when it was

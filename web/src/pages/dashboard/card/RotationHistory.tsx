@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../../../lib/format';
-import type { RotationLog } from '../types';
-import { ExpectedTime } from './ExpectedTime';
+import type { RotationLog } from '../../../api/test-types';
+import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 
 function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {

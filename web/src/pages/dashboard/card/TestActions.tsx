@@ -1,9 +1,9 @@
 import { Button, Group } from '@mantine/core';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
-import { showError, showSuccess } from '../../../components/toast';
+import { showError, showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
-import type { TitleTest } from '../types';
+import type { TitleTest } from '../../../api/test-types';
 import { actionSuccessMessage, type TestActionName } from './action-messages';
 
 function messageOf(error: unknown): string | undefined {

@@ -17,18 +17,19 @@ import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { formatCtr, formatInterval } from '../../../lib/format';
 import { useProductNow } from '../../../lib/use-now';
 import { useTestAnalytics } from '../dashboard-queries';
-import type { TestAnalytics, TitleTest } from '../types';
+import type { TestAnalytics, TitleTest } from '../../../api/test-types';
 import { ComparisonChart } from './ComparisonChart';
 import { CtrTrendChart } from './CtrTrendChart';
-import { ExpectedTime } from './ExpectedTime';
+import { ExpectedTime } from '../../../components/ExpectedTime';
 import { LeadInNotice } from './LeadInNotice';
 import { LiveTitleLine } from './LiveTitleLine';
 import { ExportLinks } from './ExportLinks';
+import { ShareReportLink } from './ShareReportLink';
 import { RotationHistory } from './RotationHistory';
-import { StatusBadge } from './StatusBadge';
+import { StatusBadge } from '../../../components/StatusBadge';
 import { TestActions } from './TestActions';
 import { TestMetrics } from './TestMetrics';
-import { VerdictPanel } from './verdict/VerdictPanel';
+import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import classes from './TestCard.module.css';
 
 function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
@@ -141,6 +142,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               </SimpleGrid>
               <RotationHistory logs={data.rotationLogs} now={now} />
               <ExportLinks testId={test.id} />
+              <ShareReportLink testId={test.id} />
               <Text fz="xs" c="dimmed">
                 {data.dataNotes.ctrAndDurationThrough
                   ? `CTR and view duration come from YouTube’s daily reports through ${data.dataNotes.ctrAndDurationThrough}. `

@@ -1,8 +1,8 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCompact, formatCtr, formatDuration } from '../../../lib/format';
-import type { TestAnalytics } from '../types';
-import { ExpectedTime } from './ExpectedTime';
+import type { TestAnalytics } from '../../../api/test-types';
+import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 
 function Metric({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatExpected } from '../../../lib/expected-time';
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 import { ctrChartEmptyText } from './pending-figures';
 
 const now = new Date('2026-11-23T15:36:00Z');

@@ -1,5 +1,5 @@
 import { formatExpected } from '../../../lib/expected-time';
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 
 /**
  * Why the chart has no point yet, and when the first is expected: the earliest a pending

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 import { viewsPerTitle } from './title-views';
 
 const log = (titleText: string, viewsAtRotation: number | null): RotationLog => ({

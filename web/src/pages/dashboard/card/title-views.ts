@@ -1,4 +1,4 @@
-import type { RotationLog } from '../types';
+import type { RotationLog } from '../../../api/test-types';
 
 export interface TitleViews {
   /** T1..Tn, in the test's own order. */

@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { WINNER_METRICS, type WinnerMetric } from '../../../../../src/shared/test-shapes';
 import { trpc } from '../../../api/trpc';
-import { showError, showSuccess } from '../../../components/toast';
+import { showError, showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import {
   durationDays,
@@ -26,6 +26,7 @@ import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
 import { useTestPlan } from './use-test-plan';
 import { VideoPicker } from './VideoPicker';
+import { useChannelChoice } from '../../../lib/channel-choice';
 
 const isWinnerMetric = (value: string | null): value is WinnerMetric =>
   (WINNER_METRICS as readonly (string | null)[]).includes(value);
@@ -50,7 +51,8 @@ interface CreateTestDialogProps {
 export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [form, setForm] = useState<CreateTestFormState>(() => initialFormState());
-  const videos = useRecentVideos(opened);
+  const channelId = useChannelChoice() ?? undefined;
+  const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
   const create = trpc.tests.create.useMutation({
     onSuccess: async () => {
@@ -75,7 +77,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
       showError(problem);
       return;
     }
-    create.mutate(toCreateInput(form));
+    create.mutate({ ...toCreateInput(form), channelId });
   };
 
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
-import type { TestPlan } from '../types';
+import type { TestPlan } from '../../../api/test-types';
 
 type PlanShape = NonNullable<TestPlan['suggestion']>;
 export type ShapeChoice = Pick<PlanShape, 'rotationIntervalMinutes' | 'durationDays'>;

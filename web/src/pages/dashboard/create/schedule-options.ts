@@ -3,10 +3,10 @@ import {
   intervalsFor,
   isMeasuredPerDay,
   METRIC_LABELS,
-  ROTATION_INTERVALS,
   WINNER_METRICS,
   type WinnerMetric,
 } from '../../../../../src/shared/test-shapes';
+import { ROTATION_INTERVALS } from '../../../../../src/shared/title-test-rules';
 import { capitalize, formatInterval } from '../../../lib/format';
 
 export const metricOptions = WINNER_METRICS.map((metric) => ({

@@ -1,0 +1,1 @@
+ALTER TABLE "channel_connections" ADD COLUMN "disconnect_requested_at" timestamp with time zone;

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authorize } from '../auth/access';
+import { callerFor } from './caller';
+import { Download } from '../http/download';
+import type { OpenApiRegistry } from '../http/openapi';
+import type { AnyOperation, RestPath } from '../http/operation';
+import { withinLimit } from './within-limit';
+import { bodyEtag, StoredJson } from '../http/stored-json';
+import type { ServiceContext } from '../service-context';
+
+/** The body of a bodiless POST (the test action paths): anything or nothing, ignored. */
+const emptyBodySchema = z.object({}).passthrough();
+
+/**
+ * Whether an If-None-Match header matches `etag`: `*` or any listed tag, compared weakly as
+ * RFC 9110 §13.1.2 asks (a `W/` prefix is ignored).
+ */
+export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .includes(etag);
+}
+
+function restPathsOf(operation: AnyOperation): readonly RestPath[] {
+  return ([] as readonly RestPath[]).concat(operation.rest ?? []);
+}
+
+/**
+ * How a REST path carries the operation's input: the `:name` segments, then the query string
+ * (GET, DELETE) or the JSON body (POST). Each part is validated on its own (a part of the wrong
+ * shape, an array for a body, is refused) and the handler gets their fields together. An input
+ * split over parts is a plain object schema: zod cannot pick fields of a refined one.
+ */
+function inputParts(operation: AnyOperation, rest: RestPath) {
+  const pathKeys = [...rest.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
+  const input = operation.input;
+  const inQuery = rest.method !== 'POST';
+  if (!input) return { params: undefined, query: undefined, body: inQuery ? undefined : emptyBodySchema };
+  if (pathKeys.length === 0) {
+    return inQuery
+      ? { params: undefined, query: input, body: undefined }
+      : { params: undefined, query: undefined, body: input };
+  }
+  if (!(input instanceof z.ZodObject)) {
+    throw new Error(`${rest.path}: an input with path fields must be a plain object schema.`);
+  }
+  const mask = Object.fromEntries(pathKeys.map((key) => [key, true as const]));
+  const params = input.pick(mask as never);
+  const remainder = input.omit(mask as never);
+  const hasFields = Object.keys(remainder.shape).length > 0;
+  if (inQuery) return { params, query: hasFields ? remainder : undefined, body: undefined };
+  return { params, query: undefined, body: hasFields ? remainder : emptyBodySchema };
+}
+
+/** The handler's input from a request's parts: the one part that carries it, or their fields together. */
+function inputOf(
+  operation: AnyOperation,
+  parts: ReturnType<typeof inputParts>,
+  request: { params: unknown; query: unknown; body: unknown },
+): unknown {
+  const params: unknown = parts.params?.parse(request.params);
+  const query: unknown = parts.query?.parse(request.query);
+  const body: unknown = parts.body?.parse(request.body ?? {});
+  if (!operation.input) return undefined;
+  if (!parts.params) return parts.query ? query : body;
+  return { ...(query as object), ...(body as object), ...(params as object) };
+}
+
+/**
+ * Registers the REST routes of every operation that has a path, and documents each in OpenAPI.
+ * A route counts the call against the operation's rate limit, checks access (src/auth/access.ts),
+ * validates the input, calls the handler and answers JSON (or a prepared answer as it is). Errors
+ * go to the one error handler (src/http/error-handler.ts).
+ */
+export function registerRestOperations(
+  fastify: FastifyInstance,
+  ctx: ServiceContext,
+  registry: OpenApiRegistry,
+  operations: Iterable<{ operation: AnyOperation; tag: string }>,
+): void {
+  for (const { operation, tag } of operations) {
+    for (const rest of restPathsOf(operation)) {
+      const parts = inputParts(operation, rest);
+      const output = operation.output;
+      registry.add({
+        method: rest.method.toLowerCase() as 'get' | 'post' | 'delete',
+        path: rest.path,
+        summary: rest.summary,
+        tags: [tag],
+        auth: operation.access,
+        ...parts,
+        response: output,
+        successStatus: rest.successStatus,
+        conditional: rest.conditional,
+      });
+      const status = rest.successStatus ?? 200;
+      fastify.route({
+        method: rest.method,
+        url: rest.path,
+        handler: async (request, reply) => {
+          const caller = callerFor(operation, request.auth);
+          // Counted first (per account: a team shares its owner's), on the same counter as the
+          // operation's tRPC procedure.
+          const result = await withinLimit(
+            ctx,
+            operation.limit,
+            { ip: request.ip, userId: caller?.user.id ?? null },
+            async () => {
+              authorize(ctx.config, operation, caller);
+              const input = inputOf(operation, parts, request);
+              return operation.handler({ ctx, caller, input, http: { request, reply } });
+            },
+          );
+          if (result instanceof Download) {
+            return reply
+              .code(status)
+              .type(result.contentType)
+              .header('content-disposition', `attachment; filename="${result.filename}"`)
+              .send(result.body);
+          }
+          const stored = result instanceof StoredJson ? result : null;
+          if (rest.conditional) {
+            const body = stored?.text ?? JSON.stringify(output.parse(result));
+            const etag = stored?.etag ?? bodyEtag(body);
+            // Signed-in JSON, so private (no shared cache may keep it); no-cache rather than
+            // no-store, because no-store forbids the browser from keeping the copy that a 304
+            // revalidates: no-cache keeps it but asks this server each time before using it.
+            reply.header('cache-control', 'private, no-cache').header('etag', etag);
+            if (ifNoneMatchMatches(request.headers['if-none-match'], etag)) {
+              return reply.code(304).send();
+            }
+            // The same bytes Fastify would have serialised, so the tag describes what is sent.
+            return reply
+              .code(status)
+              .type('application/json; charset=utf-8')
+              .send(stored?.bytes ?? body);
+          }
+          if (stored !== null) {
+            return reply.code(status).type('application/json; charset=utf-8').send(stored.bytes);
+          }
+          reply.code(status);
+          return output.parse(result);
+        },
+      });
+    }
+  }
+}

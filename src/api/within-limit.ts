@@ -1,0 +1,38 @@
+import type { ServiceContext } from '../service-context';
+import { AppError } from '../errors/app-error';
+import { countHit } from '../http/rate-limit-store';
+import type { RateLimit } from '../http/rate-limits';
+import { RATE_LIMIT_WINDOW_MS } from '../shared/usage-limits';
+import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
+
+/**
+ * Counts one call against `limit` and runs `work` if it is within it; else 429 with
+ * Retry-After. A per-user operation called signed out is not counted (its auth check refuses it).
+ * An operation that reads YouTube also needs the user's share of today's quota, and its calls
+ * are charged to it.
+ */
+export async function withinLimit<T>(
+  app: ServiceContext,
+  limit: RateLimit | undefined,
+  caller: { ip: string; userId: string | null },
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!limit) return work();
+  const subject = limit.per === 'user' ? caller.userId : caller.ip;
+  if (subject === null) return work();
+  const { current, ttl } = await countHit(
+    app.db,
+    `${limit.name}:${limit.per}:${subject}`,
+    RATE_LIMIT_WINDOW_MS,
+    app.clock.now(),
+  );
+  if (current > limit.max(app.config)) {
+    const seconds = Math.max(1, Math.ceil(ttl / 1000));
+    throw new AppError('RATE_LIMITED', `Too many requests. Please wait ${seconds} s and try again.`, {
+      retryAfterSeconds: seconds,
+    });
+  }
+  if (!limit.readsYouTube || !caller.userId) return work();
+  await assertUserReadsLeft(app, caller.userId);
+  return chargedToUser(caller.userId, work);
+}

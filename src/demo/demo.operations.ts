@@ -1,0 +1,20 @@
+import { sessionResponseSchema } from '../auth/auth.schemas';
+import { setSessionCookie } from '../auth/session-cookie';
+import { mutation } from '../http/operation';
+import { rateLimits } from '../http/rate-limits';
+import { signInAsDemo } from './demo-sign-in';
+
+/** The one-click demo sign-in, offered beside the other sign-ins (`auth.demoLogin`). */
+export const demoOperations = {
+  demoLogin: mutation({
+    access: 'public',
+    output: sessionResponseSchema,
+    rest: { method: 'POST', path: '/api/auth/demo-login', summary: 'One-click demo sign-in' },
+    limit: rateLimits.demoSignIn,
+    handler: async ({ ctx, http }) => {
+      const signedIn = await signInAsDemo(ctx, http.request.headers['user-agent']);
+      setSessionCookie(http.reply, ctx.config, signedIn.sessionToken, signedIn.expiresAt);
+      return { sessionToken: signedIn.sessionToken, user: signedIn.user };
+    },
+  }),
+};

@@ -1,0 +1,144 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { RequestAuth } from '../auth/request-auth';
+import type { UserRow } from '../auth/session.service';
+import type { TeamRole } from '../../db/schema/team';
+import type { ServiceContext } from '../service-context';
+import type { Download } from './download';
+import type { RateLimit } from './rate-limits';
+import type { StoredJson } from './stored-json';
+
+/**
+ * Who may call an operation: anyone, a signed-in user, an admin, or the founder. Checked once,
+ * for both transports, by src/auth/access.ts. Whether the caller owns what they ask for is the
+ * service's rule (it answers 404 for another user's test).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'founder';
+
+/**
+ * Whether a team member may call an operation in the owner's workspace, and with which role:
+ * 'view' for reads (viewers and editors), 'edit' for changes to tests (editors only). Without it a
+ * member calls the operation as themselves (their notifications, their own account). Checked once
+ * by src/auth/access.ts.
+ */
+export type TeamAccess = 'view' | 'edit';
+
+/**
+ * Who calls. `user` is the account the operation works on: the signed-in person, or, for a team
+ * member calling an operation with `team` access, the team's owner (their channels, tests and
+ * plan). `actor` is always the signed-in person (the audit log records them); `role` says how
+ * they act in `user`'s account.
+ */
+export interface Caller extends RequestAuth {
+  actor: UserRow;
+  role: 'owner' | TeamRole;
+}
+
+/** The caller an operation's handler sees: present whenever the operation is not public. */
+export type CallerFor<A extends Access> = A extends 'public' ? Caller | null : Caller;
+
+/** Where an operation answers over REST (it also appears in the OpenAPI document). */
+export interface RestPath {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The path; a `:name` segment is the input field of that name. */
+  path: string;
+  summary: string;
+  /** The status of a success (default 200). */
+  successStatus?: number;
+  /**
+   * A GET that clients poll: the answer carries a strong ETag of its body, and a request whose
+   * If-None-Match names it gets 304 with no body.
+   */
+  conditional?: boolean;
+}
+
+/** What a handler receives: the context, the caller, the validated input, and the HTTP exchange. */
+export interface OperationCall<I, A extends Access> {
+  ctx: ServiceContext;
+  caller: CallerFor<A>;
+  input: I;
+  /** For what only the transport has: the session cookie to set or clear, the user agent. */
+  http: { request: FastifyRequest; reply: FastifyReply };
+}
+
+type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/**
+ * A result already in its wire form: prepared JSON (a polled read, sent as it is over REST and
+ * parsed for tRPC) or, for REST-only operations, a file download.
+ */
+export type Prepared = StoredJson | Download;
+
+/**
+ * One operation of the API, declared once: who may call it, its input and output schemas, its
+ * REST path(s), its rate limit and its handler (one call into a service). The REST routes, the
+ * OpenAPI document and the tRPC procedure `<feature>.<name>` are all generated from it
+ * (src/api/rest-transport.ts, src/trpc/app-router.ts).
+ */
+export interface Operation<
+  S extends z.ZodType | undefined = z.ZodType | undefined,
+  O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+  K extends 'query' | 'mutation' = 'query' | 'mutation',
+  T extends boolean = boolean,
+> {
+  /** tRPC: a query (read) or a mutation (write). */
+  kind: K;
+  access: A;
+  /** Whether team members reach the owner's workspace through it (absent: they act as themselves). */
+  team?: TeamAccess;
+  /** The input: for REST, the path's `:name` segments plus the query string (GET) or body (POST). */
+  input?: S;
+  output: O;
+  /** REST paths; none for a tRPC-only operation. */
+  rest?: RestPath | readonly RestPath[];
+  /** false for a REST-only operation (a download, a shape only external tools use). */
+  trpc: T;
+  /** Counted per caller before anything else (src/http/rate-limits.ts). */
+  limit?: RateLimit;
+  handler(call: OperationCall<InputOf<S>, A>): Promise<z.output<O> | Prepared> | z.output<O>;
+}
+
+/**
+ * Any operation, as the transports handle it: they validate its input and output with its own
+ * schemas at run time, so its types need not be known. (A handler is a method, so an operation
+ * with a narrower input and caller still fits.)
+ */
+export interface AnyOperation {
+  kind: 'query' | 'mutation';
+  access: Access;
+  team?: TeamAccess;
+  input?: z.ZodType;
+  output: z.ZodType;
+  rest?: RestPath | readonly RestPath[];
+  trpc: boolean;
+  limit?: RateLimit;
+  /** Returns the output, or a promise of it. */
+  handler(call: OperationCall<unknown, Access>): unknown;
+}
+
+type Declaration<S extends z.ZodType | undefined, O extends z.ZodType, A extends Access> = Omit<
+  Operation<S, O, A>,
+  'kind' | 'trpc'
+>;
+
+/** A read, over REST (if given a path) and tRPC. */
+export function query<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+  declaration: Declaration<S, O, A>,
+): Operation<S, O, A, 'query', true> {
+  return { ...declaration, kind: 'query', trpc: true };
+}
+
+/** A write, over REST (if given a path) and tRPC. */
+export function mutation<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+  declaration: Declaration<S, O, A>,
+): Operation<S, O, A, 'mutation', true> {
+  return { ...declaration, kind: 'mutation', trpc: true };
+}
+
+/** An operation only REST offers. */
+export function restOnly<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+  declaration: Declaration<S, O, A> & { rest: RestPath | readonly RestPath[] },
+): Operation<S, O, A, 'query', false> {
+  return { ...declaration, kind: 'query', trpc: false };
+}

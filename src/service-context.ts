@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { PgBoss } from 'pg-boss';
+import type { BillingProvider } from './billing/billing-provider';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { TokenCipher } from './crypto/token-cipher';
+import type { Database, Db } from './db/database';
+import type { ReadCache } from './db/read-cache';
+import type { EngineHooks } from './title-tests/engine-hooks';
+import type { TitleTestYouTube } from './title-tests/youtube-port';
+
+/**
+ * The process's dependencies: what the YouTube gateway, the billing provider and the simulator
+ * tools need, built first at start-up (src/app.ts, src/worker.ts).
+ */
+export interface Dependencies {
+  config: Config;
+  database: Database;
+  db: Db;
+  boss: PgBoss;
+  cipher: TokenCipher;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Recent answers of the polled reads and session lookups, kept while nothing changed. */
+  readCache: ReadCache;
+}
+
+/**
+ * What every service and job handler is given: the dependencies plus the ports built on them
+ * (billing, YouTube). One value per process, passed down explicitly; nothing refers back to the
+ * app that built it, and nothing reaches for globals. A tool that runs the engine differently
+ * (its own clock, crash hooks, a holding) passes a copy with those fields changed. Who acts is
+ * not part of it: an operation's handler receives its caller separately (src/api/operation.ts).
+ */
+export interface ServiceContext extends Dependencies {
+  /** Stripe through the real client, or the built-in simulated Stripe when no key is set. */
+  billing: BillingProvider;
+  /** The title-test engine's YouTube port (src/title-tests/youtube-port.ts). */
+  youtube: TitleTestYouTube;
+  /** Pulls YouTube Analytics and reach data for a test's video into daily_metrics; returns rows stored. */
+  collectDaily?(testId: string): Promise<number>;
+  /** Test-only seams at the dangerous moments of a rotation. */
+  hooks?: EngineHooks;
+  /**
+   * Set when a tool runs the engine on a clock of its own (the demo's history): this context then
+   * acts only on the tests held with this value, and the workers leave those alone
+   * (src/title-tests/held-tests.ts). Unset for the workers, the web and the founder's tools.
+   */
+  holding?: string;
+}

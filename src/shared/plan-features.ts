@@ -1,0 +1,70 @@
+// What each paid plan promises, as the pricing cards list it: one row per promise, each with the
+// id of the check that proves the product keeps it (test/integration/plan-features.test.ts fails
+// for a row without one). Pure, so web/ imports it at runtime.
+import { activeTestLimits, channelLimits, teamSeatLimits, type PaidPlan } from './plans';
+import { MAX_TITLES, MIN_TITLES, ROTATION_INTERVALS } from './title-test-rules';
+
+export const PLAN_FEATURE_IDS = [
+  'concurrent-tests',
+  'title-variants',
+  'rotation-intervals',
+  'metrics-per-title',
+  'honest-verdict',
+  'title-restored',
+  'channels',
+  'all-channels-overview',
+  'team',
+] as const;
+export type PlanFeatureId = (typeof PLAN_FEATURE_IDS)[number];
+
+export interface PlanFeature {
+  id: PlanFeatureId;
+  /** The line on each plan's card that sells it; absent when the plan does not offer it. */
+  text: Partial<Record<PaidPlan, string>>;
+}
+
+const hours = (minutes: number) => minutes / 60;
+const channels = (count: number) => (count === 1 ? '1 YouTube channel' : `Up to ${count} YouTube channels`);
+
+export const PLAN_FEATURES: readonly PlanFeature[] = [
+  {
+    id: 'concurrent-tests',
+    text: {
+      pro: `Up to ${activeTestLimits.pro} concurrent title tests`,
+      authority: 'Unlimited title tests (within YouTube’s daily API quota)',
+    },
+  },
+  {
+    id: 'channels',
+    text: { pro: channels(channelLimits.pro), authority: channels(channelLimits.authority) },
+  },
+  {
+    id: 'all-channels-overview',
+    text: { authority: 'All-channels overview: tests and figures of every channel together' },
+  },
+  {
+    id: 'team',
+    text: { authority: `A team of up to ${teamSeatLimits.authority}: editors run tests, viewers read` },
+  },
+  {
+    id: 'title-variants',
+    text: {
+      pro: `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
+      authority: `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
+    },
+  },
+  {
+    id: 'rotation-intervals',
+    text: {
+      pro: `Rotation every ${hours(Math.min(...ROTATION_INTERVALS))} to ${hours(Math.max(...ROTATION_INTERVALS))} hours`,
+    },
+  },
+  { id: 'metrics-per-title', text: { pro: 'CTR, views and average view duration per title' } },
+  { id: 'honest-verdict', text: { pro: 'A verdict that says when there is no clear winner' } },
+  { id: 'title-restored', text: { pro: 'Original title restored when a test ends' } },
+];
+
+/** The lines of a plan's card, in order. */
+export function planFeatureLines(plan: PaidPlan): string[] {
+  return PLAN_FEATURES.flatMap((feature) => (feature.text[plan] ? [feature.text[plan]] : []));
+}

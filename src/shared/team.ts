@@ -1,0 +1,44 @@
+// The team: roles, how long an invitation lasts, and the words the server answers and the web app
+// shows (docs/product.md#team). Pure (type imports only), so web/ imports it at runtime.
+import type { TeamRole } from '../../db/schema/team';
+
+export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { editor: 'Editor', viewer: 'Viewer' };
+
+export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
+  editor: 'Creates tests and pauses, resumes, completes or cancels them.',
+  viewer: 'Sees tests, figures and verdicts; changes nothing.',
+};
+
+/** How long an invitation link works. */
+export const INVITATION_DAYS = 7;
+
+/** The public page an invitation link opens; the token travels as `token` so request logs redact it. */
+export const INVITATION_PAGE_PATH = '/invite';
+
+export function invitationPagePath(token: string): string {
+  return `${INVITATION_PAGE_PATH}?${new URLSearchParams({ token })}`;
+}
+
+export const TEAM_MESSAGES = {
+  viewerReadOnly: 'Viewers can look but not change anything. Ask the team’s owner for editor access.',
+  noTeamOnPlan: 'Teams come with Authority. Upgrade at /paywall to invite members.',
+  membersCannotInvite: 'Only the team’s owner can manage the team.',
+  invitationUnknown: 'This invitation link is not valid.',
+  invitationRevoked: 'This invitation was withdrawn. Ask the team’s owner for a new one.',
+  invitationUsed: 'This invitation was already accepted.',
+  invitationExpired: 'This invitation expired. Ask the team’s owner for a new one.',
+  ownInvitation: 'This is an invitation to your own team.',
+  teamUnavailable: 'This team is not available any more: its owner’s plan no longer includes a team.',
+} as const;
+
+export function seatsFullMessage(seats: number): string {
+  return `Your plan has ${seats} team seats, all taken. Remove a member or withdraw an invitation first.`;
+}
+
+export function wrongAccountMessage(email: string): string {
+  return `This invitation is for ${email}. Sign in with that Google account to accept it.`;
+}
+
+export function alreadyOnTeamMessage(ownerName: string): string {
+  return `You are already on ${ownerName}’s team. Leave it first.`;
+}

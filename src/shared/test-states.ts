@@ -1,0 +1,9 @@
+// Which states of a title test count as running or as started (docs/product.md#test-states).
+// Pure (type imports only), so web/ may import it at runtime.
+import type { TitleTestStatus } from '../../db/schema/title-tests';
+
+/** A test that may still change the live title: it holds its video, and its channel's quota. */
+export const runningStatuses: readonly TitleTestStatus[] = ['scheduled', 'active', 'paused'];
+
+/** A test whose titles have been live: its figures are collected while YouTube still reports them. */
+export const startedStatuses: readonly TitleTestStatus[] = ['active', 'paused', 'completed', 'cancelled'];

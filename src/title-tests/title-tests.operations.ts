@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { channelChoiceSchema } from '../channels/channels.schemas';
+import { mutation, query, restOnly } from '../http/operation';
+import { rateLimits } from '../http/rate-limits';
+import { performTestAction } from './actions.service';
+import { createTitleTest } from './create-test.service';
+import { exportTest } from './export.service';
+import { fastForwardTest } from './fast-forward-test.service';
+import { forceAnalytics, simulateRotation } from './founder-tools.service';
+import { planTest } from './plan.service';
+import {
+  actionResultSchema,
+  createTestInputSchema,
+  dashboardStatsSchema,
+  fastForwardInputSchema,
+  founderToolResultSchema,
+  testActionParamsSchema,
+  testAnalyticsWithVerdictSchema,
+  testExportQuerySchema,
+  testIdSchema,
+  testPlanInputSchema,
+  testPlanSchema,
+  titleTestSchema,
+} from './title-tests.schemas';
+import { getDashboardStatsJson, getOwnTestView, getTestAnalyticsJson, listTestsJson } from './views.service';
+
+/** Title tests (docs/product.md#rest-paths): the creator's tests, their figures and actions, and the founder's tools. */
+export const titleTestOperations = {
+  list: query({
+    access: 'user',
+    team: 'view',
+    output: z.array(titleTestSchema),
+    // Polled by dashboards and tools: ETag / 304. The stored cards as they are (validated when
+    // stored, src/title-tests/stored-figures.ts).
+    input: channelChoiceSchema,
+    rest: {
+      method: 'GET',
+      path: '/api/tests',
+      summary: "The signed-in user's tests, newest first: of one channel (channelId) or of all",
+      conditional: true,
+    },
+    handler: ({ ctx, caller, input }) => listTestsJson(ctx, caller.user, input.channelId ?? null),
+  }),
+
+  create: mutation({
+    access: 'user',
+    team: 'edit',
+    input: createTestInputSchema,
+    output: titleTestSchema,
+    rest: { method: 'POST', path: '/api/tests', summary: 'Create a title test', successStatus: 201 },
+    limit: rateLimits.createTest,
+    handler: async ({ ctx, caller, input }) =>
+      getOwnTestView(ctx, caller.user, await createTitleTest(ctx, caller.user, input, caller.actor)),
+  }),
+
+  plan: query({
+    access: 'user',
+    team: 'view',
+    input: testPlanInputSchema,
+    output: testPlanSchema,
+    rest: {
+      method: 'GET',
+      path: '/api/tests/plan',
+      summary: 'What a planned test can detect (minimum detectable effect)',
+    },
+    handler: ({ ctx, caller, input }) => planTest(ctx, caller.user, input),
+  }),
+
+  analytics: query({
+    access: 'user',
+    team: 'view',
+    input: testIdSchema,
+    output: testAnalyticsWithVerdictSchema,
+    // Polled: ETag / 304; built from figures validated when stored.
+    rest: {
+      method: 'GET',
+      path: '/api/tests/:id/analytics',
+      summary: 'Per-rotation analytics of a test',
+      conditional: true,
+    },
+    handler: ({ ctx, caller, input }) => getTestAnalyticsJson(ctx, caller.user, input.id),
+  }),
+
+  export: restOnly({
+    access: 'user',
+    team: 'view',
+    input: testIdSchema.extend(testExportQuerySchema.shape),
+    output: z.string(),
+    rest: {
+      method: 'GET',
+      path: '/api/tests/:id/export',
+      summary:
+        'Download a test’s figures: format=csv with table=windows (each window: title, start, measured hours, views, CTR, impressions, view duration and their source) or table=daily (YouTube’s daily figures), or format=json (the whole analysis: windows, verdict with lifts, intervals and chance to be best, daily figures)',
+    },
+    handler: ({ ctx, caller, input: { id, ...options } }) => exportTest(ctx, caller.user, id, options),
+  }),
+
+  forceAnalytics: mutation({
+    access: 'founder',
+    input: testIdSchema,
+    output: founderToolResultSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/tests/:id/force-analytics',
+      summary: 'Collect metrics now (founder only)',
+    },
+    handler: async ({ ctx, caller, input }) => ({
+      success: true as const,
+      message: await forceAnalytics(ctx, caller.user, input.id),
+    }),
+  }),
+
+  fastForward: mutation({
+    access: 'founder',
+    input: fastForwardInputSchema,
+    output: founderToolResultSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/tests/:id/fast-forward',
+      summary: 'Move the simulated clock a day or to the end of the test (founder, simulator only)',
+    },
+    handler: async ({ ctx, caller, input }) => ({
+      success: true as const,
+      message: await fastForwardTest(ctx, caller.user, input.id, input.span),
+    }),
+  }),
+
+  simulateRotation: mutation({
+    access: 'founder',
+    input: testIdSchema,
+    output: founderToolResultSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/tests/:id/simulate-rotation',
+      summary: 'Apply the next rotation now (founder only)',
+    },
+    handler: async ({ ctx, caller, input }) => ({
+      success: true as const,
+      message: await simulateRotation(ctx, caller.user, input.id),
+    }),
+  }),
+
+  action: mutation({
+    access: 'user',
+    team: 'edit',
+    input: testActionParamsSchema,
+    output: actionResultSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/tests/:id/:action',
+      summary: 'Pause, resume, complete or cancel a test',
+    },
+    handler: async ({ ctx, caller, input }) => {
+      await performTestAction(ctx, caller.user, input.id, input.action, caller.actor);
+      return { success: true as const, test: await getOwnTestView(ctx, caller.user, input.id) };
+    },
+  }),
+
+  dashboardStats: query({
+    access: 'user',
+    team: 'view',
+    output: dashboardStatsSchema,
+    // Polled by dashboards and tools: ETag / 304.
+    input: channelChoiceSchema,
+    rest: {
+      method: 'GET',
+      path: '/api/dashboard/stats',
+      summary: 'Dashboard figures: of one channel (channelId) or of all',
+      conditional: true,
+    },
+    handler: ({ ctx, caller, input }) => getDashboardStatsJson(ctx, caller.user, input.channelId ?? null),
+  }),
+};

@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import type {
+  dashboardStatsSchema,
+  TestAnalytics,
+  TestPlan,
+  TitleTestView,
+  VerdictView,
+} from '../../../src/title-tests/title-tests.schemas';
+
+/** The shapes of docs/product.md#entities as the server's schemas define them (types only). */
+export type TitleTest = TitleTestView;
+export type { TestAnalytics, TestPlan, VerdictView };
+export type VerdictTitle = VerdictView['titles'][number];
+export type VerdictRaw = VerdictView['raw'][number];
+export type ProgressItem = VerdictView['progress']['items'][number];
+export type RotationLog = TestAnalytics['rotationLogs'][number];
+export type FigureSource = TestAnalytics['dataNotes']['ctrSource'];
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
+export type TestStatus = TitleTest['status'];

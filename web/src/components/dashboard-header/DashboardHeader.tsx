@@ -1,0 +1,79 @@
+import {
+  Avatar,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { CurrentUser } from '../../auth/auth-client';
+import { useLogout } from '../../auth/use-logout';
+import { AppTooltip } from '../AppTooltip';
+import { Logo } from '../Logo';
+import classes from './DashboardHeader.module.css';
+import { ChannelSwitcher } from './ChannelSwitcher';
+import { NotificationBell } from './NotificationBell';
+import { PlanMenu } from './PlanMenu';
+
+/** The dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
+export function DashboardHeader({ user }: { user: CurrentUser }) {
+  const { logout, pending } = useLogout();
+  const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
+  return (
+    <Box
+      component="header"
+      bg="white"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-2)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
+      <Container size="lg" py="sm">
+        <Group justify="space-between" wrap="nowrap" gap="sm">
+          <Logo to="/dashboard" compact />
+          {/* On a phone a founder's badges, plan and logout may take two rows rather than squeeze. */}
+          <Group gap="sm" justify="flex-end" style={{ minWidth: 0, rowGap: 8 }}>
+            {user.isFounder && (
+              <AppTooltip label="Open the admin console">
+                <Badge
+                  size="lg"
+                  variant="gradient"
+                  gradient={{ from: '#8a6400', to: '#a5671b', deg: 90 }}
+                  renderRoot={(props) => <Link to="/admin" {...props} />}
+                  style={{ cursor: 'pointer' }}
+                >
+                  Founder
+                </Badge>
+              </AppTooltip>
+            )}
+            <ChannelSwitcher />
+            <PlanMenu user={user} />
+            <NotificationBell />
+            <AppTooltip label="Your account and data">
+              <UnstyledButton renderRoot={(props) => <Link to="/account" {...props} />}>
+                <Group gap={8} wrap="nowrap">
+                  <Avatar color="violet" radius="xl" size={34} aria-hidden>
+                    {initial}
+                  </Avatar>
+                  <Text fw={600} fz="sm" maw={180} truncate className={classes.name}>
+                    {user.name}
+                  </Text>
+                  <VisuallyHidden>(account)</VisuallyHidden>
+                </Group>
+              </UnstyledButton>
+            </AppTooltip>
+            <Button variant="default" size="sm" onClick={() => void logout()} loading={pending}>
+              Logout
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
