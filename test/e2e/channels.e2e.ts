@@ -9,10 +9,14 @@ import { launchBrowser, openPage, screenshot, sessionCookie } from './support/br
 import { chooseOption } from './support/select';
 
 // An Authority creator with two channels of two Google accounts: connecting the second through
-// Google's consent, switching between them in the header, and disconnecting one.
+// Google's consent, switching between them in the header, and disconnecting one. Then their team:
+// inviting a viewer, who accepts in a second browser context with their own Google account, sees
+// the owner's tests without any write control, and loses access when removed.
 
 let app: TestApp;
 let browser: Browser;
+/** The title of the test the first scenario starts on Alex's own channel. */
+let riveraVideoTitle: string;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
@@ -22,7 +26,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-describe('several channels', () => {
+describe('several channels and a team', () => {
   it('connects a second channel, switches between channels, and disconnects one', async () => {
     const { page, errors, context } = await openPage(browser, app.url);
     await page.goto('/login');
@@ -47,6 +51,7 @@ describe('several channels', () => {
     });
     expect(created.status).toBe(201);
     const { videoTitle } = (await created.json()) as { videoTitle: string };
+    riveraVideoTitle = videoTitle;
 
     await page.goto('/account');
     const channels = page.getByRole('region', { name: 'YouTube channels' });
@@ -82,5 +87,78 @@ describe('several channels', () => {
     await channels.getByText(/^Disconnect(ing|ed)$/).waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('invites a viewer, who accepts in a second browser with their own Google account and is removed', async () => {
+    // Alex, the Authority owner (the first scenario upgraded them), in one browser context.
+    const owner = await openPage(browser, app.url);
+    await owner.page.goto('/login');
+    await owner.page.getByRole('button', { name: 'Connect with Google' }).click();
+    await owner.page.getByRole('button', { name: /Alex Rivera/ }).click();
+    await owner.page.waitForURL(`${app.url}/dashboard`);
+    await owner.page.goto('/account');
+    const team = owner.page.getByRole('region', { name: 'Team' });
+    await team.getByText('Nobody yet.').waitFor();
+    await team.getByLabel('E-mail of their Google account').fill('priya.n@example.com');
+    await team.getByRole('radio', { name: 'Viewer' }).check();
+    await team.getByRole('button', { name: 'Send invitation' }).click();
+    const pending = team.getByRole('region', { name: 'Pending invitations' });
+    await pending.getByText('priya.n@example.com').waitFor();
+    await owner.page.getByText('Invitation sent').waitFor();
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
+    await screenshot(owner.page, 'account-team');
+    // The link the e-mail carries, as the owner's page offers it to copy.
+    const token = (await sessionCookie(owner.context))!.value;
+    const teamView = (await (
+      await fetch(`${app.url}/api/team`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { invitations: { email: string; url: string }[] };
+    const link = new URL(teamView.invitations.find((entry) => entry.email === 'priya.n@example.com')!.url);
+
+    // Priya, in a second browser context: the link, Google sign-in, back to the invitation, accept.
+    const member = await openPage(browser, app.url);
+    await member.page.goto(`${link.pathname}${link.search}`);
+    await member.page.getByText(/Alex Rivera invites priya\.n@example\.com/).waitFor();
+    expect(await seriousAxeViolations(member.page)).toEqual([]);
+    await screenshot(member.page, 'team-invitation');
+    await member.page.getByRole('button', { name: 'Sign in with Google to accept' }).click();
+    await member.page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await member.page.waitForURL(`${app.url}/invite`);
+    await member.page.getByText('Signed in as priya.n@example.com').waitFor();
+    await member.page.getByRole('button', { name: 'Accept invitation' }).click();
+    await member.page.waitForURL(`${app.url}/dashboard`);
+    const header = member.page.getByRole('banner');
+    await header.getByText('Alex Rivera’s team · Viewer').waitFor();
+    const main = member.page.getByRole('main');
+    await main.getByText(riveraVideoTitle).first().waitFor();
+    // A viewer reads everything and is offered no write.
+    expect(await main.getByRole('button', { name: 'Create Test' }).count()).toBe(0);
+    const card = main.getByRole('article', { name: `Test: ${riveraVideoTitle}` });
+    await card.getByText(riveraVideoTitle).first().click();
+    await card.getByRole('region', { name: 'Title Rotation History' }).waitFor();
+    expect(await card.getByRole('button', { name: /^(Pause|Resume|Complete|Cancel Test)$/ }).count()).toBe(0);
+    expect(await seriousAxeViolations(member.page)).toEqual([]);
+    await screenshot(member.page, 'team-viewer-dashboard');
+
+    // Alex sees Priya on the team and removes her; her next request is her own account again.
+    await owner.page.reload();
+    const members = team.getByRole('region', { name: 'Members' });
+    await members.getByText('Priya Natarajan').waitFor();
+    await members.getByRole('button', { name: 'Remove Priya Natarajan' }).click();
+    const confirm = owner.page.getByRole('dialog', { name: 'Remove Priya Natarajan?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await members.getByText('Nobody yet.').waitFor();
+    await member.page.reload();
+    await member.page.getByRole('main').getByText('Channel: Priya Explains Space').waitFor();
+    expect(
+      await member.page
+        .getByRole('banner')
+        .getByText(/team · Viewer/)
+        .count(),
+    ).toBe(0);
+    expect(await member.page.getByRole('main').getByText(riveraVideoTitle).count()).toBe(0);
+
+    expect(owner.errors).toEqual([]);
+    expect(member.errors).toEqual([]);
+    await Promise.all([owner.context.close(), member.context.close()]);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * Where a visitor goes back to once signed in: /login?returnTo=… names it (the paywall sends
  * visitors there), and it is kept in this tab's session storage across the Google round trip,
- * which comes back through /auth/callback. Only the app's own pages are accepted, never a URL.
+ * which comes back through /auth/callback (a team invitation returns to /invite). Only the app's
+ * own pages are accepted, never a URL.
  */
-export const RETURN_PATHS = ['/dashboard', '/paywall'] as const;
+export const RETURN_PATHS = ['/dashboard', '/paywall', '/invite'] as const;
 export type ReturnPath = (typeof RETURN_PATHS)[number];
 export const DEFAULT_RETURN_PATH: ReturnPath = '/dashboard';
 

@@ -71,6 +71,13 @@ const reportRoute = createRoute({
   component: dataPage(() => import('../pages/report/ReportPage')),
 });
 
+// Public: a team invitation (?token=…), accepted once signed in with the invited Google account.
+const inviteRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/invite',
+  component: dataPage(() => import('../pages/invite/InvitePage')),
+});
+
 const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin',
@@ -109,6 +116,7 @@ const routeTree = rootRoute.addChildren([
   accountRoute,
   pastTestsRoute,
   reportRoute,
+  inviteRoute,
   adminRoute,
   paywallRoute,
   oauthTestRoute,

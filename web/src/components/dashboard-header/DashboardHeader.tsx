@@ -10,6 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
 import { useLogout } from '../../auth/use-logout';
 import { AppTooltip } from '../AppTooltip';
@@ -49,6 +50,18 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
                   style={{ cursor: 'pointer' }}
                 >
                   Founder
+                </Badge>
+              </AppTooltip>
+            )}
+            {user.team && (
+              <AppTooltip label={`You work on ${user.team.ownerName}’s channels`}>
+                <Badge
+                  size="lg"
+                  variant="light"
+                  color="grape"
+                  renderRoot={(props) => <Link to="/account" {...props} />}
+                >
+                  {`${user.team.ownerName}’s team · ${TEAM_ROLE_LABELS[user.team.role]}`}
                 </Badge>
               </AppTooltip>
             )}

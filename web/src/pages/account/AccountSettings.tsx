@@ -6,6 +6,7 @@ import { DashboardHeader } from '../../components/dashboard-header/DashboardHead
 import { ChannelSettings } from './ChannelSettings';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EmailSettings } from './EmailSettings';
+import { TeamSettings } from './TeamSettings';
 
 const memberSince = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
@@ -37,7 +38,9 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
             </Text>
           </Card>
 
-          <ChannelSettings />
+          {!user.team && <ChannelSettings />}
+
+          <TeamSettings user={user} />
 
           <EmailSettings />
 

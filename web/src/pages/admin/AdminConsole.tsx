@@ -4,6 +4,7 @@ import { trpc } from '../../api/trpc';
 import { Logo } from '../../components/Logo';
 import { healthColor } from './health';
 import { OverviewTab } from './OverviewTab';
+import { AuditTab } from './AuditTab';
 import { SettingsTab } from './SettingsTab';
 import { TestsTab } from './TestsTab';
 import { UsersTab } from './UsersTab';
@@ -56,6 +57,7 @@ export function AdminConsole() {
             <Tabs.Tab value="overview">Overview</Tabs.Tab>
             <Tabs.Tab value="users">Users</Tabs.Tab>
             <Tabs.Tab value="tests">Tests</Tabs.Tab>
+            <Tabs.Tab value="audit">Audit log</Tabs.Tab>
             <Tabs.Tab value="settings">Settings</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="overview">
@@ -66,6 +68,9 @@ export function AdminConsole() {
           </Tabs.Panel>
           <Tabs.Panel value="tests">
             <TestsTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="audit">
+            <AuditTab />
           </Tabs.Panel>
           <Tabs.Panel value="settings">
             <SettingsTab />

@@ -3,6 +3,7 @@ export type {
   AdminSettings,
   AdminTest,
   AdminUser,
+  AuditEntryView as AuditEntry,
   DowngradeTier,
   FullReport,
   HealthSignal,

@@ -2,7 +2,9 @@ import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } fr
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
+import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
+import { workspaceOf } from '../../auth/workspace';
 import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
 import { PlusIcon } from '../../components/icons';
 import { AccuracyBanner } from './AccuracyBanner';
@@ -16,6 +18,7 @@ import { useAccuracyStatus } from './use-accuracy-status';
 /** /dashboard for a signed-in user (docs/product.md#dashboard). */
 export function Dashboard({ user }: { user: CurrentUser }) {
   const [createOpened, createDialog] = useDisclosure(false);
+  const { team, canEdit } = workspaceOf(user);
   const stats = useDashboardStats();
   const tests = useTests();
   const accuracy = useAccuracyStatus();
@@ -36,18 +39,22 @@ export function Dashboard({ user }: { user: CurrentUser }) {
               Dashboard
             </Title>
             <Text c="dimmed">
-              {user.youtubeChannelTitle
-                ? `Channel: ${user.youtubeChannelTitle}`
-                : 'No YouTube channel connected'}
+              {team
+                ? `${team.ownerName}’s team · ${TEAM_ROLE_LABELS[team.role]}`
+                : user.youtubeChannelTitle
+                  ? `Channel: ${user.youtubeChannelTitle}`
+                  : 'No YouTube channel connected'}
             </Text>
           </div>
           <Group gap="sm">
             <Button variant="default" renderRoot={(props) => <Link to="/past-tests" {...props} />}>
               Past tests
             </Button>
-            <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
-              Create Test
-            </Button>
+            {canEdit && (
+              <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
+                Create Test
+              </Button>
+            )}
           </Group>
         </Group>
         {user.isDemo && (
@@ -56,7 +63,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             come from its traffic model.
           </Alert>
         )}
-        {user.channelStatus === 'disconnected' && (
+        {!team && user.channelStatus === 'disconnected' && (
           <Alert color="red" variant="light" mb="lg" title="YouTube channel disconnected">
             Google no longer accepts Titlewise’s access to your channel, so your tests are paused. Log out and
             connect with Google again to resume them. Without a new sign-in within {GRANT_MAX_AGE_DAYS} days
@@ -76,7 +83,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
               <Title order={2} fz="lg" id="active-tests-heading">
                 Active Tests
               </Title>
-              {active.length > 0 && (
+              {active.length > 0 && canEdit && (
                 <Button
                   variant="light"
                   size="xs"
@@ -90,7 +97,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             {tests.isPending ? (
               <Skeleton h={88} radius="lg" />
             ) : active.length === 0 ? (
-              <NoActiveTests onCreate={createDialog.open} />
+              <NoActiveTests onCreate={canEdit ? createDialog.open : undefined} />
             ) : (
               active.map((test) => <TestListItem key={test.id} test={test} isFounder={user.isFounder} />)
             )}
@@ -103,7 +110,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
           )}
         </Stack>
       </Container>
-      <CreateTestDialog opened={createOpened} onClose={createDialog.close} />
+      {canEdit && <CreateTestDialog opened={createOpened} onClose={createDialog.close} />}
     </Box>
   );
 }

@@ -10,7 +10,8 @@ interface TestListProps {
   onCreate?: () => void;
 }
 
-export function NoActiveTests({ onCreate }: { onCreate: () => void }) {
+/** No active test; `onCreate` is absent for a viewer, who cannot create one. */
+export function NoActiveTests({ onCreate }: { onCreate?: (() => void) | undefined }) {
   return (
     <Paper withBorder p="xl" radius="lg" ta="center">
       <Stack align="center" gap="sm">
@@ -21,11 +22,15 @@ export function NoActiveTests({ onCreate }: { onCreate: () => void }) {
           No Active Tests
         </Title>
         <Text c="dimmed" maw={420}>
-          Pick a recent video, enter two to five titles, and Titlewise will rotate them and measure each one.
+          {onCreate
+            ? 'Pick a recent video, enter two to five titles, and Titlewise will rotate them and measure each one.'
+            : 'When the team’s owner or an editor starts a test, it shows here.'}
         </Text>
-        <Button leftSection={<PlusIcon width={16} height={16} />} onClick={onCreate}>
-          Create Test
-        </Button>
+        {onCreate && (
+          <Button leftSection={<PlusIcon width={16} height={16} />} onClick={onCreate}>
+            Create Test
+          </Button>
+        )}
       </Stack>
     </Paper>
   );

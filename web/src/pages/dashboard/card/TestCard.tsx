@@ -28,6 +28,7 @@ import { ShareReportLink } from './ShareReportLink';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
 import { TestActions } from './TestActions';
+import { useWorkspace } from '../../../auth/workspace';
 import { TestMetrics } from './TestMetrics';
 import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import classes from './TestCard.module.css';
@@ -55,6 +56,7 @@ function SummaryFigure({ label, value }: { label: string; value: string }) {
 export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
   const [expanded, { toggle }] = useDisclosure(false);
   const panelId = useId();
+  const workspace = useWorkspace();
   const analytics = useTestAnalytics(test.id);
   const data = analytics.data;
   const averageCtr = data?.averageCtr ?? test.analytics.averageCtr;
@@ -142,7 +144,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               </SimpleGrid>
               <RotationHistory logs={data.rotationLogs} now={now} />
               <ExportLinks testId={test.id} />
-              <ShareReportLink testId={test.id} />
+              {workspace.isOwner && <ShareReportLink testId={test.id} />}
               <Text fz="xs" c="dimmed">
                 {data.dataNotes.ctrAndDurationThrough
                   ? `CTR and view duration come from YouTube’s daily reports through ${data.dataNotes.ctrAndDurationThrough}. `
@@ -162,7 +164,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           ) : (
             !analytics.isError && <Skeleton h={240} radius="md" />
           )}
-          <TestActions test={test} isFounder={isFounder} />
+          {workspace.canEdit && <TestActions test={test} isFounder={isFounder} />}
         </Stack>
       </Collapse>
     </Card>

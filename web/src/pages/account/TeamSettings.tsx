@@ -1,0 +1,269 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Loader,
+  Modal,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import type { TeamRole } from '../../../../db/schema/team';
+import { teamSeatLimits } from '../../../../src/shared/plans';
+import { INVITATION_DAYS, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { trpc } from '../../api/trpc';
+import type { CurrentUser } from '../../auth/auth-client';
+import { showError, showSuccess } from '../../lib/toast';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const ROLES: TeamRole[] = ['editor', 'viewer'];
+
+/** The invite form: an address and a role; the server sends the e-mail and returns the link. */
+function InviteForm({ seatsLeft }: { seatsLeft: number }) {
+  const utils = trpc.useUtils();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<TeamRole>('editor');
+  const invite = trpc.team.invite.useMutation({
+    onSuccess: async (created) => {
+      setEmail('');
+      await utils.team.get.invalidate();
+      showSuccess(
+        'Invitation sent',
+        created.emailed
+          ? `${created.email} has an e-mail with the link. It works for ${INVITATION_DAYS} days.`
+          : 'The e-mail could not be sent; copy the link below and send it yourself.',
+      );
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    invite.mutate({ email: email.trim(), role });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Invite a member">
+      <Stack gap="sm">
+        <TextInput
+          label="E-mail of their Google account"
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.currentTarget.value)}
+          error={invite.error?.message}
+          disabled={seatsLeft === 0}
+        />
+        <Radio.Group label="Role" value={role} onChange={(value) => setRole(value)} aria-label="Role">
+          <Stack gap={6} mt={4}>
+            {ROLES.map((value) => (
+              <Radio
+                key={value}
+                value={value}
+                label={TEAM_ROLE_LABELS[value]}
+                description={TEAM_ROLE_DESCRIPTIONS[value]}
+                disabled={seatsLeft === 0}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <Group gap="sm">
+          <Button type="submit" loading={invite.isPending} disabled={seatsLeft === 0}>
+            Send invitation
+          </Button>
+          <Text fz="sm" c="dimmed" role="status">
+            {seatsLeft === 1 ? '1 seat left' : `${seatsLeft} seats left`}
+          </Text>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type Member = { id: string; name: string; email: string; role: TeamRole; joinedAt: string };
+
+/** The owner's side: members, pending invitations, seats, and the invite form. */
+function OwnTeam() {
+  const team = trpc.team.get.useQuery();
+  const utils = trpc.useUtils();
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const withdraw = trpc.team.revokeInvitation.useMutation({
+    onSuccess: async () => {
+      await utils.team.get.invalidate();
+      showSuccess('Invitation withdrawn', 'Its link no longer works.');
+    },
+    onError: (error) => showError('Could not withdraw the invitation', error.message),
+  });
+  const remove = trpc.team.removeMember.useMutation({
+    onSuccess: async () => {
+      setRemoving(null);
+      await utils.team.get.invalidate();
+      showSuccess('Member removed', 'They lost access to your channels.');
+    },
+    onError: (error) => showError('Could not remove the member', error.message),
+  });
+
+  if (team.isPending) return <Loader size="sm" aria-label="Loading your team" />;
+  if (team.isError) return <Text c="red.8">Could not load your team: {team.error.message}</Text>;
+  const { members, invitations, seats } = team.data;
+  if (seats === 0) {
+    return (
+      <Text fz="sm">
+        Invite editors and viewers to work on your channels with Authority, which has{' '}
+        {teamSeatLimits.authority} team seats.{' '}
+        <Anchor component={Link} to="/paywall">
+          See the plans
+        </Anchor>
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Text fz="sm" c="dimmed">
+        Members sign in with their own Google account and work on your channels: editors create tests and act
+        on them, viewers only look. Every test action records who did it.
+      </Text>
+      <Stack gap="xs" component="section" aria-label="Members">
+        <Title order={3} fz="md">
+          Members
+        </Title>
+        {members.length === 0 && <Text fz="sm">Nobody yet.</Text>}
+        {members.map((member) => (
+          <Group key={member.id} justify="space-between" wrap="nowrap">
+            <div style={{ minWidth: 0 }}>
+              <Group gap="xs">
+                <Text fw={600}>{member.name}</Text>
+                <Badge variant="light">{TEAM_ROLE_LABELS[member.role]}</Badge>
+              </Group>
+              <Text c="dimmed" fz="sm">
+                {member.email} · joined {dateFormat.format(new Date(member.joinedAt))}
+              </Text>
+            </div>
+            <Button
+              variant="default"
+              size="xs"
+              onClick={() => setRemoving(member)}
+              aria-label={`Remove ${member.name}`}
+            >
+              Remove
+            </Button>
+          </Group>
+        ))}
+      </Stack>
+      {invitations.length > 0 && (
+        <Stack gap="xs" component="section" aria-label="Pending invitations">
+          <Title order={3} fz="md">
+            Pending invitations
+          </Title>
+          {invitations.map((invitation) => (
+            <Group key={invitation.id} justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Group gap="xs">
+                  <Text fw={600}>{invitation.email}</Text>
+                  <Badge variant="light" color="gray">
+                    {TEAM_ROLE_LABELS[invitation.role]}
+                  </Badge>
+                </Group>
+                <Text c="dimmed" fz="sm">
+                  Expires {dateFormat.format(new Date(invitation.expiresAt))}
+                </Text>
+              </div>
+              <Group gap="xs" wrap="nowrap">
+                {invitation.url && (
+                  <CopyButton value={invitation.url}>
+                    {({ copied, copy }) => (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={copy}
+                        aria-label={`${copied ? 'Copied' : 'Copy link'} for ${invitation.email}`}
+                      >
+                        {copied ? 'Copied' : 'Copy link'}
+                      </Button>
+                    )}
+                  </CopyButton>
+                )}
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={withdraw.isPending && withdraw.variables.id === invitation.id}
+                  onClick={() => withdraw.mutate({ id: invitation.id })}
+                  aria-label={`Withdraw the invitation for ${invitation.email}`}
+                >
+                  Withdraw
+                </Button>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      <InviteForm seatsLeft={Math.max(0, seats - members.length - invitations.length)} />
+      <Modal
+        opened={removing !== null}
+        onClose={() => !remove.isPending && setRemoving(null)}
+        title={removing ? `Remove ${removing.name}?` : ''}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text fz="sm">
+            They lose access to your channels and tests at once. Tests they started keep running.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
+              Keep them
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() => removing && remove.mutate({ id: removing.id })}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** A member's side: whose team they are on, with which role, and leaving it. */
+function MemberOfTeam({ team }: { team: NonNullable<CurrentUser['team']> }) {
+  const utils = trpc.useUtils();
+  const leave = trpc.team.leave.useMutation({
+    onSuccess: async () => {
+      await utils.invalidate();
+      window.location.assign('/dashboard');
+    },
+    onError: (error) => showError('Could not leave the team', error.message),
+  });
+  return (
+    <Stack gap="sm">
+      <Text>
+        You work on <strong>{team.ownerName}</strong>’s channels ({team.ownerEmail}) as{' '}
+        {TEAM_ROLE_LABELS[team.role].toLowerCase()}: {TEAM_ROLE_DESCRIPTIONS[team.role].toLowerCase()}
+      </Text>
+      <Text fz="sm" c="dimmed">
+        While you are on the team, the dashboard shows their channels and tests, not your own.
+      </Text>
+      <Button variant="default" w="fit-content" loading={leave.isPending} onClick={() => leave.mutate()}>
+        Leave the team
+      </Button>
+    </Stack>
+  );
+}
+
+/** The Team section of the account page (docs/product.md#team). */
+export function TeamSettings({ user }: { user: CurrentUser }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="account-team">
+      <Title order={2} fz="lg" id="account-team" mb="xs">
+        Team
+      </Title>
+      {user.team ? <MemberOfTeam team={user.team} /> : <OwnTeam />}
+    </Card>
+  );
+}

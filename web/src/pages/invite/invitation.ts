@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { invitationPreviewSchema } from '../../../../src/team/team.schemas';
+
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+const STORAGE_KEY = 'invitationToken';
+
+/**
+ * The invitation's token: from the link (?token=…), or, back from signing in with Google, from
+ * this tab's session storage, where the page keeps it across the round trip.
+ */
+export function invitationToken(): string | null {
+  const fromLink = new URLSearchParams(window.location.search).get('token');
+  try {
+    if (fromLink) window.sessionStorage.setItem(STORAGE_KEY, fromLink);
+    return fromLink || window.sessionStorage.getItem(STORAGE_KEY);
+  } catch {
+    return fromLink || null;
+  }
+}
+
+/** Once accepted, the token is not kept. */
+export function forgetInvitationToken(): void {
+  try {
+    window.sessionStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
+/**
+ * What the link offers, over REST without a session (GET /api/team/invitation?token=…): the token
+ * travels as `token`, which the server's request log redacts. A refused link throws the server's
+ * own sentence (withdrawn, expired, accepted, unknown).
+ */
+async function fetchPreview(token: string, signal: AbortSignal): Promise<InvitationPreview> {
+  const response = await fetch(`/api/team/invitation?${new URLSearchParams({ token })}`, {
+    credentials: 'omit',
+    signal,
+  });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the status text says enough.
+  }
+  if (!response.ok)
+    throw new Error((body as { error?: string } | null)?.error ?? (text || response.statusText));
+  return body as InvitationPreview;
+}
+
+export function useInvitationPreview(token: string | null) {
+  return useQuery<InvitationPreview, Error>({
+    queryKey: ['team-invitation', token],
+    queryFn: ({ signal }) => fetchPreview(token!, signal),
+    enabled: token !== null,
+    retry: false,
+  });
+}
