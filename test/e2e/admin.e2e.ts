@@ -142,6 +142,17 @@ describe('/admin', () => {
     );
     await screenshot(page, 'admin-tests');
 
+    // Audit log: the cancel just made, on that test, under the admin who made it.
+    await page.getByRole('tab', { name: 'Audit log' }).click();
+    const cancelEntry = page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ hasText: 'test.cancel' })
+      .first();
+    await cancelEntry.getByText(videoTitle).waitFor();
+    await cancelEntry.getByText('status: active → cancelled').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
     // Settings: the static cards and the security status as configured (http, rate limit 30/min).
     await page.getByRole('tab', { name: 'Settings' }).click();
     for (const card of [
