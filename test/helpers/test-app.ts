@@ -38,40 +38,51 @@ export async function startTestApp(
   options: { databaseLogger?: Logger; readCache?: false | { ttlMs: number } } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
-  const port = await freePort();
-  const simulatorPort = await freePort();
-  const mailCatcherPort = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PORT: String(port),
-    SIMULATOR_PORT: String(simulatorPort),
-    MAIL_CATCHER_PORT: String(mailCatcherPort),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: `/tmp/titlewise-test-${process.pid}`,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    WORKERS: 'false',
-    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
-    ...env,
-  });
   const clock = createControllableClock();
-  const web = await startWebProcess({
-    config,
-    clock,
-    databaseLogger: options.databaseLogger,
-    readCache: options.readCache,
-  });
-  await web.listen();
-  return {
-    built: web.built,
-    simulator: web.simulator,
-    url: config.publicUrl,
-    clock,
-    async close() {
-      await web.close();
+  // A port found free can be taken before the server binds it (by another test file's server, or
+  // as the local end of an outgoing connection): then start again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const simulatorPort = await freePort();
+    const mailCatcherPort = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      PORT: String(port),
+      SIMULATOR_PORT: String(simulatorPort),
+      MAIL_CATCHER_PORT: String(mailCatcherPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: `/tmp/titlewise-test-${process.pid}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      WORKERS: 'false',
+      ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
+      ...env,
+    });
+    const web = await startWebProcess({
+      config,
+      clock,
+      databaseLogger: options.databaseLogger,
+      readCache: options.readCache,
+    });
+    try {
+      await web.listen();
+    } catch (error) {
+      await web.close().catch(() => undefined);
+      if ((error as { code?: string }).code === 'EADDRINUSE' && attempt < 5) continue;
       await database.drop();
-    },
-  };
+      throw error;
+    }
+    return {
+      built: web.built,
+      simulator: web.simulator,
+      url: config.publicUrl,
+      clock,
+      async close() {
+        await web.close();
+        await database.drop();
+      },
+    };
+  }
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import { channelLimits } from '../../../../src/shared/plans';
 import { trpc } from '../../api/trpc';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showError, showSuccess } from '../../lib/toast';
 
 type ChannelEntry = { id: string; title: string; status: 'connected' | 'disconnecting' | 'disconnected' };
@@ -124,32 +125,17 @@ export function ChannelSettings() {
           </Text>
         </Stack>
       )}
-      <Modal
+      <ConfirmDialog
         opened={leaving !== null}
-        onClose={() => !disconnect.isPending && setLeaving(null)}
+        onClose={() => setLeaving(null)}
         title={leaving ? `Disconnect ${leaving.title}?` : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text fz="sm">
-            Its running tests stop and their original titles go back on YouTube first. Then Titlewise’s access
-            to the channel is revoked. Its finished tests stay until the retention rule removes them; connect
-            it again to keep them.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setLeaving(null)} disabled={disconnect.isPending}>
-              Keep it
-            </Button>
-            <Button
-              color="red.9"
-              loading={disconnect.isPending}
-              onClick={() => leaving && disconnect.mutate({ id: leaving.id })}
-            >
-              Disconnect
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message="Its running tests stop and their original titles go back on YouTube first. Then Titlewise’s access to the channel is revoked. Its finished tests stay until the retention rule removes them; connect it again to keep them."
+        cancelLabel="Keep it"
+        confirmLabel="Disconnect"
+        danger
+        loading={disconnect.isPending}
+        onConfirm={() => leaving && disconnect.mutate({ id: leaving.id })}
+      />
     </Card>
   );
 }

@@ -6,7 +6,6 @@ import {
   CopyButton,
   Group,
   Loader,
-  Modal,
   Radio,
   Stack,
   Text,
@@ -19,6 +18,7 @@ import type { TeamRole } from '../../../../db/schema/team';
 import { teamSeatLimits } from '../../../../src/shared/plans';
 import { INVITATION_DAYS, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import { trpc } from '../../api/trpc';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { CurrentUser } from '../../auth/auth-client';
 import { showError, showSuccess } from '../../lib/toast';
 
@@ -202,30 +202,17 @@ function OwnTeam() {
         </Stack>
       )}
       <InviteForm seatsLeft={Math.max(0, seats - members.length - invitations.length)} />
-      <Modal
+      <ConfirmDialog
         opened={removing !== null}
-        onClose={() => !remove.isPending && setRemoving(null)}
+        onClose={() => setRemoving(null)}
         title={removing ? `Remove ${removing.name}?` : ''}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text fz="sm">
-            They lose access to your channels and tests at once. Tests they started keep running.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRemoving(null)} disabled={remove.isPending}>
-              Keep them
-            </Button>
-            <Button
-              color="red.9"
-              loading={remove.isPending}
-              onClick={() => removing && remove.mutate({ id: removing.id })}
-            >
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message="They lose access to your channels and tests at once. Tests they started keep running."
+        cancelLabel="Keep them"
+        confirmLabel="Remove"
+        danger
+        loading={remove.isPending}
+        onConfirm={() => removing && remove.mutate({ id: removing.id })}
+      />
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { formatCompact, formatCtr } from '../../lib/format';
 import { StatusBadge } from '../../components/StatusBadge';
 import { showAdminAlert } from './admin-alerts';
 import type { AdminTest } from './admin-types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { FullReportModal } from './FullReportModal';
 
 const running = (test: AdminTest) =>

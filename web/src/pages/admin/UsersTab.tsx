@@ -6,7 +6,7 @@ import { ChevronDownIcon } from '../../components/icons';
 import { showSuccess } from '../../lib/toast';
 import { showAdminAlert } from './admin-alerts';
 import type { AdminUser, DowngradeTier, UpgradeTier } from './admin-types';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 
 type Change = { direction: 'upgrade'; tier: UpgradeTier } | { direction: 'downgrade'; tier: DowngradeTier };
 const upgrades: UpgradeTier[] = ['pro', 'authority', 'lifetime'];

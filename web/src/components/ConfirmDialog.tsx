@@ -5,18 +5,25 @@ interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The button that backs out (default "Go back"). */
+  cancelLabel?: string;
   danger?: boolean;
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Every admin change waits for a confirm (docs/product.md#roles-and-permissions). */
+/**
+ * A change that cannot be taken back waits for a confirm: every admin change
+ * (docs/product.md#roles-and-permissions), disconnecting a channel, removing a team member. While
+ * the change runs the dialog stays open and cannot be dismissed.
+ */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Go back',
   danger,
   loading,
   onConfirm,
@@ -25,7 +32,7 @@ export function ConfirmDialog({
   return (
     <Modal
       opened={opened}
-      onClose={onClose}
+      onClose={() => !loading && onClose()}
       title={title}
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
@@ -33,9 +40,9 @@ export function ConfirmDialog({
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose} disabled={loading}>
-          Go back
+          {cancelLabel}
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
+        <Button color={danger ? 'red.9' : undefined} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>
