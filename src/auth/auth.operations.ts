@@ -21,21 +21,21 @@ export const authOperations = {
   me: query({
     access: 'public',
     output: userSchema.nullable(),
-    handler: ({ ctx, caller }) => (caller ? getCurrentUser(ctx, caller.user) : null),
+    handler: ({ ctx, caller }) => (caller ? getCurrentUser(ctx, caller.user, caller.membership) : null),
   }),
 
   current: restOnly({
     access: 'user',
     output: meResponseSchema,
     rest: { method: 'GET', path: '/api/auth/me', summary: 'The signed-in user' },
-    handler: ({ ctx, caller }) => getCurrentUser(ctx, caller.user),
+    handler: ({ ctx, caller }) => getCurrentUser(ctx, caller.user, caller.membership),
   }),
 
   currentWrapped: restOnly({
     access: 'user',
     output: diagnosticUserResponseSchema,
     rest: { method: 'GET', path: '/api/auth/user', summary: 'The signed-in user, wrapped (diagnostic page)' },
-    handler: async ({ ctx, caller }) => ({ user: await getCurrentUser(ctx, caller.user) }),
+    handler: async ({ ctx, caller }) => ({ user: await getCurrentUser(ctx, caller.user, caller.membership) }),
   }),
 
   googleCode: restOnly({

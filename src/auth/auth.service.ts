@@ -1,11 +1,16 @@
 import type { ServiceContext } from '../service-context';
+import type { Membership } from './membership';
 import { revokeSession, type UserRow } from './session.service';
 import type { PublicUser } from './auth.schemas';
 import { toPublicUser } from './users.service';
 
-/** The signed-in user as the client sees them. */
-export function getCurrentUser(app: ServiceContext, user: UserRow): Promise<PublicUser> {
-  return toPublicUser(app, user);
+/** The signed-in user as the client sees them, with the team their session lookup found. */
+export function getCurrentUser(
+  app: ServiceContext,
+  user: UserRow,
+  membership: Membership | null,
+): Promise<PublicUser> {
+  return toPublicUser(app, user, membership);
 }
 
 /** Logout revokes the session server-side, so a copied token stops working too. Idempotent. */

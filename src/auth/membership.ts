@@ -52,9 +52,8 @@ export async function findMembership(db: DbOrTx, userId: string): Promise<Member
   return row ? liveMembership(row) : null;
 }
 
-/** The team `userId` works in, as their own account shows it (null when none). */
-export async function membershipView(db: DbOrTx, userId: string): Promise<MembershipView | null> {
-  const membership = await findMembership(db, userId);
+/** A membership as the member's own account shows it (null when none). */
+export function membershipView(membership: Membership | null): MembershipView | null {
   return membership
     ? { ownerName: membership.owner.name, ownerEmail: membership.owner.email, role: membership.role }
     : null;

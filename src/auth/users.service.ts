@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { membershipView } from './membership';
+import { findMembership, membershipView, type Membership } from './membership';
 import { users } from '../../db/schema';
 import type { ServiceContext } from '../service-context';
 import type { Config } from '../config';
@@ -86,10 +86,19 @@ export function toUserAccount(config: Config, user: UserRow): UserAccount {
   };
 }
 
-export async function toPublicUser(app: ServiceContext, user: UserRow): Promise<PublicUser> {
+/**
+ * The user as the client sees them. `membership` is the team the session lookup already read
+ * (src/auth/session.service.ts); a caller without a session at hand (just signed in) leaves it
+ * out and it is read here.
+ */
+export async function toPublicUser(
+  app: ServiceContext,
+  user: UserRow,
+  membership?: Membership | null,
+): Promise<PublicUser> {
   const [connection, team] = await Promise.all([
     chosenChannel(app.db, user, undefined),
-    membershipView(app.db, user.id),
+    membership === undefined ? findMembership(app.db, user.id) : membership,
   ]);
   return {
     ...toUserAccount(app.config, user),
@@ -97,7 +106,7 @@ export async function toPublicUser(app: ServiceContext, user: UserRow): Promise<
     isDemo: user.isDemo,
     youtubeChannelTitle: connection?.title ?? null,
     channelStatus: connection?.status ?? null,
-    team,
+    team: membershipView(team),
   };
 }
 

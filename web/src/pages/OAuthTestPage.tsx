@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrentUser } from '../auth/auth-client';
 import { Logo } from '../components/Logo';
-import { GOOGLE_SIGN_IN_PATH } from '../components/sign-in/LoginPanel';
+import { GOOGLE_SIGN_IN_PATH } from '../auth/google-sign-in';
 
 const USER_PATH = '/api/auth/user';
 const scopes = [

@@ -1,12 +1,11 @@
 import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { rememberReturnPath, type ReturnPath } from '../../auth/return-path';
+import { startGoogleSignIn } from '../../auth/google-sign-in';
+import type { ReturnPath } from '../../auth/return-path';
 import { useDemoLogin } from '../../auth/use-demo-login';
 import { AlertIcon } from '../icons';
 import { GoogleMark } from './GoogleMark';
-
-export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
 interface LoginPanelProps {
   /** Heading of the card. */
@@ -27,8 +26,7 @@ export function LoginPanel({ title, subtitle, errorText, verificationNotice, ret
 
   const connect = () => {
     setConnecting(true);
-    rememberReturnPath(returnTo);
-    window.location.assign(GOOGLE_SIGN_IN_PATH);
+    startGoogleSignIn(returnTo);
   };
 
   return (

@@ -1,7 +1,7 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
-import { FigureRow } from './FigureRow';
+import { FigureList, FigureRow } from './FigureRow';
 import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-format';
 
 /** The engine's per-title estimates: lift vs Title 1 with its 95% interval, chance to be best, expected loss. */
@@ -15,14 +15,7 @@ export function AdjustedFigures({ verdict }: { verdict: VerdictView }) {
   }
   const mark = verdict.verdict === 'winner' ? VERDICT_LABELS.winner : null;
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Adjusted figures per title"
-    >
+    <FigureList label="Adjusted figures per title">
       {verdict.titles.map((title) => (
         <FigureRow
           key={title.titleIndex}
@@ -42,6 +35,6 @@ export function AdjustedFigures({ verdict }: { verdict: VerdictView }) {
           ]}
         />
       ))}
-    </Stack>
+    </FigureList>
   );
 }

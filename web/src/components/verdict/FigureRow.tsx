@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface Figure {
@@ -53,5 +53,14 @@ export function FigureRow({ titleIndex, title, figures, mark }: FigureRowProps) 
         ))}
       </SimpleGrid>
     </Paper>
+  );
+}
+
+/** The titles' rows as one list, named for screen readers ("Adjusted figures per title"). */
+export function FigureList({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-label={label}>
+      {children}
+    </Stack>
   );
 }

@@ -1,6 +1,5 @@
-import { Stack } from '@mantine/core';
 import type { VerdictView } from '../../api/test-types';
-import { type Figure, FigureRow } from './FigureRow';
+import { type Figure, FigureList, FigureRow } from './FigureRow';
 import { formatCtrPercent, formatSignedPercent, formatViewsPerHour, naiveDifference } from './verdict-format';
 
 type Raw = VerdictView['raw'][number];
@@ -21,14 +20,7 @@ export function RawFigures({ raw, titles, metric }: RawFiguresProps) {
     (metric === 'ctr' ? entry?.ctrPercent : entry?.viewsPerHour) ?? null;
   const baseline = judged(raw.find((entry) => entry.titleIndex === 0));
   return (
-    <Stack
-      component="ul"
-      gap="xs"
-      m={0}
-      p={0}
-      style={{ listStyle: 'none' }}
-      aria-label="Raw averages per title"
-    >
+    <FigureList label="Raw averages per title">
       {raw.map((entry) => {
         const difference = naiveDifference(judged(entry), baseline);
         const figures: Figure[] = [
@@ -59,6 +51,6 @@ export function RawFigures({ raw, titles, metric }: RawFiguresProps) {
           />
         );
       })}
-    </Stack>
+    </FigureList>
   );
 }

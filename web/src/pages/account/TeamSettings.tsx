@@ -1,88 +1,16 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Loader,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TeamRole } from '../../../../db/schema/team';
 import { teamSeatLimits } from '../../../../src/shared/plans';
-import { INVITATION_DAYS, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import { trpc } from '../../api/trpc';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { CurrentUser } from '../../auth/auth-client';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showError, showSuccess } from '../../lib/toast';
+import { InviteForm } from './InviteForm';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const ROLES: TeamRole[] = ['editor', 'viewer'];
-
-/** The invite form: an address and a role; the server sends the e-mail and returns the link. */
-function InviteForm({ seatsLeft }: { seatsLeft: number }) {
-  const utils = trpc.useUtils();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<TeamRole>('editor');
-  const invite = trpc.team.invite.useMutation({
-    onSuccess: async (created) => {
-      setEmail('');
-      await utils.team.get.invalidate();
-      showSuccess(
-        'Invitation sent',
-        created.emailed
-          ? `${created.email} has an e-mail with the link. It works for ${INVITATION_DAYS} days.`
-          : 'The e-mail could not be sent; copy the link below and send it yourself.',
-      );
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    invite.mutate({ email: email.trim(), role });
-  };
-  return (
-    <form onSubmit={submit} aria-label="Invite a member">
-      <Stack gap="sm">
-        <TextInput
-          label="E-mail of their Google account"
-          type="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          error={invite.error?.message}
-          disabled={seatsLeft === 0}
-        />
-        <Radio.Group label="Role" value={role} onChange={(value) => setRole(value)} aria-label="Role">
-          <Stack gap={6} mt={4}>
-            {ROLES.map((value) => (
-              <Radio
-                key={value}
-                value={value}
-                label={TEAM_ROLE_LABELS[value]}
-                description={TEAM_ROLE_DESCRIPTIONS[value]}
-                disabled={seatsLeft === 0}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-        <Group gap="sm">
-          <Button type="submit" loading={invite.isPending} disabled={seatsLeft === 0}>
-            Send invitation
-          </Button>
-          <Text fz="sm" c="dimmed" role="status">
-            {seatsLeft === 1 ? '1 seat left' : `${seatsLeft} seats left`}
-          </Text>
-        </Group>
-      </Stack>
-    </form>
-  );
-}
 
 type Member = { id: string; name: string; email: string; role: TeamRole; joinedAt: string };
 

@@ -11,10 +11,9 @@ import {
 import { trpc } from '../../api/trpc';
 import { logoutOnServer, type CurrentUser } from '../../auth/auth-client';
 import { currentUserQuery, useCurrentUser } from '../../auth/current-user';
-import { rememberReturnPath } from '../../auth/return-path';
+import { startGoogleSignIn } from '../../auth/google-sign-in';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { GoogleMark } from '../../components/sign-in/GoogleMark';
-import { GOOGLE_SIGN_IN_PATH } from '../../components/sign-in/LoginPanel';
 import { showSuccess } from '../../lib/toast';
 import {
   forgetInvitationToken,
@@ -26,10 +25,7 @@ import {
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
 
 /** To Google and back to this page, which finds the token again in the tab's storage. */
-function signInWithGoogle(): void {
-  rememberReturnPath(INVITATION_PAGE_PATH);
-  window.location.assign(GOOGLE_SIGN_IN_PATH);
-}
+const signInWithGoogle = () => startGoogleSignIn(INVITATION_PAGE_PATH);
 
 function Accept({ token, preview, user }: { token: string; preview: InvitationPreview; user: CurrentUser }) {
   const queryClient = useQueryClient();

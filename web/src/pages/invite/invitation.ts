@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import { fetchPublicJson } from '../../api/public-json';
 import type { invitationPreviewSchema } from '../../../../src/team/team.schemas';
 
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
@@ -30,25 +31,11 @@ export function forgetInvitationToken(): void {
 }
 
 /**
- * What the link offers, over REST without a session (GET /api/team/invitation?token=…): the token
- * travels as `token`, which the server's request log redacts. A refused link throws the server's
- * own sentence (withdrawn, expired, accepted, unknown).
+ * What the link offers, over REST without a session (GET /api/team/invitation?token=…). A refused
+ * link throws the server's own sentence (withdrawn, expired, accepted, unknown).
  */
-async function fetchPreview(token: string, signal: AbortSignal): Promise<InvitationPreview> {
-  const response = await fetch(`/api/team/invitation?${new URLSearchParams({ token })}`, {
-    credentials: 'omit',
-    signal,
-  });
-  const text = await response.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: the status text says enough.
-  }
-  if (!response.ok)
-    throw new Error((body as { error?: string } | null)?.error ?? (text || response.statusText));
-  return body as InvitationPreview;
+function fetchPreview(token: string, signal: AbortSignal): Promise<InvitationPreview> {
+  return fetchPublicJson<InvitationPreview>('/api/team/invitation', { token }, signal);
 }
 
 export function useInvitationPreview(token: string | null) {

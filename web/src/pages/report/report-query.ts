@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { fetchPublicJson, PublicReadError } from '../../api/public-json';
 import type { PublicReport } from '../../../../src/reports/reports.schemas';
 import { REPORT_LINK_REVOKED, REPORT_LINK_UNKNOWN } from '../../../../src/shared/report-links';
 
@@ -20,26 +21,14 @@ function problemOf(status: number, message: string): ReportProblem {
   return { kind: 'failed', message };
 }
 
-/**
- * The public report of a link's token, over REST (GET /api/reports?token=…), without a session:
- * the token travels as `token`, which the server's request log redacts.
- */
+/** The public report of a link's token, over REST (GET /api/reports?token=…), without a session. */
 async function fetchReport(token: string, signal: AbortSignal): Promise<PublicReport> {
-  const response = await fetch(`/api/reports?${new URLSearchParams({ token })}`, {
-    credentials: 'omit',
-    signal,
-  });
-  const text = await response.text();
-  if (!response.ok) {
-    let message = text || response.statusText;
-    try {
-      message = (JSON.parse(text) as { error?: string }).error ?? message;
-    } catch {
-      // Not JSON: the status text says enough.
-    }
-    throw new ReportError(problemOf(response.status, message));
+  try {
+    return await fetchPublicJson<PublicReport>('/api/reports', { token }, signal);
+  } catch (error) {
+    if (error instanceof PublicReadError) throw new ReportError(problemOf(error.status, error.message));
+    throw error;
   }
-  return JSON.parse(text) as PublicReport;
 }
 
 export function usePublicReport(token: string | null) {
