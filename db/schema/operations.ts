@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { channelConnections, users } from './users';
 
 /** Every Google API call with its quota cost, per Pacific-time day (quota resets at PT midnight). */
@@ -13,6 +13,15 @@ export const quotaLedger = pgTable(
       onDelete: 'set null',
     }),
     outcome: text('outcome').notNull().default('ok'),
+    /**
+     * 'engine': a job's call (rotations, sampling, restoring titles, daily figures); 'user-read': a
+     * read made on a user's request, charged to their share (src/youtube/user-reads.ts).
+     */
+    purpose: text('purpose', { enum: ['engine', 'user-read'] })
+      .notNull()
+      .default('engine'),
+    /** A demo copy's call: it runs on a simulated quota of its own and is no real capacity (src/capacity). */
+    sandbox: boolean('sandbox').notNull().default(false),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('quota_ledger_day_idx').on(table.day)],

@@ -15,7 +15,18 @@ import {
 import { WINNER_METRICS as winnerMetrics } from '../../src/shared/test-shapes';
 import { channelConnections, users } from './users';
 
-export const titleTestStatuses = ['scheduled', 'active', 'paused', 'completed', 'cancelled'] as const;
+/**
+ * `queued`: created, but waiting for YouTube capacity (src/capacity): it holds its video and starts
+ * by itself when capacity frees; no title has changed.
+ */
+export const titleTestStatuses = [
+  'queued',
+  'scheduled',
+  'active',
+  'paused',
+  'completed',
+  'cancelled',
+] as const;
 export type TitleTestStatus = (typeof titleTestStatuses)[number];
 export { WINNER_METRICS as winnerMetrics, type WinnerMetric } from '../../src/shared/test-shapes';
 
@@ -60,6 +71,11 @@ export const titleTests = pgTable(
      * an engine context holding the same value advances, samples or collects it.
      */
     heldBy: text('held_by'),
+    /**
+     * While queued: when capacity is expected to let it start, recomputed by every admission pass
+     * (src/capacity). Null otherwise.
+     */
+    expectedStartAt: timestamp('expected_start_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -70,7 +86,9 @@ export const titleTests = pgTable(
     // One running test per video at a time.
     uniqueIndex('title_tests_one_running_per_video')
       .on(table.videoId)
-      .where(sql`${table.status} in ('scheduled', 'active', 'paused')`),
+      .where(sql`${table.status} in ('queued', 'scheduled', 'active', 'paused')`),
+    // The admission pass walks the queue in arrival order.
+    index('title_tests_status_created_idx').on(table.status, table.createdAt),
   ],
 );
 
