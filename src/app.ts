@@ -15,6 +15,7 @@ import { createStripeClient, stripeBillingProvider } from './billing/stripe-prov
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
 import { listOperations } from './api/operations';
 import { registerRestOperations } from './api/rest-transport';
+import { credentialInQuery } from './api/credential-in-query';
 import type { Dependencies, ServiceContext } from './service-context';
 import { registerUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
@@ -110,9 +111,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   boss.on('error', (error: Error) => fastify.log.error({ err: error }, 'pg-boss error'));
   await boss.start();
 
+  // Filled as the routes are registered; the request log reads from it which routes need no session.
+  const registry = new OpenApiRegistry();
   const fastify = Fastify({
-    // Request lines with auth query strings (tokens, OAuth code and state) redacted.
-    ...requestLogOptions(config, { logger: options.logger, destination: options.logDestination }),
+    // Request lines with auth query strings (tokens, OAuth code and state) and the whole query of
+    // a route that needs no session redacted.
+    ...requestLogOptions(config, {
+      logger: options.logger,
+      destination: options.logDestination,
+      credentialInQuery: credentialInQuery(registry),
+    }),
     // X-Forwarded-For/-Host/-Proto count only from the proxies TRUST_PROXY names (off by default):
     // request.ip keys the rate limits and request.host the same-origin guard.
     trustProxy: fastifyTrustProxy(config.trustProxy),
@@ -177,7 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await fastify.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(database.db, () => clock.now()),
+    // Rate-limit windows run on real time: moving the simulated clock must not end one.
+    store: databaseRateLimitStore(database.db, () => systemClock.now()),
     keyGenerator: (request) => request.ip,
   });
   await fastify.register(sameOriginPlugin, {
@@ -187,7 +196,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await fastify.register(noStorePlugin);
   await fastify.register(requestAuthPlugin, { app });
 
-  const registry = new OpenApiRegistry();
   // The API's operations (src/api/operations.ts), then the paths a browser or Stripe navigates to.
   registerRestOperations(fastify, app, registry, listOperations());
   await registerGoogleOAuth(fastify, app, registry);

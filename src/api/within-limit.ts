@@ -1,4 +1,5 @@
 import type { ServiceContext } from '../service-context';
+import { systemClock } from '../clock';
 import { AppError } from '../errors/app-error';
 import { countHit } from '../http/rate-limit-store';
 import type { RateLimit } from '../http/rate-limits';
@@ -24,7 +25,8 @@ export async function withinLimit<T>(
     app.db,
     `${limit.name}:${limit.per}:${subject}`,
     RATE_LIMIT_WINDOW_MS,
-    app.clock.now(),
+    // Real time, not the product's clock: moving the simulated clock must not end a window.
+    systemClock.now(),
   );
   if (current > limit.max(app.config)) {
     const seconds = Math.max(1, Math.ceil(ttl / 1000));

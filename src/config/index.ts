@@ -179,8 +179,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clientSecret: env.GOOGLE_CLIENT_SECRET ?? 'titlewise-simulator-secret',
       endpoints: endpointsFrom(googleBase),
     },
-    // In simulator mode the demo account is the founder, so a newcomer sees every tool.
-    founderEmails: simulator ? [...env.FOUNDER_EMAILS, DEMO_USER_EMAIL] : env.FOUNDER_EMAILS,
+    // Demo accounts get their founder tools from roles.ts (their own sandbox only), never from
+    // this list: a founder e-mail is also an admin.
+    founderEmails: env.FOUNDER_EMAILS,
     adminEmails: env.ADMIN_EMAILS,
     demoLogin: env.DEMO_LOGIN ?? simulator,
     demoHistory: simulator && (env.DEMO_HISTORY ?? env.NODE_ENV !== 'test'),

@@ -24,13 +24,35 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
 }
 
+interface ObjectJsonSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+  anyOf?: ObjectJsonSchema[];
+  oneOf?: ObjectJsonSchema[];
+}
+
+/**
+ * The fields an input's JSON schema names, and which are required. An optional input
+ * (`.nullish()`, e.g. the channel choice) is an `anyOf` of its object and null: its object's
+ * fields are still the parameters, none of them required.
+ */
+function fieldsOf(json: ObjectJsonSchema): { properties: Record<string, unknown>; required: string[] } {
+  const members = json.anyOf ?? json.oneOf;
+  if (!members) return { properties: json.properties ?? {}, required: json.required ?? [] };
+  const properties = Object.assign({}, ...members.map((member) => fieldsOf(member).properties)) as Record<
+    string,
+    unknown
+  >;
+  return { properties, required: [] };
+}
+
 function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = jsonSchema(schema, 'input') as { properties?: Record<string, unknown>; required?: string[] };
-  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+  const { properties, required } = fieldsOf(jsonSchema(schema, 'input'));
+  return Object.entries(properties).map(([name, property]) => ({
     name,
     in: where,
-    required: where === 'path' || (json.required ?? []).includes(name),
+    required: where === 'path' || required.includes(name),
     schema: property,
   }));
 }
@@ -41,6 +63,14 @@ export class OpenApiRegistry {
 
   add(operation: OpenApiOperation): void {
     this.operations.push(operation);
+  }
+
+  /** Whether the route of `method` and `path` (its template, `:id` segments) needs no session. */
+  isPublic(method: string, path: string): boolean {
+    const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+    return this.operations.some(
+      (operation) => operation.path === path && operation.method === verb && operation.auth === 'public',
+    );
   }
 
   document(serverUrl: string) {

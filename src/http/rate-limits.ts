@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import {
   CHECKOUT_PER_WINDOW,
+  CLOCK_MOVES_PER_WINDOW,
   CREATE_TEST_PER_WINDOW,
   RECENT_VIDEOS_PER_WINDOW,
 } from '../shared/usage-limits';
@@ -30,7 +31,8 @@ export const rateLimits: Readonly<
     | 'recentVideos'
     | 'createTest'
     | 'reportRead'
-    | 'invitationRead',
+    | 'invitationRead'
+    | 'clockMove',
     RateLimit
   >
 > = {
@@ -48,4 +50,5 @@ export const rateLimits: Readonly<
   reportRead: { name: 'report-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },
   // An invitation link is opened without a session too (its page shows who invites).
   invitationRead: { name: 'invitation-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },
+  clockMove: { name: 'clock-move', per: 'user', max: () => CLOCK_MOVES_PER_WINDOW },
 };

@@ -40,15 +40,16 @@ function decoded(text: string): string {
 }
 
 /**
- * A request URL fit for the log: on auth paths every query value is replaced by "[redacted]";
- * elsewhere the values of secret-named parameters are. Parts whose name is not a plain word go
- * whole, as do bare words on auth paths.
+ * A request URL fit for the log: on auth paths, and wherever `credentialInQuery` says so (a route
+ * that needs no session takes its proof in the URL), every query value is replaced by
+ * "[redacted]"; elsewhere the values of secret-named parameters are. Parts whose name is not a
+ * plain word go whole, as do bare words on such paths.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, credentialInQuery = false): string {
   const queryAt = url.indexOf('?');
   if (queryAt === -1) return url;
   const path = url.slice(0, queryAt);
-  const onAuthPath = authPath.test(decoded(path).toLowerCase().replace(/\/+/g, '/'));
+  const onAuthPath = credentialInQuery || authPath.test(decoded(path).toLowerCase().replace(/\/+/g, '/'));
   const parts = url
     .slice(queryAt + 1)
     .split('&')
@@ -64,12 +65,15 @@ export function redactUrl(url: string): string {
   return `${path}?${parts.join('&')}`;
 }
 
+/** Whether a request's URL carries its credential (its whole query is then redacted). */
+export type CredentialInQuery = (request: FastifyRequest) => boolean;
+
 /** Fastify's own request serializer, with the URL redacted. */
-function serializeRequest(request: FastifyRequest) {
+function serializeRequest(request: FastifyRequest, credentialInQuery: CredentialInQuery) {
   const version = request.headers?.['accept-version'];
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrl(request.url, credentialInQuery(request)),
     version: Array.isArray(version) ? version[0] : version,
     host: request.host,
     remoteAddress: request.ip,
@@ -87,19 +91,20 @@ class RedactingLogController extends LogController {
 
 /**
  * The logger options of the server: request lines ("incoming request", errors) never carry a
- * sign-in token, OAuth code or state (issue 13, item 1). Tests may send lines to `destination`.
+ * sign-in token, OAuth code or state, nor the proof a link without a session carries. Tests may send lines to `destination`.
  */
 export function requestLogOptions(
   config: Config,
-  options: { logger?: boolean; destination?: LogDestination },
+  options: { logger?: boolean; destination?: LogDestination; credentialInQuery?: CredentialInQuery },
 ): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  const credentialInQuery = options.credentialInQuery ?? (() => false);
   return {
     logger:
       options.logger === false
         ? false
         : {
             level: config.logLevel,
-            serializers: { req: serializeRequest },
+            serializers: { req: (request: FastifyRequest) => serializeRequest(request, credentialInQuery) },
             ...(options.destination ? { stream: options.destination } : {}),
           },
     logController: new RedactingLogController({ disableRequestLogging: config.env === 'test' }),

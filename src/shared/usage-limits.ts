@@ -23,6 +23,12 @@ export const RECENT_VIDEOS_PER_WINDOW = 20;
  */
 export const CREATE_TEST_PER_WINDOW = 60;
 
+/**
+ * Simulated-clock moves (the fast-forward tool) one user may ask for per window: each runs every
+ * job of the days it crosses, tens of seconds of server time.
+ */
+export const CLOCK_MOVES_PER_WINDOW = 6;
+
 /** How long one user's recent-videos list is reused: repeats within it cost no quota. */
 export const RECENT_VIDEOS_CACHE_MS = 60_000;
 

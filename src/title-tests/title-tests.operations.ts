@@ -119,6 +119,7 @@ export const titleTestOperations = {
       path: '/api/tests/:id/fast-forward',
       summary: 'Move the simulated clock a day or to the end of the test (founder, simulator only)',
     },
+    limit: rateLimits.clockMove,
     handler: async ({ ctx, caller, input }) => ({
       success: true as const,
       message: await fastForwardTest(ctx, caller.user, input.id, input.span),

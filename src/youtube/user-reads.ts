@@ -119,10 +119,11 @@ export async function chargeUserRead(app: Dependencies, method: QuotaMethod): Pr
       const pool = await reserve(tx, poolKey(day), dayStart, units, limits.pool);
       if (pool === null) throw new Refusal('pool');
       // The day's first charge clears the counters of past days (and of long-ended rate-limit
-      // windows, which share the table).
+      // windows, which share the table). Those windows run on real time, so they are judged by the
+      // database's own clock: a move of the simulated clock must not end them.
       if (pool === units) {
         await tx.execute(
-          sql`delete from rate_limits where window_start < ${new Date(dayStart.getTime() - 3_600_000).toISOString()}::timestamptz`,
+          sql`delete from rate_limits where (key like 'youtube-reads:%' and window_start < ${new Date(dayStart.getTime() - 3_600_000).toISOString()}::timestamptz) or (key not like 'youtube-reads:%' and window_start < now() - interval '1 hour')`,
         );
       }
     });

@@ -6,13 +6,17 @@ import { demoCreator } from '../helpers/creators';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
 import { launchBrowser, openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
+import { DEMO_USER_EMAIL } from '../../src/config';
 
 let app: TestApp;
 let browser: Browser;
 
 beforeAll(async () => {
   // Workers run, as with `npm start`: a cancelled test gets its title back on its own.
-  [app, browser] = await Promise.all([startTestApp({ WORKERS: 'true' }), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startTestApp({ WORKERS: 'true', ADMIN_EMAILS: DEMO_USER_EMAIL }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();

@@ -43,7 +43,7 @@ type Access =
   | 'owner'
   /** Admins (ADMIN_EMAILS, FOUNDER_EMAILS or the users.is_admin flag). */
   | 'admin'
-  /** The founder (FOUNDER_EMAILS; with the simulator, demo accounts: docs/decisions/0003), on their own test. */
+  /** The founder (FOUNDER_EMAILS; with the simulator, demo accounts on their own tests: docs/decisions/0003), on their own test. */
   | 'founder'
   /** Any signed-in user; a team member reads the team owner's (viewers and editors). */
   | 'team-read'
@@ -171,7 +171,8 @@ const ACCESS: Record<string, Access> = {
 /**
  * The callers. "owner" owns the resource a call names (a plain Google user, on Authority); "other"
  * is a second plain user who owns nothing named here; "admin" is in ADMIN_EMAILS and not a
- * founder; "founder" is the demo account (admin and founder with the simulator); "viewer" and
+ * founder; "founder" is the demo account (founder of its own tests with the simulator, and no
+ * admin: docs/decisions/0003); "viewer" and
  * "editor" are on the owner's team with those roles.
  */
 const CALLERS = ['anonymous', 'other', 'owner', 'admin', 'founder', 'viewer', 'editor'] as const;
@@ -198,7 +199,7 @@ const OUTCOMES: Record<Access, Record<Caller, Outcome>> = {
     other: 403,
     owner: 403,
     admin: 'allowed',
-    founder: 'allowed',
+    founder: 403,
     viewer: 403,
     editor: 403,
   },
@@ -831,7 +832,7 @@ describe('the access matrix', () => {
     expect(await me('other')).toMatchObject({ isAdmin: false, isFounder: false, team: null });
     expect(await me('owner')).toMatchObject({ isAdmin: false, isFounder: false });
     expect(await me('admin')).toMatchObject({ isAdmin: true, isFounder: false });
-    expect(await me('founder')).toMatchObject({ isAdmin: true, isFounder: true });
+    expect(await me('founder')).toMatchObject({ isAdmin: false, isFounder: true });
   });
 
   it('answers every operation × caller as the table says, and a refusal changes nothing', async () => {

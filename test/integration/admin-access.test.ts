@@ -9,6 +9,7 @@ import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { runDueWork } from '../helpers/title-test-driver';
 import { ledgerUnitsToday } from '../helpers/youtube-gateway';
+import { DEMO_USER_EMAIL } from '../../src/config';
 
 let testApp: TestApp;
 let admin: HttpClient;
@@ -18,7 +19,8 @@ let alexId: string;
 let testId: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '2000' });
+  // The demo creator is this suite's admin: demo accounts are admins only when listed.
+  testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '2000', ADMIN_EMAILS: DEMO_USER_EMAIL });
   admin = await demoCreator(testApp);
   alex = await googleCreator(testApp, 'sim-alex');
   anonymous = new HttpClient(testApp.url);

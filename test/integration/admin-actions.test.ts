@@ -8,6 +8,7 @@ import { demoCreator, googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork } from '../helpers/title-test-driver';
+import { DEMO_USER_EMAIL } from '../../src/config';
 
 let testApp: TestApp;
 let admin: HttpClient;
@@ -16,7 +17,8 @@ let adminId: string;
 let alexId: string;
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // The demo creator is this suite's admin: demo accounts are admins only when listed.
+  testApp = await startTestApp({ ADMIN_EMAILS: DEMO_USER_EMAIL });
   admin = await demoCreator(testApp);
   alex = await googleCreator(testApp, 'sim-alex');
   adminId = ((await (await admin.get('/api/auth/me')).json()) as { id: string }).id;

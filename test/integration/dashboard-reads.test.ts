@@ -12,6 +12,7 @@ import { pacificDay } from '../../src/time/pacific';
 import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { DEMO_USER_EMAIL } from '../../src/config';
 
 let testApp: TestApp;
 let creator: HttpClient;
@@ -24,7 +25,8 @@ let statements = 0;
 beforeAll(async () => {
   // The read cache off: these tests count what each read costs the database when it runs.
   testApp = await startTestApp(
-    {},
+    // The demo creator reads the admin paths too: demo accounts are admins only when listed.
+    { ADMIN_EMAILS: DEMO_USER_EMAIL },
     { databaseLogger: { logQuery: () => (statements += 1) }, readCache: false },
   );
   creator = await demoCreator(testApp);

@@ -13,6 +13,7 @@ import {
 } from '../helpers/api-operations';
 import { googleSessionToken } from '../helpers/creators';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { DEMO_USER_EMAIL } from '../../src/config';
 
 // Issue 13, item 9: every REST operation in /api/openapi.json and every tRPC procedure, fed
 // generated garbage with and without a session. Whatever comes in, the server never answers 5xx;
@@ -63,6 +64,8 @@ beforeAll(async () => {
     // sign-in calls reach validation. The users' YouTube read shares scale with the daily quota.
     SIGN_IN_RATE_LIMIT: '1000000',
     YOUTUBE_DAILY_QUOTA: '1000000',
+    // The demo creator calls the admin paths: demo accounts are admins only when listed.
+    ADMIN_EMAILS: DEMO_USER_EMAIL,
   });
   operations = await allOperations(testApp.url);
   const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });

@@ -7,6 +7,7 @@ import { userReadsQuota } from '../../src/youtube/user-reads';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
+import { endRateLimitWindows } from '../helpers/rate-limit-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { runFor } from '../helpers/title-test-driver';
 import { ledgerUnitsToday } from '../helpers/youtube-gateway';
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 const limits = () => userReadsQuota(testApp.built.app.config);
-const nextWindow = () => testApp.clock.advance(61_000);
+const nextWindow = () => endRateLimitWindows(testApp);
 
 /** GET of `count` × videos.recent in one tRPC batch, as an attacker would send it. */
 async function recentBatch(client: HttpClient, count: number) {
@@ -85,14 +86,14 @@ describe('recent videos: rate-limited and cached per user', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // A minute later: a new window, and a fresh list from YouTube.
-    nextWindow();
+    await nextWindow();
     const fresh = await spend(() => alex.get('/api/videos/recent'));
     expect(fresh.result.status).toBe(200);
     expect(fresh.units).toBe(3);
   });
 
   it('fetches once for calls that arrive together, even when the cache is cold', async () => {
-    nextWindow();
+    await nextWindow();
     const batch = await spend(() => recentBatch(priya, 10));
     expect(batch.result.every((entry) => entry.result !== undefined)).toBe(true);
     expect(batch.units).toBe(3);
@@ -105,10 +106,10 @@ describe("each user's share of the daily quota", () => {
     expect(share).toBe(14);
     // Four lists (12 units); the fifth is refused part-way, at the share.
     for (let list = 0; list < 4; list += 1) {
-      nextWindow();
+      await nextWindow();
       expect((await sam.get('/api/videos/recent')).status).toBe(200);
     }
-    nextWindow();
+    await nextWindow();
     const over = await spend(() => sam.get('/api/videos/recent'));
     expect(over.result.status).toBe(429);
     expect(over.units).toBe(share - 12);
@@ -123,7 +124,7 @@ describe("each user's share of the daily quota", () => {
     );
 
     // Spent: refused up front, reaching YouTube no more, on both transports and for test creation.
-    nextWindow();
+    await nextWindow();
     const again = await spend(async () => [
       await sam.get('/api/videos/recent'),
       await sam.get('/trpc/videos.recent'),
@@ -171,7 +172,7 @@ describe('the pool of all users’ reads is kept from the rotations', () => {
     await testApp.built.app.db.execute(
       sql`update rate_limits set count = ${limits().pool} where key = ${`youtube-reads:${day}:all`}`,
     );
-    nextWindow();
+    await nextWindow();
     const refused = await alex.get('/api/videos/recent');
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: string }).error).toMatch(
@@ -205,7 +206,7 @@ describe('the pool of all users’ reads is kept from the rotations', () => {
     const yesterday = pacificDay(testApp.clock.now());
     testApp.clock.set(new Date(nextPacificMidnight(testApp.clock.now()).getTime() + 60_000));
     expect((await sam.get('/api/videos/recent')).status).toBe(200);
-    nextWindow();
+    await nextWindow();
     expect((await alex.get('/api/videos/recent')).status).toBe(200);
     const counters = await testApp.built.app.db.select({ key: rateLimits.key }).from(rateLimits);
     expect(counters.filter((row) => row.key.includes(yesterday))).toEqual([]);

@@ -6,6 +6,7 @@ import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
 import { appRouter } from '../../src/trpc/app-router';
 import { demoCreator } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
+import { endRateLimitWindows } from '../helpers/rate-limit-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Issue 13, item 2: the tRPC twins of REST's rate-limited paths count on the same counters, and
@@ -42,11 +43,11 @@ const post = (path: string, headers: Record<string, string> = {}) =>
   });
 
 const sessionCount = async () => (await testApp.built.app.db.select().from(sessions)).length;
-const nextWindow = () => testApp.clock.advance(61_000);
+const nextWindow = () => endRateLimitWindows(testApp);
 
 describe('sign-in over tRPC', () => {
   it('refuses auth.demoLogin past the limit, on the same counter as /api/auth/demo-login', async () => {
-    nextWindow();
+    await nextWindow();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < SIGN_IN_LIMIT + 3; attempt += 1) {
       statuses.push((await post('/trpc/auth.demoLogin')).status);
@@ -64,13 +65,13 @@ describe('sign-in over tRPC', () => {
     // One operation, one counter: REST is spent too.
     expect((await post('/api/auth/demo-login')).status).toBe(429);
 
-    nextWindow();
+    await nextWindow();
     expect((await post('/api/auth/demo-login')).status).toBe(200);
     expect((await post('/trpc/auth.demoLogin')).status).toBe(200);
   });
 
   it('counts every call inside a batch: 30 × auth.demoLogin opens only the allowed sessions', async () => {
-    nextWindow();
+    await nextWindow();
     const before = await sessionCount();
     const { response, entries } = await postBatch(Array.from({ length: 30 }, () => 'auth.demoLogin'));
     expect(response.status).toBe(207);
@@ -87,7 +88,7 @@ describe('sign-in over tRPC', () => {
 
 describe('checkout over tRPC', () => {
   it('limits billing.createSubscription like POST /api/create-subscription, counting a batch call by call', async () => {
-    nextWindow();
+    await nextWindow();
     const { sessionToken } = (await (await post('/api/auth/demo-login')).json()) as { sessionToken: string };
     const bearer = { authorization: `Bearer ${sessionToken}` };
     const creator = new HttpClient(testApp.url, bearer);
@@ -139,6 +140,7 @@ describe('each limit is declared once, on its operation, for both transports', (
       'team.invitation': 'invitation-read',
       'videos.recent': 'recent-videos',
       'tests.create': 'create-test',
+      'tests.fastForward': 'clock-move',
     });
   });
 });
@@ -163,7 +165,7 @@ describe('batch size', () => {
       `A batch may carry at most ${TRPC_MAX_BATCH_SIZE} calls; this one has ${TRPC_MAX_BATCH_SIZE + 1}. Send them in smaller batches.`,
     );
 
-    nextWindow();
+    await nextWindow();
     const before = await sessionCount();
     const { response } = await postBatch(Array.from({ length: 100 }, () => 'auth.demoLogin'));
     expect(response.status).toBe(400);

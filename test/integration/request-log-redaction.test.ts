@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
+import { listOperations } from '../../src/api/operations';
 import { createControllableClock } from '../../src/clock';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
@@ -94,5 +95,52 @@ describe('request logs', () => {
     expect(lines.join('\n')).not.toMatch(
       /abc123secret|xyz789secret|mixedCaseSecret|encodedPathSecret|bareWordSecret|longTokenSecretPart/,
     );
+  });
+
+  it('redact the whole query of every route that needs no session, found from the routes', async () => {
+    // A route anyone may call is authorised by what its URL carries (a report or invitation
+    // token, an unsubscribe link's signature, a checkout id): every parameter the OpenAPI document
+    // gives a public route, and the input of every public tRPC query, is sent with a marker.
+    const document = (await get('/api/openapi.json')).json<{
+      paths: Record<
+        string,
+        Record<string, { security: unknown[]; parameters: { name: string; in: string }[] }>
+      >;
+    }>();
+    const markers: string[] = [];
+    const marker = (where: string) => {
+      const value = `secret${markers.length}x${randomBytes(6).toString('hex')}`;
+      markers.push(value);
+      return `${value}-${where}`.replace(/[^A-Za-z0-9-]/g, '');
+    };
+    let publicRoutes = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const query = operation.parameters.filter((parameter) => parameter.in === 'query');
+        if (operation.security.length > 0 || query.length === 0) continue;
+        publicRoutes += 1;
+        const url = path.replace(/\{[^}]+\}/g, 'x');
+        const search = query.map(({ name }) => `${name}=${marker(name)}`).join('&');
+        await built.fastify.inject({ method: method.toUpperCase() as 'GET', url: `${url}?${search}` });
+      }
+    }
+    const publicQueries = listOperations().filter(
+      ({ operation }) => operation.access === 'public' && operation.trpc && operation.kind === 'query',
+    );
+    for (const { procedure } of publicQueries) {
+      const input = encodeURIComponent(JSON.stringify({ json: { token: marker('trpc') } }));
+      await get(`/trpc/${procedure}?input=${input}`);
+      await get(`/trpc/tests.list,${procedure}?batch=1&input=${input}`);
+    }
+    // The unsubscribe link, the report and invitation links and the checkout return at least.
+    expect(publicRoutes).toBeGreaterThanOrEqual(4);
+    expect(publicQueries.length).toBeGreaterThanOrEqual(1);
+    const all = lines.join('\n');
+    for (const value of markers) expect(all).not.toContain(value);
+
+    // A signed-in route's parameters stay readable.
+    const channelId = '6f1f7c5e-0000-4000-8000-000000000000';
+    await get(`/api/tests?channelId=${channelId}`);
+    expect(loggedUrls()).toContain(`/api/tests?channelId=${channelId}`);
   });
 });

@@ -159,9 +159,10 @@ describe('limits and ownership', () => {
   });
 
   it('refuses a test that would overrun the daily YouTube quota, suggesting a longer interval', async () => {
-    const response = await demo.post('/api/tests', {
+    // A real creator: a demo account's tests run on a simulated quota of their own.
+    const response = await alex.post('/api/tests', {
       ...valid(),
-      videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3),
+      videoId: alexVideo,
       rotationIntervalMinutes: 60,
     });
     expect(response.status).toBe(429);
