@@ -12,6 +12,12 @@ export const TEAM_ROLE_DESCRIPTIONS: Record<TeamRole, string> = {
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
+/**
+ * Invitation e-mails one address may receive per day, from every owner together (an owner sends
+ * at most one per seat of their plan per day). Past either, the link is returned but not e-mailed.
+ */
+export const INVITATION_EMAILS_PER_ADDRESS_PER_DAY = 2;
+
 /** The public page an invitation link opens; the token travels as `token` so request logs redact it. */
 export const INVITATION_PAGE_PATH = '/invite';
 
@@ -28,6 +34,8 @@ export const TEAM_MESSAGES = {
   invitationUsed: 'This invitation was already accepted.',
   invitationExpired: 'This invitation expired. Ask the team’s owner for a new one.',
   ownInvitation: 'This is an invitation to your own team.',
+  notEmailed:
+    'It was not e-mailed (that address, or your team, had its invitation e-mails for today): copy the link below and send it yourself.',
   teamUnavailable: 'This team is not available any more: its owner’s plan no longer includes a team.',
 } as const;
 

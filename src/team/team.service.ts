@@ -15,6 +15,7 @@ import {
 } from '../shared/team';
 import { invitationToken, invitationTokenHash, invitationUrl } from './invitation-link';
 import { queueInvitationEmail } from './team-queue';
+import { mayEmailInvitation } from './invitation-email-budget';
 import { findMembership, teamSeatLimit } from '../auth/membership';
 import type { MembershipView, Team } from './team.schemas';
 import type { inviteInputSchema } from './team.schemas';
@@ -98,7 +99,8 @@ async function assertTeamOwner(ctx: ServiceContext, owner: UserRow): Promise<num
 
 /**
  * Invites `email` as `role`: a new invitation replaces a pending one to the same address, and its
- * link goes out by e-mail when a mail server is configured. Refused beyond the plan's seats, for
+ * link goes out by e-mail when a mail server is configured and the day's invitation e-mails allow
+ * (src/team/invitation-email-budget.ts). Refused beyond the plan's seats, for
  * the owner's own address and for someone already on the team.
  */
 export async function inviteMember(
@@ -145,7 +147,7 @@ export async function inviteMember(
         expiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
       })
       .returning();
-    const emailed = ctx.config.mail.url !== null;
+    const emailed = ctx.config.mail.url !== null && (await mayEmailInvitation(tx, owner, input.email, now));
     if (emailed) await queueInvitationEmail(ctx, tx, id);
     return { row: row!, emailed };
   });

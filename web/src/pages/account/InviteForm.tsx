@@ -1,7 +1,12 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { TeamRole } from '../../../../db/schema/team';
-import { INVITATION_DAYS, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import {
+  INVITATION_DAYS,
+  TEAM_MESSAGES,
+  TEAM_ROLE_DESCRIPTIONS,
+  TEAM_ROLE_LABELS,
+} from '../../../../src/shared/team';
 import { trpc } from '../../api/trpc';
 import { showSuccess } from '../../lib/toast';
 
@@ -17,10 +22,10 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
       setEmail('');
       await utils.team.get.invalidate();
       showSuccess(
-        'Invitation sent',
+        created.emailed ? 'Invitation sent' : 'Invitation made',
         created.emailed
           ? `${created.email} has an e-mail with the link. It works for ${INVITATION_DAYS} days.`
-          : 'The e-mail could not be sent; copy the link below and send it yourself.',
+          : TEAM_MESSAGES.notEmailed,
       );
     },
   });
