@@ -3,6 +3,7 @@ import {
   CHECKOUT_PER_WINDOW,
   CLOCK_MOVES_PER_WINDOW,
   CREATE_TEST_PER_WINDOW,
+  EXPORTS_PER_WINDOW,
   RECENT_VIDEOS_PER_WINDOW,
 } from '../shared/usage-limits';
 import { REPORT_READS_PER_WINDOW } from '../shared/report-links';
@@ -30,6 +31,7 @@ export const rateLimits: Readonly<
     | 'checkout'
     | 'recentVideos'
     | 'createTest'
+    | 'testExport'
     | 'reportRead'
     | 'invitationRead'
     | 'clockMove',
@@ -46,6 +48,7 @@ export const rateLimits: Readonly<
     readsYouTube: true,
   },
   createTest: { name: 'create-test', per: 'user', max: () => CREATE_TEST_PER_WINDOW, readsYouTube: true },
+  testExport: { name: 'test-export', per: 'user', max: () => EXPORTS_PER_WINDOW },
   // A shared report is read without a session: counted per address, like the sign-in paths.
   reportRead: { name: 'report-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },
   // An invitation link is opened without a session too (its page shows who invites).

@@ -24,6 +24,12 @@ export const RECENT_VIDEOS_PER_WINDOW = 20;
 export const CREATE_TEST_PER_WINDOW = 60;
 
 /**
+ * Test exports one user may download per window: each reads and formats a whole test's figures,
+ * and a person (or a tool fetching each of a channel's tests) needs a handful.
+ */
+export const EXPORTS_PER_WINDOW = 20;
+
+/**
  * Simulated-clock moves (the fast-forward tool) one user may ask for per window: each runs every
  * job of the days it crosses, tens of seconds of server time.
  */

@@ -92,6 +92,7 @@ export const titleTestOperations = {
       summary:
         'Download a test’s figures: format=csv with table=windows (each window: title, start, measured hours, views, CTR, impressions, view duration and their source) or table=daily (YouTube’s daily figures), or format=json (the whole analysis: windows, verdict with lifts, intervals and chance to be best, daily figures)',
     },
+    limit: rateLimits.testExport,
     handler: ({ ctx, caller, input: { id, ...options } }) => exportTest(ctx, caller.user, id, options),
   }),
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { listOperations } from '../../src/api/operations';
 import { rateLimits } from '../../src/http/rate-limits';
-import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
+import { EXPORTS_PER_WINDOW, TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
 import { appRouter } from '../../src/trpc/app-router';
 import { demoCreator } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
@@ -115,6 +115,20 @@ describe('checkout over tRPC', () => {
   });
 });
 
+describe('exports', () => {
+  it('limits test exports per account (issue 25, item 12: 100 went through in 2.6 s)', async () => {
+    await nextWindow();
+    const creator = await demoCreator(testApp);
+    // Counted before the test is looked up: an unknown id spends the limit like a real one.
+    const statuses: number[] = [];
+    for (let call = 0; call < EXPORTS_PER_WINDOW + 5; call += 1) {
+      statuses.push((await creator.get(`/api/tests/${crypto.randomUUID()}/export?format=json`)).status);
+    }
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    expect(statuses.slice(0, EXPORTS_PER_WINDOW).every((status) => status === 404)).toBe(true);
+  });
+});
+
 describe('each limit is declared once, on its operation, for both transports', () => {
   it('limits each limited operation on its REST paths and its procedure', async () => {
     const document = (await (await fetch(`${testApp.url}/api/openapi.json`)).json()) as {
@@ -141,6 +155,7 @@ describe('each limit is declared once, on its operation, for both transports', (
       'videos.recent': 'recent-videos',
       'tests.create': 'create-test',
       'tests.fastForward': 'clock-move',
+      'tests.export': 'test-export',
     });
   });
 });
