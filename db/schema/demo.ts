@@ -1,13 +1,15 @@
 import { index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const demoCopyStatuses = ['preparing', 'ready', 'claimed', 'failed'] as const;
+export const demoCopyStatuses = ['preparing', 'template', 'ready', 'claimed', 'failed'] as const;
 export type DemoCopyStatus = (typeof demoCopyStatuses)[number];
 
 /**
- * One demo visitor's own channel (simulator deployments only, src/demo): a fresh simulated Google
- * account whose past days were run through the real engine. Prepared ahead of a visitor
- * ('preparing' → 'ready'), handed to one visitor ('claimed'), and removed by the cleanup job.
+ * One demo visitor's own channel (simulator deployments only, src/demo): a simulated Google account
+ * whose past days were run through the real engine. A 'template' was rehearsed ('preparing' →
+ * 'template') and is never handed out; each visitor gets a clone of the newest ('claimed'), removed
+ * by the cleanup job a day later. ('ready': an uncloned copy kept ahead of visitors, before
+ * templates; only the cleanup still looks for it.)
  */
 export const demoCopies = pgTable(
   'demo_copies',

@@ -15,6 +15,13 @@ export interface SimulatedGoogleAccount {
 export interface SimulatorControl {
   /** A fresh copy of the demo channel, living at `at` (its own clock) when given. */
   createDemoAccount(at: Date | null): Promise<SimulatedGoogleAccount>;
+  /**
+   * A fresh copy that has lived what demo copy `templateId` has (its own clock at the template's
+   * instant), with each template video's id in the clone.
+   */
+  cloneDemoAccount(
+    templateId: string,
+  ): Promise<{ account: SimulatedGoogleAccount; videoIds: Record<string, string> }>;
   /** Moves the account's own clock (null: back onto the deployment's). */
   setAccountClock(accountId: string, at: Date | null): Promise<void>;
   deleteDemoAccount(accountId: string): Promise<void>;
@@ -45,6 +52,13 @@ export function simulatorControl(config: Config): SimulatorControl {
         at: at?.toISOString() ?? null,
       });
       return account;
+    },
+    async cloneDemoAccount(templateId) {
+      return call<{ account: SimulatedGoogleAccount; videoIds: Record<string, string> }>(
+        'POST',
+        `/demo-accounts/${encodeURIComponent(templateId)}/clones`,
+        {},
+      );
     },
     async setAccountClock(accountId, at) {
       await call('POST', `/accounts/${encodeURIComponent(accountId)}/clock`, {

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { SimulatorOptions } from './plugin';
-import { createDemoCopyAccount, deleteDemoCopyAccount, setAccountClock } from './demo-copies';
+import {
+  cloneDemoCopyAccount,
+  createDemoCopyAccount,
+  deleteDemoCopyAccount,
+  setAccountClock,
+} from './demo-copies';
 import { accountNow, createAuthCode, findAccount } from './identity-store';
 
 const demoCopyBody = z.object({ at: z.iso.datetime().nullable().default(null) });
@@ -18,6 +23,8 @@ type AccountParams = { accountId: string };
  * Controls over simulated Google accounts, for the demo (under /control, loopback only):
  * - POST /control/demo-accounts {at?}: a fresh copy of the demo channel for one visitor,
  *   optionally living at its own instant `at` while its past is generated;
+ * - POST /control/demo-accounts/:id/clones: a fresh copy that has lived what that demo copy has
+ *   (same uploads, title history and instant), with each of its video ids in the clone;
  * - POST /control/accounts/:id/clock {at}: moves that instant (null: back to the deployment's);
  * - DELETE /control/accounts/:id: removes a demo copy;
  * - POST /control/oauth/grant: the account holder presses Allow on the consent screen, and the
@@ -32,6 +39,13 @@ export function registerAccountControls(control: FastifyInstance, options: Simul
       at: body.data.at === null ? null : new Date(body.data.at),
     });
     return reply.code(201).send({ account });
+  });
+
+  control.post('/demo-accounts/:accountId/clones', async (request, reply) => {
+    const { accountId } = request.params as AccountParams;
+    const cloned = await cloneDemoCopyAccount(options.db, accountId);
+    if (!cloned) return reply.code(404).send({ error: 'No such demo copy.' });
+    return reply.code(201).send(cloned);
   });
 
   control.post('/accounts/:accountId/clock', async (request, reply) => {

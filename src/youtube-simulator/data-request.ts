@@ -35,7 +35,10 @@ export async function admitDataRequest(
     sendRateLimitExceeded(reply);
     return null;
   }
-  if (fault?.kind === 'quotaExceeded' || !(await chargeQuota(options.db, method, caller.now))) {
+  if (
+    fault?.kind === 'quotaExceeded' ||
+    !(await chargeQuota(options.db, method, caller.now, caller.account))
+  ) {
     sendQuotaExceeded(reply);
     return null;
   }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { simAccounts } from '../../db/schema';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { simAccounts, simQuotaDays, simQuotaUsage, simTitleHistory, simVideos } from '../../db/schema';
+import { quotaDayKey } from './quota';
 import type { Db } from '../db/database';
 import { DEMO_ACCOUNT_ID, type SimulatedAccount } from './accounts';
 import { videoCatalog } from './video-catalog';
@@ -16,16 +17,7 @@ export async function createDemoCopyAccount(
   db: Db,
   options: { deploymentNow: Date; at: Date | null },
 ): Promise<SimulatedAccount> {
-  const key = randomBytes(6).toString('hex');
-  const suffix = `Copy${key}000`;
-  const account: SimulatedAccount = {
-    id: `sim-demo-${key}`,
-    email: `demo+${key}@titlewise.app`,
-    name: 'Demo Creator',
-    channelId: `UCsim${suffix}`,
-    channelTitle: 'Titlewise Demo Kitchen',
-    uploadsPlaylistId: `UUsim${suffix}`,
-  };
+  const account = newDemoCopyIdentity();
   const now = options.at ?? options.deploymentNow;
   await db.transaction(async (tx) => {
     await tx.insert(simAccounts).values({ ...account, clockAt: options.at, demoCopy: true });
@@ -35,6 +27,68 @@ export async function createDemoCopyAccount(
     }
   });
   return account;
+}
+
+/** The names of a fresh demo copy's account and channel. */
+function newDemoCopyIdentity(): SimulatedAccount {
+  const key = randomBytes(6).toString('hex');
+  const suffix = `Copy${key}000`;
+  return {
+    id: `sim-demo-${key}`,
+    email: `demo+${key}@titlewise.app`,
+    name: 'Demo Creator',
+    channelId: `UCsim${suffix}`,
+    channelTitle: 'Titlewise Demo Kitchen',
+    uploadsPlaylistId: `UUsim${suffix}`,
+  };
+}
+
+/**
+ * A fresh demo copy that has lived exactly what `templateId` (another demo copy) has: the same
+ * uploads with the same ground truth, every title each showed and since when, and its own clock at
+ * the same instant. Google keeps nothing else that the product reads back, so the copy answers
+ * every question about the past as the template does. Returns the account and each template
+ * video's id in the copy; null when `templateId` is no demo copy.
+ */
+export async function cloneDemoCopyAccount(
+  db: Db,
+  templateId: string,
+): Promise<{ account: SimulatedAccount; videoIds: Record<string, string> } | null> {
+  const account = newDemoCopyIdentity();
+  return db.transaction(async (tx) => {
+    const [template] = await tx
+      .select()
+      .from(simAccounts)
+      .where(and(eq(simAccounts.id, templateId), eq(simAccounts.demoCopy, true)));
+    if (!template) return null;
+    await tx.insert(simAccounts).values({ ...account, clockAt: template.clockAt, demoCopy: true });
+    const videos = await tx.select().from(simVideos).where(eq(simVideos.accountId, templateId));
+    if (videos.length === 0) return { account, videoIds: {} };
+    // A copy's video ids follow the catalog index, as createDemoCopyAccount names them.
+    const catalogSize = (videoCatalog[DEMO_ACCOUNT_ID] ?? []).length;
+    const videoIds: Record<string, string> = {};
+    for (let index = 0; index < catalogSize; index += 1)
+      videoIds[simulatedVideoId(templateId, index)] = simulatedVideoId(account.id, index);
+    await tx
+      .insert(simVideos)
+      .values(videos.map((video) => ({ ...video, id: videoIds[video.id]!, accountId: account.id })));
+    const history = await tx
+      .select()
+      .from(simTitleHistory)
+      .where(
+        inArray(
+          simTitleHistory.videoId,
+          videos.map((video) => video.id),
+        ),
+      );
+    if (history.length > 0)
+      await tx
+        .insert(simTitleHistory)
+        .values(
+          history.map(({ id: _id, videoId, ...change }) => ({ ...change, videoId: videoIds[videoId]! })),
+        );
+    return { account, videoIds };
+  });
 }
 
 /** Moves a copy to its own instant, or (null) back onto the deployment's clock. */
@@ -47,11 +101,15 @@ export async function setAccountClock(db: Db, accountId: string, at: Date | null
   return updated.length > 0;
 }
 
-/** Removes a demo copy with everything Google held for it (videos, tokens, reports). */
+/** Removes a demo copy with everything Google held for it (videos, tokens, reports, its quota). */
 export async function deleteDemoCopyAccount(db: Db, accountId: string): Promise<boolean> {
   const deleted = await db
     .delete(simAccounts)
     .where(and(eq(simAccounts.id, accountId), eq(simAccounts.demoCopy, true)))
     .returning({ id: simAccounts.id });
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  const counters = `${quotaDayKey('', { id: accountId, demoCopy: true })}%`;
+  await db.delete(simQuotaDays).where(like(simQuotaDays.day, counters));
+  await db.delete(simQuotaUsage).where(like(simQuotaUsage.day, counters));
+  return true;
 }

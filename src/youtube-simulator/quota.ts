@@ -23,12 +23,28 @@ export async function unitsUsedOn(db: DbOrTx, day: string): Promise<number> {
 }
 
 /**
- * Charges a request against the project's quota for the Pacific day of `now`, or refuses it
- * when the day's allocation cannot cover it. One conditional upsert on the day's running total,
- * so concurrent requests never overspend and never wait on each other for long.
+ * The counter a request is charged to: the project's day, or, for a demo copy's account, that
+ * copy's own day. A demo copy runs on a simulated quota of its own (as large as the project's), so
+ * no demo visitor spends what real users' tests need, and one visitor's copy cannot starve
+ * another's.
  */
-export async function chargeQuota(db: Db, method: DataApiMethod, now: Date): Promise<boolean> {
-  const day = pacificDay(now);
+export function quotaDayKey(day: string, account: { id: string; demoCopy: boolean }): string {
+  return account.demoCopy ? `demo-copy:${account.id}:${day}` : day;
+}
+
+/**
+ * Charges a request against the quota of `account`'s counter (quotaDayKey) for the Pacific day of
+ * `now`, or refuses it when the day's allocation cannot cover it. One conditional upsert on the
+ * day's running total, so concurrent requests never overspend and never wait on each other for
+ * long.
+ */
+export async function chargeQuota(
+  db: Db,
+  method: DataApiMethod,
+  now: Date,
+  account: { id: string; demoCopy: boolean },
+): Promise<boolean> {
+  const day = quotaDayKey(pacificDay(now), account);
   const units = dataApiCosts[method];
   const allowed = await dailyQuota(db);
   const charged = await db.execute<{ units: number }>(sql`

@@ -1,7 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCopies, simAccounts, titleTests, users } from '../../db/schema';
-import { prepareDemoCopy, removeOldDemoCopies } from '../../src/demo/demo-copies';
+import { removeOldDemoCopies } from '../../src/demo/demo-copies';
+import { rehearseTemplate } from '../../src/demo/demo-templates';
 import { DEMO_SCENARIO } from '../../src/demo/demo-scenario';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { HttpClient } from '../helpers/http-client';
@@ -10,7 +11,8 @@ import { liveVideo } from '../helpers/title-test-driver';
 
 // With DEMO_HISTORY each demo visitor gets a channel of their own whose past days were run
 // through the real engine: tests are created at their moments, rotated, sampled, measured and
-// decided by the same handlers as the workers', against the simulator's ground truth.
+// decided by the same handlers as the workers', against the simulator's ground truth. The past is
+// rehearsed once (a template) and cloned for each visitor.
 
 let testApp: TestApp;
 
@@ -60,16 +62,15 @@ async function analyticsOf(client: HttpClient, id: string): Promise<Analytics> {
 let first: { client: HttpClient; userId: string };
 let second: { client: HttpClient; userId: string };
 
-// Each visitor's copy runs almost six simulated days through the engine: tens of seconds.
+// The template runs almost six simulated days through the engine: tens of seconds.
 const PREPARATION_MS = 300_000;
 
 beforeAll(async () => {
   testApp = await startTestApp({ DEMO_HISTORY: 'true' });
-  // Two copies prepared side by side, as the pool's job prepares them ahead of visitors; each
-  // sign-in then claims one.
+  // The template, as the demo.prepare job rehearses it ahead of visitors; each sign-in then
+  // clones it.
   const { app } = testApp.built;
-  const control = simulatorControl(app.config);
-  await Promise.all([prepareDemoCopy(app, control), prepareDemoCopy(app, control)]);
+  await rehearseTemplate(app, simulatorControl(app.config));
   first = await demoVisitor();
   second = await demoVisitor();
 }, PREPARATION_MS);

@@ -1,0 +1,237 @@
+import { and, desc, eq, min, sql } from 'drizzle-orm';
+import { channelConnections, demoCopies, titleTests } from '../../db/schema';
+import type { ServiceContext } from '../service-context';
+import { cloneTemplateRows } from './demo-clone';
+import { connectDemoAccount, createRehearsal, rehearseScenario } from './demo-rehearsal';
+import { SCENARIO_SPAN_MS } from './demo-scenario';
+import type { SimulatorControl } from './simulator-control';
+
+// A demo template is a demo copy whose past was rehearsed through the real engine
+// (demo-rehearsal.ts) and that is never handed to anyone: each visitor gets a clone of the newest
+// one (its rows copied under new ids, src/demo/demo-clone.ts), which then catches up with the
+// deployment's clock from the template's instant. Rehearsing takes about a minute of CPU; a clone
+// takes a fraction of a second plus the catch-up, which the template's refreshes keep short.
+
+export type DemoCopy = typeof demoCopies.$inferSelect;
+
+/** A preparation that has not reported progress for this long was abandoned (its process stopped). */
+export const STALLED_PREPARATION_MS = 2 * 60_000;
+/**
+ * A template this far behind the deployment's clock is refreshed (a clone of it caught up becomes
+ * the new template), so a visitor's clone has at most this much to catch up.
+ */
+export const TEMPLATE_REFRESH_MS = 10 * 60_000;
+/**
+ * A template whose rehearsed past began this long before (on the deployment's clock) is rehearsed
+ * anew: its running test would otherwise be further along for each visitor of the day.
+ */
+export const TEMPLATE_LIFETIME_MS = 6 * 3_600_000;
+const PROGRESS_STEP = 0.02;
+/** Names the lock that lets one preparation of a template run at a time across processes. */
+const PREPARATION_LOCK = 0x64656d6f;
+
+/** The template visitors' copies are cloned from now: the newest one. */
+export async function newestTemplate(app: ServiceContext): Promise<DemoCopy | null> {
+  const [template] = await app.db
+    .select()
+    .from(demoCopies)
+    .where(eq(demoCopies.status, 'template'))
+    .orderBy(desc(demoCopies.rehearsedUntil))
+    .limit(1);
+  return template ?? null;
+}
+
+/** Whether a template's rehearsal is under way (and still reporting progress). */
+export async function preparationUnderWay(app: ServiceContext): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: demoCopies.id })
+    .from(demoCopies)
+    .where(
+      and(
+        eq(demoCopies.status, 'preparing'),
+        sql`${demoCopies.updatedAt} > now() - make_interval(secs => ${STALLED_PREPARATION_MS / 1000})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+async function markFailed(app: ServiceContext, id: string, error: unknown): Promise<void> {
+  await app.db
+    .update(demoCopies)
+    .set({ status: 'failed', error: String(error), updatedAt: new Date() })
+    .where(eq(demoCopies.id, id));
+}
+
+/**
+ * Rehearses a new template: a fresh simulated Google account living SCENARIO_SPAN_MS in the past,
+ * its history run up to the deployment's now. Returns null when another process is already
+ * preparing one (one rehearsal at a time: it is the expensive part).
+ */
+export async function rehearseTemplate(
+  app: ServiceContext,
+  control: SimulatorControl,
+): Promise<DemoCopy | null> {
+  const arrival = app.clock.now();
+  const start = new Date(arrival.getTime() - SCENARIO_SPAN_MS);
+  const account = await control.createDemoAccount(start);
+  const copy = await app.db.transaction(async (tx) => {
+    const result = (await tx.execute(
+      sql`select pg_try_advisory_xact_lock(${PREPARATION_LOCK}) as locked`,
+    )) as { locked: boolean }[] | { rows: { locked: boolean }[] };
+    const locked = (Array.isArray(result) ? result : result.rows)[0]?.locked === true;
+    const [busy] = await tx
+      .select({ id: demoCopies.id })
+      .from(demoCopies)
+      .where(
+        and(
+          eq(demoCopies.status, 'preparing'),
+          sql`${demoCopies.updatedAt} > now() - make_interval(secs => ${STALLED_PREPARATION_MS / 1000})`,
+        ),
+      )
+      .limit(1);
+    if (!locked || busy) return null;
+    const [row] = await tx
+      .insert(demoCopies)
+      .values({ simAccountId: account.id, status: 'preparing', rehearsedUntil: start })
+      .returning();
+    return row!;
+  });
+  if (!copy) {
+    await control.deleteDemoAccount(account.id);
+    return null;
+  }
+  try {
+    const rehearsal = createRehearsal(app, control, copy, start);
+    let reported = 0;
+    const user = await rehearseScenario(rehearsal, control, account.id, arrival, async (share) => {
+      if (share - reported < PROGRESS_STEP) return;
+      reported = share;
+      await app.db
+        .update(demoCopies)
+        .set({ progress: share, updatedAt: new Date() })
+        .where(eq(demoCopies.id, copy.id));
+    });
+    const [ready] = await app.db
+      .update(demoCopies)
+      .set({
+        status: 'template',
+        progress: 1,
+        userId: user.id,
+        rehearsedUntil: rehearsal.clock.now(),
+        updatedAt: new Date(),
+      })
+      .where(eq(demoCopies.id, copy.id))
+      .returning();
+    return ready!;
+  } catch (error) {
+    await markFailed(app, copy.id, error);
+    throw error;
+  }
+}
+
+/**
+ * A copy of `template` standing where it stands: the simulator clones the Google account, the
+ * copy's user signs in through Google's flow on the template's instant, and the product's rows are
+ * cloned onto it, its tests held (`demo:<copy id>`) until it is handed over. `status` is 'claimed'
+ * for a visitor's copy, 'preparing' for the next template.
+ */
+export async function cloneTemplate(
+  app: ServiceContext,
+  control: SimulatorControl,
+  template: DemoCopy,
+  status: 'claimed' | 'preparing',
+): Promise<DemoCopy> {
+  if (!template.userId || !template.rehearsedUntil) throw new Error('The demo template is not ready.');
+  const { account, videoIds } = await control.cloneDemoAccount(template.simAccountId);
+  const [copy] = await app.db
+    .insert(demoCopies)
+    .values({
+      simAccountId: account.id,
+      status,
+      rehearsedUntil: template.rehearsedUntil,
+      progress: 1,
+      ...(status === 'claimed' ? { claimedAt: new Date() } : {}),
+    })
+    .returning();
+  try {
+    const rehearsal = createRehearsal(app, control, copy!, template.rehearsedUntil);
+    const user = await connectDemoAccount(rehearsal.engine, control, account.id);
+    const [connection] = await app.db
+      .select({ id: channelConnections.id })
+      .from(channelConnections)
+      .where(eq(channelConnections.userId, user.id));
+    await app.db.transaction((tx) =>
+      cloneTemplateRows(tx, template.userId!, {
+        userId: user.id,
+        connectionId: connection!.id,
+        channelId: account.channelId,
+        videoIds,
+        holding: rehearsal.engine.holding!,
+      }),
+    );
+    const [cloned] = await app.db
+      .update(demoCopies)
+      .set({ userId: user.id, updatedAt: new Date() })
+      .where(eq(demoCopies.id, copy!.id))
+      .returning();
+    return cloned!;
+  } catch (error) {
+    await markFailed(app, copy!.id, error);
+    throw error;
+  }
+}
+
+/**
+ * The next template from the current one: a clone run up to the deployment's now (its tests still
+ * held). The one it replaces is removed by the cleanup once no clone can still be reading it.
+ */
+async function refreshTemplate(
+  app: ServiceContext,
+  control: SimulatorControl,
+  template: DemoCopy,
+): Promise<DemoCopy> {
+  const copy = await cloneTemplate(app, control, template, 'preparing');
+  try {
+    const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil!);
+    await rehearsal.runUntil(app.clock.now());
+    const [refreshed] = await app.db
+      .update(demoCopies)
+      .set({ status: 'template', rehearsedUntil: rehearsal.clock.now(), updatedAt: new Date() })
+      .where(eq(demoCopies.id, copy.id))
+      .returning();
+    return refreshed!;
+  } catch (error) {
+    await markFailed(app, copy.id, error);
+    throw error;
+  }
+}
+
+/** When the template's scenario began, on the deployment's clock (its first test's start). */
+async function scenarioStart(app: ServiceContext, template: DemoCopy): Promise<Date | null> {
+  const [row] = await app.db
+    .select({ at: min(titleTests.startDate) })
+    .from(titleTests)
+    .where(eq(titleTests.userId, template.userId!));
+  return row?.at ?? null;
+}
+
+/**
+ * Keeps a template fit to clone (the demo.prepare job, and after a claim): rehearsed anew when
+ * there is none or its scenario has aged, else refreshed when it fell behind the clock.
+ */
+export async function maintainTemplate(app: ServiceContext, control: SimulatorControl): Promise<void> {
+  const template = await newestTemplate(app);
+  const now = app.clock.now().getTime();
+  if (!template) {
+    await rehearseTemplate(app, control);
+    return;
+  }
+  const began = await scenarioStart(app, template);
+  if (!began || now - (began.getTime() + SCENARIO_SPAN_MS) > TEMPLATE_LIFETIME_MS) {
+    await rehearseTemplate(app, control);
+    return;
+  }
+  if (now - template.rehearsedUntil!.getTime() > TEMPLATE_REFRESH_MS)
+    await refreshTemplate(app, control, template);
+}
