@@ -27,8 +27,8 @@ function requestOrigin(request: FastifyRequest): string {
  * - a write the session cookie authenticates must also show it comes from our pages: a
  *   same-origin Origin, or Sec-Fetch-Site same-origin (browsers send one or both; a request
  *   with neither is not one of our pages');
- * - the cookie-authenticated GET /api/auth/logout must come from our site (Sec-Fetch-Site), so a
- *   link or image elsewhere cannot sign the visitor out.
+ * - the cookie-authenticated GET (or HEAD) /api/auth/logout must come from our site
+ *   (Sec-Fetch-Site), so a link or image elsewhere cannot sign the visitor out.
  * Bearer-authenticated clients carry their credentials on purpose and need neither header.
  * Webhooks from Stripe are exempt (they carry no cookie).
  */
@@ -58,8 +58,8 @@ export const sameOriginPlugin = fp(
       if (request.auth?.via !== 'cookie' || exempt(request)) return;
       const fetchSite = request.headers['sec-fetch-site'];
       if (safeMethods.has(request.method)) {
-        const changesState =
-          request.method === 'GET' && stateChangingGets.has(request.routeOptions.url ?? '');
+        // Any safe method: Fastify answers HEAD with the GET route's handler, which runs in full.
+        const changesState = stateChangingGets.has(request.routeOptions.url ?? '');
         if (changesState && !(typeof fetchSite === 'string' && ownSiteFetches.has(fetchSite))) {
           return reply.code(403).send(refusal);
         }

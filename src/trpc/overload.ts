@@ -3,16 +3,20 @@ import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core
 import type { FastifyRequest } from 'fastify';
 import { appRouter } from './app-router';
 
-/** The procedure paths a /trpc request names, and whether it is a batch (`?batch=1`). */
+/**
+ * The procedure paths a /trpc request names, and whether it is a batch (`?batch=1`). The URL is
+ * read as tRPC reads it (WHATWG URL): the query starts at the first `?`, and a later `?` (one in a
+ * GET batch's raw input) belongs to it, so the batch flag is seen wherever it stands.
+ */
 export function trpcCalls(request: FastifyRequest): { paths: string[]; batch: boolean } {
-  const [pathname = '', query = ''] = request.url.split('?');
+  const url = new URL(request.url, 'http://trpc.invalid');
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname.slice('/trpc/'.length));
+    decoded = decodeURIComponent(url.pathname.slice('/trpc/'.length));
   } catch {
-    decoded = pathname.slice('/trpc/'.length);
+    decoded = url.pathname.slice('/trpc/'.length);
   }
-  return { paths: decoded.split(','), batch: new URLSearchParams(query).get('batch') === '1' };
+  return { paths: decoded.split(','), batch: url.searchParams.get('batch') === '1' };
 }
 
 /**

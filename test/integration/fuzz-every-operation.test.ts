@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
 import {
   allOperations,
   changedTables,
@@ -601,6 +602,69 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
   it('lists the operations from /api/openapi.json and the tRPC router', () => {
     expect(operations.filter((operation) => operation.transport === 'rest').length).toBeGreaterThan(30);
     expect(operations.filter((operation) => operation.transport === 'trpc').length).toBeGreaterThan(20);
+  });
+
+  it('answers HEAD on every GET route like a GET: a cross-site one with the cookie changes no session', async () => {
+    // Fastify adds a HEAD route beside each GET and runs the GET's handler for it (issue 25, item
+    // 3: HEAD /api/auth/logout signed a visitor out from any site).
+    const gets = operations.filter(
+      (operation) => operation.transport === 'rest' && operation.method === 'GET',
+    );
+    expect(gets.length).toBeGreaterThan(20);
+    const login = await fetch(`${testApp.url}/api/auth/demo-login`, { method: 'POST' });
+    const token = ((await login.json()) as { sessionToken: string }).sessionToken;
+    for (const operation of gets) {
+      const path = operation.path.replace(/\{[^}]+\}/g, () => realIdsFor(operation)[0]!);
+      const before = await watch.digest();
+      const response = await fetch(`${testApp.url}${path}`, {
+        method: 'HEAD',
+        headers: { cookie: `session-token=${token}`, 'sec-fetch-site': 'cross-site' },
+        redirect: 'manual',
+      });
+      counts.requests += 1;
+      const where = `HEAD ${path} → ${response.status}`;
+      expect(response.status, where).toBeLessThan(500);
+      const changed = changedTables(before, await watch.digest());
+      expect(changed, where).not.toContain('sessions');
+      if (response.status >= 400) expect(changed, where).toEqual([]);
+    }
+    const me = await fetch(`${testApp.url}/api/auth/me`, { headers: { cookie: `session-token=${token}` } });
+    expect(me.status).toBe(200);
+    digest = await watch.digest();
+  });
+
+  it(`refuses every GET batch of more than ${TRPC_MAX_BATCH_SIZE} calls, however its URL is written`, async () => {
+    // Issue 25, item 2: a `?` in a GET batch's raw input hid `batch=1` from the guard, and 400
+    // calls ran. The guard must read the URL as tRPC does.
+    const queries = operations.filter(
+      (operation) => operation.transport === 'trpc' && operation.method === 'GET',
+    );
+    const creator = { authorization: `Bearer ${demoToken}` };
+    const batchUrl = fc.record({
+      procedure: fc.constantFrom(...queries.map((operation) => operation.path)),
+      calls: fc.integer({ min: TRPC_MAX_BATCH_SIZE + 1, max: 400 }),
+      input: fc.constantFrom('{"0":{"json":"?"}}', '?', '{"0":{"json":null}}', '??batch=0', '%3F'),
+      encodeInput: fc.boolean(),
+      batchFirst: fc.boolean(),
+      extra: fc.constantFrom('', '&batch=1', '&x=?', '&batch=0&batch=1'),
+    });
+    await fc.assert(
+      fc.asyncProperty(batchUrl, async ({ procedure, calls, input, encodeInput, batchFirst, extra }) => {
+        const value = encodeInput ? encodeURIComponent(input) : input;
+        const query = batchFirst ? `batch=1&input=${value}${extra}` : `input=${value}&batch=1${extra}`;
+        // Within the router's longest path (5,000 characters; beyond it Fastify answers 414 itself).
+        const count = Math.min(calls, Math.floor(4_900 / (procedure.length + 1)));
+        const url = `/trpc/${Array.from({ length: count }, () => procedure).join(',')}?${query}`;
+        const response = await fetch(`${testApp.url}${url}`, { headers: creator });
+        counts.requests += 1;
+        const text = await response.text();
+        const where = `GET ${url.slice(0, 200)}… (${count} calls) → ${response.status} ${text.slice(0, 200)}`;
+        expect(response.status, where).toBe(400);
+        expect(text, where).toContain(`at most ${TRPC_MAX_BATCH_SIZE} calls`);
+      }),
+      { seed: SEED, numRuns: Math.max(RUNS * 2, 20) },
+    );
+    digest = await watch.digest();
   });
 
   it(
