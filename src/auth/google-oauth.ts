@@ -5,6 +5,7 @@ import type { ServiceContext } from '../service-context';
 import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from '../http/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
+import { googleErrorForLogin } from './google-error-messages';
 import { setSessionCookie } from './session-cookie';
 import type { UserRow } from './session.service';
 import { completeGoogleSignIn, connectAnotherChannel, SignInError } from './sign-in.service';
@@ -14,9 +15,6 @@ declare module 'fastify' {
     googleOAuth2: OAuth2Namespace;
   }
 }
-
-/** Google's denial descriptions that mean "unverified app / not a test user" (docs/youtube.md#oauth). */
-const verificationHints = /verif|tester|test user|not been approved|access blocked/i;
 
 /** Where "Connect another channel" starts (signed in). */
 export const CONNECT_PATH = '/api/channels/connect';
@@ -163,21 +161,9 @@ export async function registerGoogleOAuth(
       }
     }
     if (query.error) {
-      const description = query.error_description ?? '';
-      if (query.error === 'access_denied' && verificationHints.test(description)) {
-        return reply.redirect(loginRedirect('oauth_verification', description));
-      }
-      if (query.error === 'access_denied') {
-        return reply.redirect(
-          loginRedirect(
-            'access_denied',
-            'Google sign-in was cancelled. Connect again and allow access to continue.',
-          ),
-        );
-      }
-      return reply.redirect(
-        loginRedirect(query.error, description || 'Google could not complete the sign-in.'),
-      );
+      // Our words for Google's code: its description, like the code, can come from anyone's link.
+      const shown = googleErrorForLogin(query.error, query.error_description);
+      return reply.redirect(loginRedirect(shown.error, shown.description));
     }
     try {
       const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);

@@ -102,3 +102,27 @@ describe('API clients', () => {
     expect(me.status).toBe(200);
   });
 });
+
+describe('an error Google sends back (issue 25, item 10)', () => {
+  it('lands on /login with our own words, never the description or code from the URL', async () => {
+    const attacker = 'Your account is suspended. Call +1 555 0100 to restore it.';
+    const codes = ['server_error', 'access_denied', 'temporarily_unavailable', 'made_up_code', attacker];
+    const landings = new Map<string, string>();
+    for (const error of codes) {
+      for (const description of [attacker, `Access blocked: ${attacker}`]) {
+        const query = new URLSearchParams({ error, error_description: description, state: 'x' });
+        const response = await new HttpClient(testApp.url).get(`${googleCallbackPath}?${query}`);
+        expect(response.status).toBe(302);
+        const landing = new URL(response.headers.get('location')!, testApp.url);
+        expect(landing.pathname).toBe('/login');
+        const shown = `${landing.searchParams.get('error')} ${landing.searchParams.get('description')}`;
+        expect(shown).not.toMatch(/suspended|555|made_up_code/);
+        landings.set(`${error} / ${description.slice(0, 14)}`, shown);
+      }
+    }
+    expect(landings.get('server_error / Your account i')).toMatch(/^server_error Google could not/);
+    expect(landings.get('made_up_code / Your account i')).toMatch(/^google_error Google could not/);
+    // An unverified-app block is still told apart, in our words.
+    expect(landings.get('access_denied / Access blocked')).toMatch(/^oauth_verification Google blocked/);
+  });
+});
