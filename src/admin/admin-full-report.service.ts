@@ -4,7 +4,7 @@ import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
-import { UNITS_PER_ROTATION } from '../title-tests/quota-budget';
+import { UNITS_PER_ROTATION } from '../capacity/cost-model';
 import { rotationFigures } from '../title-tests/rotation-figures';
 import { dailyMetricsOfTest } from '../title-tests/measurements';
 import { latestSamplesOf } from '../title-tests/readings';
@@ -18,7 +18,7 @@ const percent = (fraction: unknown): number | null => (typeof fraction === 'numb
 
 /**
  * What the test's own title reads and writes cost: a slot whose title differs from the one before
- * costs a full write (read, read snippet, write, read back), an unchanged one a read; the final
+ * costs a full write (read, write confirmed by its answer), an unchanged one a read; the final
  * title likewise. Sampling is shared between videos and not counted.
  */
 function estimatedUnits(record: TestRecord): number {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { titleTestStatuses } from '../../db/schema/title-tests';
 import { VERDICTS, WINNER_METRICS } from '../shared/test-shapes';
 import { TITLE_CHANGES } from '../shared/title-change';
 import {
@@ -45,7 +46,7 @@ export const revokedShareLinkSchema = z.object({ success: z.literal(true), revok
  */
 export const publicReportSchema = z.object({
   videoTitle: z.string(),
-  status: z.enum(['scheduled', 'active', 'paused', 'completed', 'cancelled']),
+  status: z.enum(titleTestStatuses),
   winnerMetric: z.enum(WINNER_METRICS),
   rotationIntervalMinutes: z.number(),
   startDate: z.iso.datetime(),

@@ -2,8 +2,11 @@
 // Pure (type imports only), so web/ may import it at runtime.
 import type { TitleTestStatus } from '../../db/schema/title-tests';
 
-/** A test that may still change the live title: it holds its video, and its channel's quota. */
-export const runningStatuses: readonly TitleTestStatus[] = ['scheduled', 'active', 'paused'];
+/**
+ * A test that may still change the live title: it holds its video and counts toward its plan's
+ * running tests. A queued one waits for YouTube capacity (docs/capacity.md) and has changed nothing yet.
+ */
+export const runningStatuses: readonly TitleTestStatus[] = ['queued', 'scheduled', 'active', 'paused'];
 
 /** A test whose titles have been live: its figures are collected while YouTube still reports them. */
 export const startedStatuses: readonly TitleTestStatus[] = ['active', 'paused', 'completed', 'cancelled'];

@@ -9,6 +9,7 @@ import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
+import { requestAdmissionPass } from './queued-tests';
 import type { TitleTestRow } from './title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
@@ -69,11 +70,19 @@ export async function applyTestAction(
         updatedAt: now,
         statusReason: null,
         ...(to === 'completed' || to === 'cancelled' ? { endedAt: now } : {}),
+        // A queued test never changed the title: it ends here, with nothing to put back.
+        ...(test.status === 'queued' ? { appliedTitle: test.originalTitle, expectedStartAt: null } : {}),
       })
       .where(and(eq(titleTests.id, testId), eq(titleTests.status, test.status)))
       .returning();
     if (!updated) throw conflict('The test changed while you were acting on it. Refresh and try again.');
     await within?.(tx);
+    if (test.status === 'queued') {
+      // The tests waiting behind it in its plan's line may fit now.
+      await requestAdmissionPass(ctx, tx);
+      await refreshTestFigures(tx, { testIds: [testId] }, now);
+      return;
+    }
     if (action === 'pause') {
       // The live window ends here; figures while paused do not count for any title.
       await tx
@@ -99,6 +108,8 @@ export async function applyTestAction(
       await scheduleAdvance(ctx, testId, wakeAt, tx);
     } else {
       await scheduleAdvance(ctx, testId, now, tx);
+      // Its units are free again: a queued test may start.
+      await requestAdmissionPass(ctx, tx);
     }
     // The card and panel show the new state as soon as it commits (stored-figures.ts).
     await refreshTestFigures(tx, { testIds: [testId] }, now);

@@ -147,6 +147,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     endDate: test.endDate.toISOString(),
     createdAt: test.createdAt.toISOString(),
     appliedTitle: test.appliedTitle,
+    expectedStartAt: test.expectedStartAt?.toISOString() ?? null,
     analytics: {
       averageCtr: averageCtrPercent,
       totalViews,

@@ -6,9 +6,10 @@ import { ADVANCE_QUEUE, advancePayloadSchema } from './advance-queue';
 import { enqueueDueTests, findDueTests } from './due-tests';
 import type { ControllableClock } from '../clock';
 import type { ServiceContext } from '../service-context';
-import { nextDailyCollection, nextViewSample } from './figure-expectations';
+import { nextDailyCollection, nextSamplingPass } from './figure-expectations';
 import { heldBy } from './held-tests';
 import { sampleViewCounts } from './metrics-collection';
+import { ADMISSION_QUEUE, admitQueuedTests } from './queued-tests';
 import { advanceTest } from './rotation-engine';
 
 // Simulator tooling: moving a controllable clock runs, in time order, every job the workers
@@ -88,7 +89,7 @@ async function nextEvent(
   target: Date,
 ): Promise<{ at: Date; kinds: Set<EventKind> }> {
   const candidates = await nextStoredEvent(ctx, after);
-  candidates.set('sample', nextViewSample(after));
+  candidates.set('sample', nextSamplingPass(after));
   candidates.set('daily', nextDailyCollection(after));
   candidates.set('target', target);
   let at = target;
@@ -213,6 +214,8 @@ export async function fastForward(
     record(ADVANCE_QUEUE, await catchUp(ctx));
     if (kinds.has('sample')) {
       await handler(SAMPLE_VIEWS_QUEUE, () => sampleViewCounts(ctx));
+      // The admission pass runs on the sampling's 10-minute beat, as its schedule does.
+      if (!ctx.holding) await handler(ADMISSION_QUEUE, () => admitQueuedTests(ctx));
     }
     if (kinds.has('daily')) {
       let decisionsDue: string[] = [];

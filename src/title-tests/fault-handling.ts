@@ -90,7 +90,9 @@ export async function handleYouTubeFailure(
         await tx
           .update(titleTests)
           .set({
-            ...(runningStatuses.includes(record.test.status) ? { status: 'paused' as const } : {}),
+            ...(runningStatuses.includes(record.test.status) && record.test.status !== 'queued'
+              ? { status: 'paused' as const }
+              : {}),
             statusReason,
             lastError,
             updatedAt: now,

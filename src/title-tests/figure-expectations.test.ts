@@ -11,9 +11,18 @@ import type { RotationRow, TitleTestRow } from './title-test-records';
 
 // November: Pacific time is UTC−8, so 01:30 Pacific is 09:30 UTC.
 describe('when figures are expected', () => {
-  it('view counts: the next 10-minute mark', () => {
-    expect(nextViewSample(new Date('2026-11-23T15:44:10Z')).toISOString()).toBe('2026-11-23T15:50:00.000Z');
-    expect(nextViewSample(new Date('2026-11-23T15:50:00Z')).toISOString()).toBe('2026-11-23T16:00:00.000Z');
+  it('view counts: the next pass of the test’s cadence (10 minutes for short windows, hourly for daily ones)', () => {
+    const hourly = { rotationIntervalMinutes: 60, winnerMetric: 'views' as const };
+    const daily = { rotationIntervalMinutes: 1440, winnerMetric: 'ctr' as const };
+    expect(nextViewSample(new Date('2026-11-23T15:44:10Z'), hourly).toISOString()).toBe(
+      '2026-11-23T15:50:00.000Z',
+    );
+    expect(nextViewSample(new Date('2026-11-23T15:50:00Z'), hourly).toISOString()).toBe(
+      '2026-11-23T16:00:00.000Z',
+    );
+    expect(nextViewSample(new Date('2026-11-23T15:44:10Z'), daily).toISOString()).toBe(
+      '2026-11-23T16:00:00.000Z',
+    );
   });
 
   it('the daily collection: the next 01:30 Pacific', () => {

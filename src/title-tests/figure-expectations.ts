@@ -1,3 +1,4 @@
+import { sampledOnPass, type TestShape } from '../capacity/cost-model';
 import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './metrics-jobs';
 import { isMeasuredPerDay, type WinnerMetric } from '../shared/test-shapes';
 import { blockAlignment } from '../statistics/schedule';
@@ -26,9 +27,16 @@ import type { FigureExpectations } from './title-tests.schemas';
 const MINUTE_MS = 60_000;
 
 /** The next view sample after `after`: the sampling job runs on every 10-minute mark (UTC). */
-export function nextViewSample(after: Date): Date {
+export function nextSamplingPass(after: Date): Date {
   const every = SAMPLE_VIEWS_EVERY_MINUTES * MINUTE_MS;
   return new Date(Math.floor(after.getTime() / every) * every + every);
+}
+
+/** The next pass that reads this test's counter (its cadence: src/capacity/cost-model.ts). */
+export function nextViewSample(after: Date, shape: TestShape): Date {
+  let at = nextSamplingPass(after);
+  while (!sampledOnPass(shape, at)) at = nextSamplingPass(at);
+  return at;
 }
 
 /** The next daily collection of YouTube's figures after `after`: 01:30 in Los Angeles. */
@@ -171,10 +179,25 @@ export function figureExpectations(inputs: ExpectationInputs, now: Date): Figure
   const { test, schedule, daily } = inputs;
   const firstDay = pacificDay(test.startDate);
   const sampling = test.status === 'active' || test.status === 'paused';
+  // A queued test has no schedule yet: it says when it is expected to start (src/capacity).
+  if (test.status === 'queued')
+    return {
+      firstRotation: null,
+      nextViewSampleAt: null,
+      ctrAt: null,
+      durationAt: null,
+      verdictAt: null,
+      verdictDeadline: null,
+    };
   const verdict = verdictExpectation(test, schedule, daily, now);
   return {
     firstRotation: firstRotation(test, inputs.titleCount, schedule),
-    nextViewSampleAt: sampling ? nextViewSample(now).toISOString() : null,
+    nextViewSampleAt: sampling
+      ? nextViewSample(now, {
+          rotationIntervalMinutes: test.rotationIntervalMinutes,
+          winnerMetric: test.winnerMetric,
+        }).toISOString()
+      : null,
     ctrAt:
       inputs.averageCtr === null ? expectedAt(reachFiguresExpectedAt(firstDay), now).toISOString() : null,
     durationAt:

@@ -204,7 +204,7 @@ async function putFinalTitle(
     if (live.title !== finalTitle && !ending.ours.has(live.title)) {
       kept = live.title; // The creator set a title of their own: keep it.
     } else if (live.title !== finalTitle) {
-      confirmed = (await youtube.setTitle(connection, test.videoId, finalTitle)).confirmed;
+      confirmed = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
     }
   } catch (error) {
     const handled = await handleYouTubeFailure(

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { channelConnections, metricSamples, titleTests } from '../../db/schema';
+import { channelConnections, metricSamples, titleTests, users } from '../../db/schema';
+import { sampledOnPass } from '../capacity/cost-model';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { ServiceContext } from '../service-context';
 import { handleYouTubeFailure } from './fault-handling';
@@ -12,62 +13,119 @@ export interface CollectedMetrics {
   dailyRows: number;
 }
 
+interface SampledTest {
+  testId: string;
+  videoId: string;
+  connection: ChannelConnection;
+}
+
 /**
- * Samples the public view counters of every video under a running test, one batched call per
- * 50 videos of a channel. View deltas between samples give views per rotation window.
+ * Samples the public view counters of every running test due on this pass (its cadence,
+ * src/capacity/cost-model.ts), or of `onlyTestIds` now. View deltas between samples give views per
+ * rotation window. A public video's counters need no particular grant, so all real tests share
+ * one videos.batchGetStats call per 50 videos whatever their channel; a video missing from that
+ * answer (not public) is read again with its owner's grant. A demo copy's tests are sampled on
+ * their own grant, so they spend the copy's simulated quota and never the project's.
  */
 export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string[]): Promise<number> {
-  const { youtube } = ctx;
+  const now = ctx.clock.now();
   const rows = await ctx.db
-    .select({ test: titleTests, connection: channelConnections })
+    .select({
+      testId: titleTests.id,
+      videoId: titleTests.videoId,
+      interval: titleTests.rotationIntervalMinutes,
+      metric: titleTests.winnerMetric,
+      connection: channelConnections,
+      sandbox: users.isDemo,
+    })
     .from(titleTests)
     .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
+    .innerJoin(users, eq(users.id, titleTests.userId))
     .where(
       onlyTestIds
         ? inArray(titleTests.id, onlyTestIds)
         : and(inArray(titleTests.status, ['active', 'paused']), heldBy(ctx.holding)),
     );
-  const byConnection = new Map<
-    string,
-    { connection: ChannelConnection; videoIds: Set<string>; testIds: string[] }
-  >();
-  for (const { test, connection } of rows) {
-    if (connection.status !== 'connected') continue;
-    const entry = byConnection.get(connection.id) ?? { connection, videoIds: new Set(), testIds: [] };
-    entry.videoIds.add(test.videoId);
-    entry.testIds.push(test.id);
-    byConnection.set(connection.id, entry);
+  const groups = new Map<string, SampledTest[]>();
+  for (const row of rows) {
+    if (row.connection.status !== 'connected') continue;
+    const shape = { rotationIntervalMinutes: row.interval, winnerMetric: row.metric };
+    if (!onlyTestIds && !sampledOnPass(shape, now)) continue;
+    const key = row.sandbox ? `sandbox:${row.connection.userId}` : 'deployment';
+    const group = groups.get(key) ?? [];
+    group.push({ testId: row.testId, videoId: row.videoId, connection: row.connection });
+    groups.set(key, group);
   }
   let stored = 0;
-  for (const { connection, videoIds, testIds } of byConnection.values()) {
-    let counts: Map<string, number>;
-    try {
-      counts = await youtube.viewCounts(connection, [...videoIds]);
-    } catch (error) {
-      const failure = youtube.classify(error);
-      if (failure.kind === 'authorization') {
-        const record = await loadTestRecord(ctx.db, testIds[0]!);
-        if (record) await handleYouTubeFailure(ctx, record, failure, 'measuring views');
-        continue;
-      }
-      if (failure.kind === 'quota') continue; // Sampling resumes by itself after the reset.
-      throw error;
-    }
-    const sampledAt = ctx.clock.now();
-    const channelId = connection.youtubeChannelId;
-    const values = [...counts].map(([videoId, viewCount]) => ({ videoId, channelId, viewCount, sampledAt }));
-    if (values.length > 0) {
-      // The samples and the figures derived from them commit together (stored-figures.ts).
-      await ctx.db.transaction(async (tx) => {
-        await tx.insert(metricSamples).values(values);
-        // A held test's figures wait for their first reader (held-tests.ts).
-        if (!ctx.holding)
-          await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt, { onlyNewSamples: true });
-      });
-    }
-    stored += values.length;
-  }
+  for (const tests of groups.values()) stored += await sampleGroup(ctx, tests);
   return stored;
+}
+
+/** One group's counters on any one of its grants, then the videos it could not see on their owners'. */
+async function sampleGroup(ctx: ServiceContext, tests: SampledTest[]): Promise<number> {
+  const videoIds = [...new Set(tests.map((test) => test.videoId))];
+  const counts = new Map<string, number>();
+  const grants = [...new Map(tests.map((test) => [test.connection.id, test.connection])).values()];
+  const lost = new Set<string>();
+  for (const grant of grants) {
+    const read = await readCounts(ctx, tests, grant, videoIds, lost);
+    if (read === 'quota') return 0; // Sampling resumes by itself after the reset.
+    if (read === 'lost') continue; // That grant is gone: the next one reads the same public counters.
+    for (const [videoId, views] of read) counts.set(videoId, views);
+    break;
+  }
+  // Not public: only the owner's grant sees the counter.
+  for (const grant of grants) {
+    if (lost.has(grant.id)) continue;
+    const hidden = tests.filter((test) => test.connection.id === grant.id && !counts.has(test.videoId));
+    if (hidden.length === 0) continue;
+    const read = await readCounts(ctx, tests, grant, [...new Set(hidden.map((test) => test.videoId))], lost);
+    if (read === 'quota') break;
+    if (read === 'lost') continue;
+    for (const [videoId, views] of read) counts.set(videoId, views);
+  }
+  if (counts.size === 0) return 0;
+  const sampledAt = ctx.clock.now();
+  const channelOf = new Map(tests.map((test) => [test.videoId, test.connection.youtubeChannelId]));
+  const values = [...counts].map(([videoId, viewCount]) => ({
+    videoId,
+    channelId: channelOf.get(videoId) ?? null,
+    viewCount,
+    sampledAt,
+  }));
+  // The samples and the figures derived from them commit together (stored-figures.ts).
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(metricSamples).values(values);
+    // A held test's figures wait for their first reader (held-tests.ts).
+    if (!ctx.holding)
+      await refreshTestFigures(tx, { videoIds: [...counts.keys()] }, sampledAt, { onlyNewSamples: true });
+  });
+  return values.length;
+}
+
+/** Counters through one grant; 'lost' when the grant is gone (its tests are paused and told). */
+async function readCounts(
+  ctx: ServiceContext,
+  tests: SampledTest[],
+  grant: ChannelConnection,
+  videoIds: string[],
+  lost: Set<string>,
+): Promise<Map<string, number> | 'lost' | 'quota'> {
+  try {
+    return await ctx.youtube.viewCounts(grant, videoIds);
+  } catch (error) {
+    const failure = ctx.youtube.classify(error);
+    if (failure.kind === 'authorization') {
+      lost.add(grant.id);
+      for (const test of tests.filter((entry) => entry.connection.id === grant.id)) {
+        const record = await loadTestRecord(ctx.db, test.testId);
+        if (record) await handleYouTubeFailure(ctx, record, failure, 'measuring views');
+      }
+      return 'lost';
+    }
+    if (failure.kind === 'quota') return 'quota';
+    throw error;
+  }
 }
 
 /** Everything for one test, now (the founder's Force Analytics). */

@@ -1,10 +1,11 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { rotations, titleTests } from '../../db/schema';
+import { metricSamples, rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
 import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
+import { requestAdmissionPass } from './queued-tests';
 import { mayAct } from './held-tests';
 import { runningStatuses } from '../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
@@ -61,6 +62,8 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
     const ended = await setTestFields(ctx.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
       ...runningStatuses,
     ]);
+    // Its units are free again: a queued test may start.
+    if (ended && !ctx.holding) await requestAdmissionPass(ctx);
     const reloaded = await loadTestRecord(ctx.db, testId);
     return ended && reloaded ? finishTest(ctx, reloaded) : 'finished';
   }
@@ -113,7 +116,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     viewCount = live.viewCount;
     confirmed = true;
     if (live.title !== desired) {
-      const after = await youtube.setTitle(connection, test.videoId, desired);
+      const after = await youtube.setTitle(connection, live, desired);
       await ctx.hooks?.afterTitleWrite?.(test.id, slot);
       confirmed = after.title === desired;
     }
@@ -143,6 +146,13 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       .where(and(eq(rotations.id, rotation.id), eq(rotations.status, 'planned')))
       .returning();
     if (!applied || !locked) return 'nothing-due' as const;
+    // The switch's read carried the counter: a free sample exactly at the window's edge.
+    await tx.insert(metricSamples).values({
+      videoId: test.videoId,
+      channelId: connection.youtubeChannelId,
+      viewCount,
+      sampledAt: now,
+    });
     // Close the window that was live until now; slots that were never applied were missed.
     await tx
       .update(rotations)

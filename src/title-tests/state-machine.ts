@@ -8,7 +8,7 @@ const transitions: Record<TestAction, { from: readonly TitleTestStatus[]; to: Ti
   pause: { from: ['active', 'scheduled'], to: 'paused' },
   resume: { from: ['paused'], to: 'active' },
   complete: { from: ['active', 'paused'], to: 'completed' },
-  cancel: { from: ['scheduled', 'active', 'paused'], to: 'cancelled' },
+  cancel: { from: ['queued', 'scheduled', 'active', 'paused'], to: 'cancelled' },
 };
 
 export function isRunning(status: TitleTestStatus): boolean {

@@ -5,6 +5,7 @@ import type { FeatureJobs } from '../jobs/feature-jobs';
 import { ADVANCE_QUEUE, TICK_QUEUE, advancePayloadSchema, createTitleTestQueues } from './advance-queue';
 import { createMetricsQueues, startMetricsWorkers } from './metrics-jobs';
 import { enqueueDueTests } from './due-tests';
+import { ADMISSION_EVERY_MINUTES, ADMISSION_QUEUE, admitQueuedTests } from './queued-tests';
 
 /** How the advance worker fetches; `npm run bench` measures these against a no-op ceiling. */
 export const ADVANCE_WORKER_OPTIONS = {
@@ -42,14 +43,21 @@ export async function startAdvanceWorkers(boss: PgBoss, ctx: ServiceContext): Pr
   await boss.work(ADVANCE_QUEUE, ADVANCE_WORKER_OPTIONS, async (jobs) => runAdvanceJobs(ctx, jobs));
 }
 
-/** The title-test engine's queues: rotations and final titles, the minute tick, and the figures. */
+/** The title-test engine's queues: rotations and final titles, the minute tick, the figures, and admission. */
 export const titleTestJobs: FeatureJobs = {
   async createQueues(boss) {
     await createTitleTestQueues(boss);
     await createMetricsQueues(boss);
+    // Stately: one pass waiting and one running at most; more requests meanwhile add nothing.
+    await boss.createQueue(ADMISSION_QUEUE, { policy: 'stately', retryLimit: 3, retryBackoff: true });
   },
   async startWorkers(boss, ctx) {
     await startAdvanceWorkers(boss, ctx);
     await startMetricsWorkers(boss, ctx);
+    await boss.schedule(ADMISSION_QUEUE, `*/${ADMISSION_EVERY_MINUTES} * * * *`, {}, { tz: 'UTC' });
+    await boss.work(ADMISSION_QUEUE, async () => {
+      const started = await admitQueuedTests(ctx);
+      if (started.length > 0) ctx.log.info({ started }, 'queued tests started');
+    });
   },
 };

@@ -133,6 +133,8 @@ export const titleTestSchema = z.object({
   endDate: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   appliedTitle: z.string().nullable(),
+  /** While queued for YouTube capacity: when it is expected to start (null: once a running test makes room). */
+  expectedStartAt: z.iso.datetime().nullable(),
   analytics: testAnalyticsSummarySchema,
 });
 export type TitleTestView = z.infer<typeof titleTestSchema>;

@@ -19,10 +19,11 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
         channelId: found.snippet.channelId,
         title: found.snippet.title,
         viewCount: found.statistics.viewCount,
+        snippet: found.snippet,
       };
     },
-    async setTitle(connection, videoId, title) {
-      const result = await setTitle(app, connection, videoId, title);
+    async setTitle(connection, live, title) {
+      const result = await setTitle(app, connection, live.id, title, { current: live.snippet });
       return { title: result.after.title, confirmed: result.confirmed };
     },
     async viewCounts(connection, videoIds) {

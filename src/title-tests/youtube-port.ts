@@ -1,4 +1,5 @@
 import type { ChannelConnection } from '../channels/channel-connections.service';
+import type { VideoSnippet } from '../youtube/gateway/videos';
 
 /** What the rotation engine needs from YouTube; src/title-tests/youtube-adapter.ts implements it on the gateway. */
 export interface LiveVideo {
@@ -6,6 +7,8 @@ export interface LiveVideo {
   channelId: string;
   title: string;
   viewCount: number;
+  /** The snippet as read: a title write sends it back unchanged but for the title. */
+  snippet: VideoSnippet;
 }
 
 export type YouTubeFailure =
@@ -18,13 +21,19 @@ export type YouTubeFailure =
 export interface TitleTestYouTube {
   /** The video as YouTube has it now (snippet + statistics, 1 unit), or null if it is gone. */
   getVideo(connection: ChannelConnection, videoId: string): Promise<LiveVideo | null>;
-  /** Read-modify-write of the title only, then read back: the title YouTube shows afterwards. */
+  /**
+   * Writes the title only, on the video just read by getVideo in the same job (so the snippet is
+   * not read twice: 50 units), confirmed from YouTube's answer: the title YouTube shows afterwards.
+   */
   setTitle(
     connection: ChannelConnection,
-    videoId: string,
+    live: LiveVideo,
     title: string,
   ): Promise<{ title: string; confirmed: boolean }>;
-  /** Public view counts, batched 50 ids per call. */
+  /**
+   * Public view counts, batched 50 ids per call. Any grant reads a public video's counters; a
+   * video missing from the answer (not public) needs its owner's grant.
+   */
   viewCounts(connection: ChannelConnection, videoIds: string[]): Promise<Map<string, number>>;
   /** Classifies an error thrown by the calls above. */
   classify(error: unknown): YouTubeFailure;

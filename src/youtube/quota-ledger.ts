@@ -1,5 +1,5 @@
-import { and, eq, sum } from 'drizzle-orm';
-import { quotaLedger } from '../../db/schema';
+import { and, eq, sql, sum } from 'drizzle-orm';
+import { quotaLedger, users } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 
@@ -31,6 +31,10 @@ export async function recordQuotaUse(
     outcome?: string;
     /** Units actually charged when they differ from the method's cost (a call refused for quota costs none). */
     units?: number;
+    /** A read made on a user's request (their share), rather than a job's call. */
+    purpose?: 'engine' | 'user-read';
+    /** The account whose grant made the call: a demo copy's calls are marked sandbox. */
+    ownerUserId?: string | null;
   },
 ): Promise<void> {
   await db.insert(quotaLedger).values({
@@ -39,6 +43,10 @@ export async function recordQuotaUse(
     units: entry.units ?? quotaCosts[entry.method],
     channelConnectionId: entry.channelConnectionId ?? null,
     outcome: entry.outcome ?? 'ok',
+    purpose: entry.purpose ?? 'engine',
+    sandbox: entry.ownerUserId
+      ? sql`coalesce((select ${users.isDemo} from ${users} where ${users.id} = ${entry.ownerUserId}), false)`
+      : false,
     at: entry.at,
   });
 }

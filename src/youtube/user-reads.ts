@@ -42,6 +42,11 @@ export function chargedToUser<T>(userId: string, work: () => Promise<T>): Promis
   return payer.run({ userId }, work);
 }
 
+/** The user a call made now is charged to, or null in a job. */
+export function currentPayer(): string | null {
+  return payer.getStore()?.userId ?? null;
+}
+
 const shareKey = (day: string, userId: string) => `youtube-reads:${day}:user:${userId}`;
 const poolKey = (day: string) => `youtube-reads:${day}:all`;
 

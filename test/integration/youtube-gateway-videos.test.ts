@@ -96,7 +96,9 @@ describe('changing a title', () => {
     expect(result.outcome).toBe('applied');
     expect(result.confirmed).toBe(true);
     expect(result.before).toEqual(before);
-    expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(52);
+    // Read (1) and update (50), confirmed from the update's own answer: no read back.
+    expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(51);
+    expect(result.after.title).toBe('Smashed Potatoes, but Crispier 🥔 — “really”');
 
     const after = await readSnippet(app, connection, videoId);
     expect(after.title).toBe('Smashed Potatoes, but Crispier 🥔 — “really”');
@@ -149,19 +151,17 @@ describe('changing a title', () => {
     expect(after.description).not.toBe(lastSeen.description);
   });
 
-  it('writes nothing when the title is already live, or when the creator renamed the video meanwhile', async () => {
+  it('writes nothing when the title is already live, and reads nothing again when given the snippet just read', async () => {
     const { connection } = await signInDemo(testApp);
     const app = testApp.built.app;
     const videoId = demoVideo(2);
-    const current = (await readSnippet(app, connection, videoId)).title;
+    const current = await readSnippet(app, connection, videoId);
     const ledgerBefore = await ledgerUnitsToday(testApp);
-    expect((await setTitle(app, connection, videoId, current)).outcome).toBe('unchanged');
-    const guarded = await setTitle(app, connection, videoId, 'Another title', {
-      ifCurrentTitle: 'What we set last time',
-    });
-    expect(guarded.outcome).toBe('title-changed-elsewhere');
-    expect(guarded.after.title).toBe(current);
-    expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(2);
+    expect((await setTitle(app, connection, videoId, current.title)).outcome).toBe('unchanged');
+    expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(1);
+    const written = await setTitle(app, connection, videoId, 'Another title', { current });
+    expect(written).toMatchObject({ outcome: 'applied', confirmed: true, before: current });
+    expect((await ledgerUnitsToday(testApp)) - ledgerBefore).toBe(51);
   });
 
   it('refuses titles YouTube would refuse before making any call', async () => {

@@ -7,7 +7,7 @@ import {
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
-import { chargeUserRead } from '../user-reads';
+import { chargeUserRead, currentPayer } from '../user-reads';
 import { classifyGoogleError, describeFailure, isMetadataReason, type GoogleFailure } from './classify';
 import {
   AuthorizationLostError,
@@ -127,6 +127,8 @@ export function openChannelClient(app: Dependencies, connection: ChannelConnecti
         channelConnectionId: connection.id,
         outcome: failure?.type ?? 'ok',
         units: unitsCharged(method, failure),
+        purpose: currentPayer() ? 'user-read' : 'engine',
+        ownerUserId: connection.userId,
       });
       if (outcome.ok) return outcome.value;
       const caught =

@@ -150,41 +150,41 @@ export async function findVideo(
 }
 
 export interface SetTitleResult {
-  /** The snippet read just before the write. */
+  /** The snippet the write was based on. */
   before: VideoSnippet;
-  /** The snippet read back after the write (or `before` when nothing was written). */
+  /** The snippet YouTube answered the write with (or `before` when nothing was written). */
   after: VideoSnippet;
-  /** 'applied': written; 'unchanged': the title was already live; 'title-changed-elsewhere': see `ifCurrentTitle`. */
-  outcome: 'applied' | 'unchanged' | 'title-changed-elsewhere';
-  /** The title read back is the one asked for. */
+  /** 'applied': written; 'unchanged': the title was already live. */
+  outcome: 'applied' | 'unchanged';
+  /** The title YouTube answered with is the one asked for. */
   confirmed: boolean;
 }
 
 /**
- * Changes only the title, by read-modify-write: the snippet is read immediately before (so a
- * creator's own edits in Studio are kept), every other mutable field is sent back unchanged
- * (videos.update replaces the whole snippet), localizations and status are never sent, and
- * the title is read back to confirm. Titles YouTube would refuse are refused before any call.
- * With `ifCurrentTitle`, nothing is written unless that title is live (the creator may have
- * renamed the video meanwhile). Costs 52 units when it writes (1 + 50 + 1), 1 otherwise.
+ * Changes only the title, by read-modify-write at the floor YouTube charges (docs/youtube.md#quota):
+ * the snippet is read immediately before (1 unit; `current` passes one the caller has just read in
+ * the same job, so it is not read twice), every other mutable field is sent back unchanged
+ * (videos.update replaces the whole snippet), localizations and status are never sent, and the
+ * write is confirmed from the resource videos.update answers with (50 units); only an answer
+ * without a snippet costs a read back. Titles YouTube would refuse are refused before any call.
  */
 export async function setTitle(
   app: Dependencies,
   connection: ChannelConnection,
   videoId: string,
   title: string,
-  options: { ifCurrentTitle?: string } = {},
+  options: { current?: VideoSnippet } = {},
 ): Promise<SetTitleResult> {
   const problem = titleProblem(title);
   if (problem) throw new InvalidMetadataError('invalidTitle', problem);
   const client = openChannelClient(app, connection);
-  const current = await fetchVideo(client, videoId, ['snippet']);
-  if (!current) throw new NotFoundError(`Video ${videoId}`);
-  const before = toSnippet(current);
-  if (before.title === title) return { before, after: before, outcome: 'unchanged', confirmed: true };
-  if (options.ifCurrentTitle !== undefined && before.title !== options.ifCurrentTitle) {
-    return { before, after: before, outcome: 'title-changed-elsewhere', confirmed: false };
+  let before = options.current;
+  if (!before) {
+    const current = await fetchVideo(client, videoId, ['snippet']);
+    if (!current) throw new NotFoundError(`Video ${videoId}`);
+    before = toSnippet(current);
   }
+  if (before.title === title) return { before, after: before, outcome: 'unchanged', confirmed: true };
   const snippet: youtube_v3.Schema$VideoSnippet = {
     title,
     categoryId: before.categoryId,
@@ -193,15 +193,18 @@ export async function setTitle(
     ...(before.defaultLanguage ? { defaultLanguage: before.defaultLanguage } : {}),
     ...(before.defaultAudioLanguage ? { defaultAudioLanguage: before.defaultAudioLanguage } : {}),
   };
-  await client.call(
+  const response = await client.call(
     'videos.update',
     () => client.youtube.videos.update({ part: ['snippet'], requestBody: { id: videoId, snippet } }),
     { notFound: `Video ${videoId}` },
   );
-  const readBack = await fetchVideo(client, videoId, ['snippet']);
-  if (!readBack) throw new NotFoundError(`Video ${videoId}`);
-  const after = toSnippet(readBack);
-  return { before, after, outcome: 'applied', confirmed: after.title === title };
+  let answered = response.data.snippet ? toSnippet({ ...response.data, id: videoId }) : null;
+  if (!answered) {
+    const readBack = await fetchVideo(client, videoId, ['snippet']);
+    if (!readBack) throw new NotFoundError(`Video ${videoId}`);
+    answered = toSnippet(readBack);
+  }
+  return { before, after: answered, outcome: 'applied', confirmed: answered.title === title };
 }
 
 /** Public counters of any number of videos, 50 ids per videos.batchGetStats call (1 unit each). */

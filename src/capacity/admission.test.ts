@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { accountAllotment, neverFits, placeQueue, planAllotment, type CapacityState } from './admission';
+import {
+  dailyUnits,
+  reservedUnits,
+  RESTORE_RESERVE_UNITS,
+  samplingPeriodMinutes,
+  type TestShape,
+} from './cost-model';
+
+const now = new Date('2026-11-23T18:00:00Z'); // 10:00 Pacific
+const resetsAt = new Date('2026-11-24T08:00:00Z');
+const DAY = 86_400_000;
+const hourly = { rotationIntervalMinutes: 60, winnerMetric: 'views' as const };
+const daily = { rotationIntervalMinutes: 1440, winnerMetric: 'ctr' as const };
+
+function state(overrides: Partial<CapacityState> = {}): CapacityState {
+  return {
+    now,
+    resetsAt,
+    testsPool: 1_000_000,
+    engineBudgetToday: 1_000_000,
+    engineSpentToday: 0,
+    engineRemainingToday: 0,
+    admitted: [],
+    queued: [],
+    ...overrides,
+  };
+}
+
+const queued = (
+  id: string,
+  accountId: string,
+  plan: 'free' | 'pro' | 'authority',
+  shape: TestShape = hourly,
+) => ({
+  id,
+  accountId,
+  plan,
+  shape,
+  queuedAt: now,
+  durationMs: 7 * DAY,
+});
+
+describe('the cost of a test', () => {
+  it('is its rotations at read + update (51 units) and its share of sampling at its cadence', () => {
+    expect(dailyUnits(hourly)).toBeCloseTo(24 * 51 + 144 / 50, 6);
+    expect(dailyUnits(daily)).toBeCloseTo(51 + 24 / 50, 6);
+    expect(samplingPeriodMinutes({ rotationIntervalMinutes: 480, winnerMetric: 'views' })).toBe(30);
+    expect(reservedUnits(hourly)).toBeCloseTo(dailyUnits(hourly) + RESTORE_RESERVE_UNITS, 6);
+  });
+});
+
+describe('admission', () => {
+  it('starts what fits and queues what does not, never past an account’s cap', () => {
+    const pool = state({ testsPool: 100_000 });
+    const cap = accountAllotment(pool, 'authority');
+    const perAccount = Math.floor(cap / reservedUnits(hourly));
+    const heavy = Array.from({ length: perAccount + 3 }, (_, i) => queued(`h${i}`, 'heavy', 'authority'));
+    const placements = placeQueue({ ...pool, queued: [...heavy, queued('f1', 'free-user', 'free')] });
+    expect(placements.filter((entry) => entry.start).map((entry) => entry.id)).toEqual([
+      ...heavy.slice(0, perAccount).map((test) => test.id),
+      'f1',
+    ]);
+    const waiting = placements.find((entry) => entry.id === `h${perAccount}`);
+    expect(waiting).toMatchObject({ start: false, blockedBy: 'account' });
+  });
+
+  it('keeps each plan within its share, first come first served within the plan', () => {
+    const pool = state({ testsPool: 20_000 });
+    const perPlan = Math.floor(planAllotment(pool, 'pro') / reservedUnits(hourly));
+    // Many Pro accounts with one hourly test each: the plan's share, not an account's cap, binds.
+    const pros = Array.from({ length: perPlan + 2 }, (_, i) => queued(`p${i}`, `pro-${i}`, 'pro'));
+    const small = queued('small', 'pro-late', 'pro', daily);
+    const placements = placeQueue({ ...pool, queued: [...pros, small] });
+    expect(placements.filter((entry) => entry.start)).toHaveLength(perPlan);
+    // The daily test would fit, but it came after a waiting hourly one of its plan: it waits too.
+    expect(placements.at(-1)).toMatchObject({ id: 'small', start: false, blockedBy: 'plan', ahead: 2 });
+  });
+
+  it('expects a waiting test to start when running tests of its plan end', () => {
+    const pool = state({ testsPool: 20_000 });
+    const perPlan = Math.floor(planAllotment(pool, 'free') / reservedUnits(hourly));
+    const admitted = Array.from({ length: perPlan }, (_, i) => ({
+      id: `run${i}`,
+      accountId: `free-${i}`,
+      plan: 'free' as const,
+      shape: hourly,
+      endsAt: new Date(now.getTime() + (i + 1) * DAY),
+    }));
+    const [placement] = placeQueue({ ...pool, admitted, queued: [queued('next', 'free-new', 'free')] });
+    expect(placement).toMatchObject({ start: false, blockedBy: 'plan' });
+    expect(placement!.start === false && placement!.expectedStartAt?.toISOString()).toBe(
+      admitted[0]!.endsAt.toISOString(),
+    );
+  });
+
+  it('waits for the reset when today’s quota is spent, and refuses what could never fit', () => {
+    const spent = state({ engineSpentToday: 999_500 });
+    expect(placeQueue({ ...spent, queued: [queued('late', 'a', 'pro')] })[0]).toMatchObject({
+      start: false,
+      blockedBy: 'today',
+      expectedStartAt: resetsAt,
+    });
+    expect(neverFits({ testsPool: 5_000 }, 'free', hourly)).toBe(true);
+    expect(neverFits({ testsPool: 5_000 }, 'free', daily)).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import { CAPACITY_SHARES, type CapacityPlan } from '../shared/capacity-shares';
+import { RESTORE_RESERVE_UNITS, reservedUnits, type TestShape } from './cost-model';
+
+// Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
+// capacity-state.ts, and every decision (creating, the admission pass, the forecasts) runs here.
+
+export interface AdmittedTest {
+  id: string;
+  accountId: string;
+  plan: CapacityPlan;
+  shape: TestShape;
+  endsAt: Date;
+}
+
+export interface QueuedTest {
+  id: string;
+  accountId: string;
+  plan: CapacityPlan;
+  shape: TestShape;
+  /** Arrival: the queue's order within a plan. */
+  queuedAt: Date;
+  durationMs: number;
+}
+
+export interface CapacityState {
+  now: Date;
+  /** When today's quota resets (Pacific midnight). */
+  resetsAt: Date;
+  /** What admitted tests together may reserve per day: the quota less the reads pool and sampling's rounding. */
+  testsPool: number;
+  /** What jobs may spend today: the quota less the reads pool. */
+  engineBudgetToday: number;
+  /** What the ledger shows jobs spent today (real accounts only). */
+  engineSpentToday: number;
+  /** The admitted tests' projected spend from now to the reset (their planned rotations and sampling). */
+  engineRemainingToday: number;
+  admitted: AdmittedTest[];
+  /** In arrival order. */
+  queued: QueuedTest[];
+}
+
+export type Blocker = 'plan' | 'account' | 'today';
+
+export type Placement =
+  | { id: string; start: true }
+  | { id: string; start: false; blockedBy: Blocker; expectedStartAt: Date | null; ahead: number };
+
+export const planAllotment = (state: Pick<CapacityState, 'testsPool'>, plan: CapacityPlan) =>
+  state.testsPool * CAPACITY_SHARES[plan].planShare;
+export const accountAllotment = (state: Pick<CapacityState, 'testsPool'>, plan: CapacityPlan) =>
+  state.testsPool * CAPACITY_SHARES[plan].accountCap;
+
+/** A shape one account of the plan could never run, however empty the deployment: refused, not queued. */
+export function neverFits(
+  state: Pick<CapacityState, 'testsPool'>,
+  plan: CapacityPlan,
+  shape: TestShape,
+): boolean {
+  return reservedUnits(shape) > accountAllotment(state, plan);
+}
+
+/** A test's projected spend from `from` to the reset: its rotations and its share of sampling. */
+export function unitsUntilReset(shape: TestShape, from: Date, resetsAt: Date): number {
+  const hoursLeft = Math.max(0, resetsAt.getTime() - from.getTime()) / 3_600_000;
+  return (reservedUnits(shape) - RESTORE_RESERVE_UNITS) * (hoursLeft / 24);
+}
+
+function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => number): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const item of items) sums.set(key(item), (sums.get(key(item)) ?? 0) + value(item));
+  return sums;
+}
+
+/**
+ * One admission pass over the queue, in arrival order: each test starts when its account's cap, its
+ * plan's share and today's remaining quota all have room for it. Within a plan the queue is first
+ * come, first served: once a test waits for its plan's share, the plan's later arrivals wait behind
+ * it (a stream of small tests can never starve a large one). A test that waits for its own account's
+ * cap or for today's reset does not hold up anyone else. Each waiting test gets its expected start.
+ */
+export function placeQueue(state: CapacityState): Placement[] {
+  const plans = sumBy(
+    state.admitted,
+    (test) => test.plan,
+    (test) => reservedUnits(test.shape),
+  );
+  const accounts = sumBy(
+    state.admitted,
+    (test) => test.accountId,
+    (test) => reservedUnits(test.shape),
+  );
+  let today =
+    state.engineSpentToday + state.engineRemainingToday + state.admitted.length * RESTORE_RESERVE_UNITS;
+  const planBlocked = new Set<CapacityPlan>();
+  const placements: Placement[] = [];
+  for (const test of state.queued) {
+    const units = reservedUnits(test.shape);
+    const todayUnits = unitsUntilReset(test.shape, state.now, state.resetsAt) + RESTORE_RESERVE_UNITS;
+    let blockedBy: Blocker | null = null;
+    if (planBlocked.has(test.plan) || (plans.get(test.plan) ?? 0) + units > planAllotment(state, test.plan))
+      blockedBy = 'plan';
+    else if ((accounts.get(test.accountId) ?? 0) + units > accountAllotment(state, test.plan))
+      blockedBy = 'account';
+    else if (today + todayUnits > state.engineBudgetToday) blockedBy = 'today';
+    if (blockedBy === null) {
+      plans.set(test.plan, (plans.get(test.plan) ?? 0) + units);
+      accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + units);
+      today += todayUnits;
+      placements.push({ id: test.id, start: true });
+      continue;
+    }
+    if (blockedBy === 'plan') planBlocked.add(test.plan);
+    placements.push({ id: test.id, start: false, blockedBy, expectedStartAt: null, ahead: 0 });
+  }
+  return withExpectedStarts(state, placements);
+}
+
+interface Release {
+  at: Date;
+  plan: CapacityPlan;
+  accountId: string;
+  units: number;
+}
+
+/**
+ * When each waiting test should start: a replay of the future in which running tests end on their
+ * end dates and waiting tests start, in queue order, at the first release that makes room for them
+ * (and no earlier than the plan's test ahead of them). Today's reset lets a test waiting on today's
+ * quota start at midnight. Null when nothing running would ever make room (the plan waits for tests
+ * that are themselves still queued elsewhere): the card then says it waits without a time.
+ */
+function withExpectedStarts(state: CapacityState, placements: Placement[]): Placement[] {
+  const byId = new Map(state.queued.map((test) => [test.id, test]));
+  const plans = sumBy(
+    state.admitted,
+    (test) => test.plan,
+    (test) => reservedUnits(test.shape),
+  );
+  const accounts = sumBy(
+    state.admitted,
+    (test) => test.accountId,
+    (test) => reservedUnits(test.shape),
+  );
+  for (const placement of placements) {
+    if (!placement.start) continue;
+    const test = byId.get(placement.id)!;
+    plans.set(test.plan, (plans.get(test.plan) ?? 0) + reservedUnits(test.shape));
+    accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + reservedUnits(test.shape));
+  }
+  const releases: Release[] = state.admitted.map((test) => ({
+    at: test.endsAt,
+    plan: test.plan,
+    accountId: test.accountId,
+    units: reservedUnits(test.shape),
+  }));
+  const planFloor = new Map<CapacityPlan, Date>();
+  const aheadInPlan = new Map<CapacityPlan, number>();
+  return placements.map((placement) => {
+    if (placement.start) return placement;
+    const test = byId.get(placement.id)!;
+    const units = reservedUnits(test.shape);
+    const ahead = aheadInPlan.get(test.plan) ?? 0;
+    aheadInPlan.set(test.plan, ahead + 1);
+    releases.sort((a, b) => a.at.getTime() - b.at.getTime());
+    const fits = () =>
+      (plans.get(test.plan) ?? 0) + units <= planAllotment(state, test.plan) + 1e-9 &&
+      (accounts.get(test.accountId) ?? 0) + units <= accountAllotment(state, test.plan) + 1e-9;
+    let at: Date | null = placement.blockedBy === 'today' ? state.resetsAt : state.now;
+    const floor = planFloor.get(test.plan);
+    if (floor && floor > at) at = floor;
+    const applied = new Set<Release>();
+    for (const release of releases) {
+      if (fits()) break;
+      if (release.plan === test.plan || release.accountId === test.accountId) {
+        if (release.plan === test.plan)
+          plans.set(release.plan, (plans.get(release.plan) ?? 0) - release.units);
+        if (release.accountId === test.accountId)
+          accounts.set(release.accountId, (accounts.get(release.accountId) ?? 0) - release.units);
+        applied.add(release);
+        if (release.at > at) at = release.at;
+      }
+    }
+    for (const release of applied) releases.splice(releases.indexOf(release), 1);
+    if (!fits()) return { ...placement, expectedStartAt: null, ahead };
+    plans.set(test.plan, (plans.get(test.plan) ?? 0) + units);
+    accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + units);
+    releases.push({
+      at: new Date(at.getTime() + test.durationMs),
+      plan: test.plan,
+      accountId: test.accountId,
+      units,
+    });
+    if (placement.blockedBy === 'plan') planFloor.set(test.plan, at);
+    return { ...placement, expectedStartAt: at, ahead };
+  });
+}

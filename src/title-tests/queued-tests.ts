@@ -1,0 +1,86 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { fromDrizzle } from 'pg-boss';
+import { titleTests, titleVariants } from '../../db/schema';
+import { placeQueue, type Placement } from '../capacity/admission';
+import { lockAdmission } from '../capacity/capacity.service';
+import { loadCapacityState } from '../capacity/capacity-state';
+import type { Tx } from '../db/database';
+import type { ServiceContext } from '../service-context';
+import { scheduleAdvance } from './advance-queue';
+import { storeSchedule } from './schedule-rows';
+import { refreshTestFigures } from './stored-figures';
+
+// Tests waiting for YouTube capacity (status 'queued', docs/capacity.md): the admission pass starts
+// them when capacity frees, in arrival order within their plan's share.
+
+/** The admission pass: every 10 minutes, and as soon as a test ends (its units are free again). */
+export const ADMISSION_QUEUE = 'capacity.admit';
+export const ADMISSION_EVERY_MINUTES = 10;
+
+/** Asks for an admission pass soon; inside a transaction pass `tx`, so it runs after the commit. */
+export async function requestAdmissionPass(ctx: Pick<ServiceContext, 'boss'>, tx?: Tx): Promise<void> {
+  await ctx.boss.send(
+    ADMISSION_QUEUE,
+    {},
+    tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {},
+  );
+}
+
+/**
+ * The admission pass (job capacity.admit, every 10 minutes and whenever a test ends): starts every
+ * queued test that now fits, in arrival order within its plan, and stores the expected start of
+ * each one still waiting. Returns the ids started.
+ */
+export async function admitQueuedTests(ctx: ServiceContext): Promise<string[]> {
+  return ctx.db.transaction(async (tx) => {
+    await lockAdmission(tx);
+    const state = await loadCapacityState({ ...ctx, db: tx });
+    if (state.queued.length === 0) return [];
+    const placements = placeQueue(state);
+    const started: string[] = [];
+    for (const placement of placements) {
+      if (placement.start) {
+        if (await startQueuedTest(ctx, tx, placement.id)) started.push(placement.id);
+      } else await storeExpectedStart(tx, placement);
+    }
+    return started;
+  });
+}
+
+async function storeExpectedStart(tx: Tx, placement: Extract<Placement, { start: false }>): Promise<void> {
+  await tx
+    .update(titleTests)
+    .set({ expectedStartAt: placement.expectedStartAt })
+    .where(and(eq(titleTests.id, placement.id), eq(titleTests.status, 'queued')));
+}
+
+/**
+ * Starts a queued test now: it keeps the length the creator asked for, its schedule is drawn from
+ * its seed from now on, and its first rotation is enqueued with the change of state.
+ */
+async function startQueuedTest(ctx: ServiceContext, tx: Tx, testId: string): Promise<boolean> {
+  const now = ctx.clock.now();
+  const [test] = await tx.select().from(titleTests).where(eq(titleTests.id, testId)).for('update');
+  if (!test || test.status !== 'queued') return false;
+  const end = new Date(now.getTime() + (test.endDate.getTime() - test.startDate.getTime()));
+  const variants = await tx
+    .select({ id: titleVariants.id })
+    .from(titleVariants)
+    .where(eq(titleVariants.testId, testId))
+    .orderBy(asc(titleVariants.position));
+  await tx
+    .update(titleTests)
+    .set({ status: 'active', startDate: now, endDate: end, expectedStartAt: null, updatedAt: now })
+    .where(eq(titleTests.id, testId));
+  await storeSchedule(
+    tx,
+    test,
+    variants.map((variant) => variant.id),
+    test.rotationIntervalMinutes,
+    now,
+    end,
+  );
+  await scheduleAdvance(ctx, testId, now, tx);
+  await refreshTestFigures(tx, { testIds: [testId] }, now);
+  return true;
+}

@@ -1,0 +1,158 @@
+import { and, eq, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, quotaLedger, titleTests, users } from '../../db/schema';
+import { loadCapacityState } from '../../src/capacity/capacity-state';
+import { nextPacificMidnight, pacificDay } from '../../src/time/pacific';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { googleCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+
+// Issue 23: the YouTube quota as a planned, fairly shared resource. On the default 10,000 units,
+// with the simulator's ledger: the projection of a day is what the day really spends, an account
+// that fills its cap queues its next test while another account's test still starts, and a queued
+// test starts by itself when capacity frees.
+
+let testApp: TestApp;
+let alex: HttpClient;
+let sam: HttpClient;
+let priya: HttpClient;
+const db = () => testApp.built.app.db;
+
+interface CreatedTest {
+  id: string;
+  status: string;
+  expectedStartAt: string | null;
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '10000' });
+  // A minute after Pacific midnight: the day about to be projected starts here.
+  testApp.clock.set(new Date(nextPacificMidnight(testApp.clock.now()).getTime() + 60_000));
+  alex = await googleCreator(testApp, 'sim-alex');
+  sam = await googleCreator(testApp, 'sim-sam');
+  priya = await googleCreator(testApp, 'sim-priya');
+  await db()
+    .update(users)
+    .set({ subscriptionTier: 'authority' })
+    .where(eq(users.email, 'alex.rivera@example.com'));
+  await db().update(users).set({ subscriptionTier: 'pro' }).where(eq(users.email, 'sam.chen@example.com'));
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function create(
+  client: HttpClient,
+  account: string,
+  video: number,
+  shape: { rotationIntervalMinutes: number; winnerMetric: 'views' | 'ctr' },
+  days = 10,
+): Promise<CreatedTest> {
+  const response = await client.post('/api/tests', {
+    videoId: simulatedVideoId(account, video),
+    titles: ['Capacity title A', 'Capacity title B'],
+    endDate: new Date(testApp.clock.now().getTime() + days * 86_400_000).toISOString(),
+    ...shape,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as CreatedTest;
+}
+
+const hourly = { rotationIntervalMinutes: 60, winnerMetric: 'views' as const };
+const fourHourly = { rotationIntervalMinutes: 240, winnerMetric: 'views' as const };
+const twoHourly = { rotationIntervalMinutes: 120, winnerMetric: 'views' as const };
+const dailyCtr = { rotationIntervalMinutes: 1440, winnerMetric: 'ctr' as const };
+
+async function engineUnitsOn(day: string): Promise<number> {
+  const [row] = await db()
+    .select({ units: sum(quotaLedger.units) })
+    .from(quotaLedger)
+    .where(and(eq(quotaLedger.day, day), eq(quotaLedger.purpose, 'engine'), eq(quotaLedger.sandbox, false)));
+  return Number(row?.units ?? 0);
+}
+
+describe('the projection of a day and its ledger', () => {
+  it('agree within 5% over a simulated day with a mix of shapes', async () => {
+    await create(alex, 'sim-alex', 0, hourly);
+    await create(alex, 'sim-alex', 1, fourHourly);
+    await create(alex, 'sim-alex', 2, dailyCtr);
+    await create(sam, 'sim-sam', 0, twoHourly);
+    await create(sam, 'sim-sam', 1, dailyCtr);
+    const day = pacificDay(testApp.clock.now());
+    const state = await loadCapacityState(testApp.built.app);
+    const projected = state.engineSpentToday + state.engineRemainingToday;
+    await fastForwardTo(testApp, new Date(nextPacificMidnight(testApp.clock.now()).getTime() - 1));
+    const spent = await engineUnitsOn(day);
+    expect(spent).toBeGreaterThan(1_500);
+    expect(
+      Math.abs(spent - projected) / spent,
+      `projected ${projected}, ledger ${spent}`,
+    ).toBeLessThanOrEqual(0.05);
+  });
+});
+
+describe('shares and the queue', () => {
+  it('queues the next test of an account at its cap, with an expected start, while another account starts', async () => {
+    // Alex (Authority) already reserves an hourly, a 4-hourly and a daily test: about 1,740 of his
+    // 1,771 units. One more daily test waits for his own tests to end.
+    const waiting = await create(alex, 'sim-alex', 3, dailyCtr);
+    expect(waiting.status).toBe('queued');
+    expect(waiting.expectedStartAt).not.toBeNull();
+    const earliestEnd = await db()
+      .select({ endDate: titleTests.endDate })
+      .from(titleTests)
+      .where(eq(titleTests.status, 'active'));
+    expect(new Date(waiting.expectedStartAt!).getTime()).toBe(
+      Math.min(...earliestEnd.map((row) => row.endDate.getTime())),
+    );
+    // Priya (Free) comes after the busy Authority account: her hourly test starts at once.
+    const priyaTest = await create(priya, 'sim-priya', 0, hourly);
+    expect(priyaTest.status).toBe('active');
+
+    // The card says where it stands, and nothing changed on YouTube.
+    const listed = (await (await alex.get('/api/tests')).json()) as CreatedTest[];
+    expect(listed.find((test) => test.id === waiting.id)).toMatchObject({ status: 'queued' });
+    const video = await liveVideo(testApp, simulatedVideoId('sim-alex', 3));
+    expect(video.title).not.toMatch(/Capacity title/);
+  });
+
+  it('starts a queued test by itself when its account’s units free, and tells the creator', async () => {
+    const [queued] = await db().select().from(titleTests).where(eq(titleTests.status, 'queued'));
+    const [hourlyTest] = await db()
+      .select()
+      .from(titleTests)
+      .where(and(eq(titleTests.videoId, simulatedVideoId('sim-alex', 0)), eq(titleTests.status, 'active')));
+    expect((await alex.post(`/api/tests/${hourlyTest!.id}/cancel`)).status).toBe(200);
+    await runFor(testApp, 0.5);
+    const [started] = await db().select().from(titleTests).where(eq(titleTests.id, queued!.id));
+    expect(started!.status).toBe('active');
+    expect(started!.expectedStartAt).toBeNull();
+    // It keeps the length asked for, from the moment it started.
+    expect(started!.endDate.getTime() - started!.startDate.getTime()).toBe(
+      queued!.endDate.getTime() - queued!.startDate.getTime(),
+    );
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'test-started'), eq(notifications.testId, queued!.id)));
+    expect(told).toHaveLength(1);
+  });
+
+  it('cancels a waiting test without touching YouTube', async () => {
+    // Sam (Pro) fills his cap with hourly tests until one waits.
+    let waiting: CreatedTest | null = null;
+    for (let video = 2; video < 6 && !waiting; video += 1) {
+      const created = await create(sam, 'sim-sam', video, hourly);
+      if (created.status === 'queued') waiting = created;
+    }
+    expect(waiting).not.toBeNull();
+    const unitsBefore = await engineUnitsOn(pacificDay(testApp.clock.now()));
+    expect((await sam.post(`/api/tests/${waiting!.id}/cancel`)).status).toBe(200);
+    const [cancelled] = await db().select().from(titleTests).where(eq(titleTests.id, waiting!.id));
+    expect(cancelled).toMatchObject({ status: 'cancelled', appliedTitle: cancelled!.originalTitle });
+    await runDueWork(testApp);
+    expect(await engineUnitsOn(pacificDay(testApp.clock.now()))).toBe(unitsBefore);
+  });
+});
