@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { reportLinks, titleTests } from '../../db/schema';
+import { reportLinks, titleTests, users } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
@@ -128,15 +128,25 @@ export async function revokeShareLink(
 /**
  * The report a link opens, for anyone holding it: the test's titles, figures and verdict as its
  * analytics panel shows them, without the owner, the test's id or anything to act on. An
- * unknown token and a revoked link are both 404, each with its own words.
+ * unknown token and a revoked link are both 404, each with its own words; a link of a test or an
+ * account being deleted reads as revoked.
  */
 export async function readReport(ctx: ServiceContext, token: string): Promise<PublicReport> {
-  const [link] = await ctx.db
-    .select()
+  const [row] = await ctx.db
+    .select({
+      link: reportLinks,
+      testDeleting: titleTests.deletionRequestedAt,
+      ownerDeleting: users.deletionRequestedAt,
+    })
     .from(reportLinks)
+    .innerJoin(titleTests, eq(titleTests.id, reportLinks.testId))
+    .innerJoin(users, eq(users.id, titleTests.userId))
     .where(eq(reportLinks.tokenHash, hashOf(token)));
-  if (!link) throw new AppError('NOT_FOUND', REPORT_LINK_UNKNOWN);
-  if (link.revokedAt !== null) throw new AppError('NOT_FOUND', REPORT_LINK_REVOKED);
+  if (!row) throw new AppError('NOT_FOUND', REPORT_LINK_UNKNOWN);
+  const { link } = row;
+  // Deleting the test or the account ends its links at once, though erasure may take days.
+  if (link.revokedAt !== null || row.testDeleting !== null || row.ownerDeleting !== null)
+    throw new AppError('NOT_FOUND', REPORT_LINK_REVOKED);
   const { card, analytics } = await testFiguresForAdmin(ctx, link.testId);
   return {
     videoTitle: card.videoTitle,

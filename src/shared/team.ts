@@ -34,6 +34,10 @@ export const TEAM_MESSAGES = {
   invitationUsed: 'This invitation was already accepted.',
   invitationExpired: 'This invitation expired. Ask the team’s owner for a new one.',
   ownInvitation: 'This is an invitation to your own team.',
+  ownTeamHasMembers: 'You have a team of your own. Remove its members before joining another.',
+  ownInvitationsPending:
+    'You have invitations to your own team pending. Withdraw them before joining another team.',
+  inviterJoinedTeam: 'This invitation no longer works: whoever sent it has since joined another team.',
   notEmailed:
     'It was not e-mailed (that address, or your team, had its invitation e-mails for today): copy the link below and send it yourself.',
   teamUnavailable: 'This team is not available any more: its owner’s plan no longer includes a team.',

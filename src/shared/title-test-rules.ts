@@ -30,3 +30,14 @@ export const CREATE_TEST_MESSAGES = {
   noVideo: 'Please select a video',
   tooFewTitles: `Please enter at least ${MIN_TITLES} title variants`,
 } as const;
+
+/** Creating a test on a video the caller is already testing. */
+export const VIDEO_HAS_YOUR_TEST_MESSAGE =
+  'This video already has a running test. Complete or cancel it before starting another.';
+
+/**
+ * Creating a test on a video whose title another test is changing: one on a channel another
+ * account also connected, whose test is not the caller's to see (docs/decisions/0021).
+ */
+export const VIDEO_BUSY_MESSAGE =
+  'This video can’t be tested right now: another test is already changing its title. Try again once it has ended.';

@@ -185,7 +185,10 @@ async function usableInvitation(ctx: ServiceContext, db: DbOrTx, token: string, 
   const [row] = await (lock ? query.for('update', { of: teamInvitations }) : query);
   if (!row) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationUnknown);
   const { invitation } = row;
-  if (invitation.revokedAt) throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationRevoked);
+  // An owner who asked to delete their account has withdrawn every invitation with it (their
+  // name must not show, though erasure may take days).
+  if (invitation.revokedAt || row.owner.deletionRequestedAt)
+    throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationRevoked);
   if (invitation.acceptedAt) throw conflict(TEAM_MESSAGES.invitationUsed);
   if (invitation.expiresAt <= ctx.clock.now())
     throw new AppError('NOT_FOUND', TEAM_MESSAGES.invitationExpired);
@@ -212,10 +215,20 @@ export async function acceptInvitation(
   user: UserRow,
   token: string,
 ): Promise<MembershipView> {
+  const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const { invitation, owner } = await usableInvitation(ctx, tx, token, true);
     if (owner.id === user.id) throw conflict(TEAM_MESSAGES.ownInvitation);
+    // Both teams held, in one order, while membership is decided: a team is one level deep, so
+    // an owner joining elsewhere and someone joining that owner's team cannot both go through.
+    for (const id of [owner.id, user.id].sort())
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`team:${id}`}))`);
     if (user.email.toLowerCase() !== invitation.email) throw forbidden(wrongAccountMessage(invitation.email));
+    const [inviterIsMember] = await tx
+      .select({ id: teamMembers.id })
+      .from(teamMembers)
+      .where(eq(teamMembers.memberUserId, owner.id));
+    if (inviterIsMember) throw forbidden(TEAM_MESSAGES.inviterJoinedTeam);
     if (teamSeatLimit(owner) === 0 || owner.deletionRequestedAt)
       throw forbidden(TEAM_MESSAGES.teamUnavailable);
     const [current] = await tx
@@ -228,9 +241,12 @@ export async function acceptInvitation(
       .select({ n: count() })
       .from(teamMembers)
       .where(eq(teamMembers.ownerUserId, user.id));
-    if ((ownTeam?.n ?? 0) > 0)
-      throw conflict('You have a team of your own. Remove its members before joining another.');
-    const now = ctx.clock.now();
+    if ((ownTeam?.n ?? 0) > 0) throw conflict(TEAM_MESSAGES.ownTeamHasMembers);
+    const [ownInvitations] = await tx
+      .select({ n: count() })
+      .from(teamInvitations)
+      .where(and(eq(teamInvitations.ownerUserId, user.id), pending(now)));
+    if ((ownInvitations?.n ?? 0) > 0) throw conflict(TEAM_MESSAGES.ownInvitationsPending);
     await tx
       .update(teamInvitations)
       .set({ acceptedAt: now, acceptedByUserId: user.id })

@@ -907,3 +907,133 @@ describe('the access matrix', () => {
     expect(changedTables(before, await watch.digest())).toEqual([]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 25: what the seven callers alone did not reach.
+
+/** A new account signed in as a bearer session (plan `tier`), optionally on someone's channel. */
+async function extraAccount(
+  name: string,
+  tier: 'free' | 'authority',
+  channelOf?: Exclude<Member, TeamRole>,
+): Promise<{ id: string; email: string; token: string }> {
+  const { db, clock } = testApp.built.app;
+  const email = `${name}@example.com`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, name: `Extra ${name}`, username: name, subscriptionTier: tier })
+    .returning({ id: users.id });
+  if (channelOf) {
+    // The same YouTube channel connected by a second account (both signed in with its Google login).
+    const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, emails[channelOf]));
+    const [connection] = await db
+      .select()
+      .from(channelConnections)
+      .where(eq(channelConnections.userId, owner!.id));
+    await db.insert(channelConnections).values({ ...connection!, id: randomUUID(), userId: user!.id });
+  }
+  const { token } = await createSession(db, { userId: user!.id, ttlDays: 1, now: clock.now() });
+  return { id: user!.id, email, token };
+}
+
+const inviteAs = async (token: string, email: string) => {
+  const response = await call(post('/api/team/invitations', { email, role: 'viewer' }), token);
+  expect(response.status, await response.clone().text()).toBe(201);
+  return new URL((await json<{ url: string }>(response)).url).searchParams.get('token')!;
+};
+
+describe('beyond the matrix', () => {
+  it('keeps teams one level deep: an owner with invitations out joins no team, and a joined inviter’s invitations stop', async () => {
+    const pat = await extraAccount('pat.owner', 'authority');
+    const quinn = await extraAccount('quinn.owner', 'authority');
+    const erin = await extraAccount('erin.editor', 'free');
+    const toErin = await inviteAs(pat.token, erin.email);
+    const toPat = await inviteAs(quinn.token, pat.email);
+    const before = await watch.digest();
+    const joining = await call(post('/api/team/invitation/accept', { token: toPat }), pat.token);
+    expect(joining.status).toBe(409);
+    expect(errorMessageOf(await joining.json())).toMatch(/invitations to your own team pending/);
+    expect(changedTables(before, await watch.digest())).toEqual([]);
+
+    // However Pat came to be on a team (a race, an old row), Pat's invitations no longer open one.
+    await testApp.built.app.db.insert(teamMembers).values({
+      ownerUserId: quinn.id,
+      memberUserId: pat.id,
+      role: 'viewer',
+      createdAt: testApp.clock.now(),
+    });
+    const nested = await call(post('/api/team/invitation/accept', { token: toErin }), erin.token);
+    expect(nested.status).toBe(403);
+    expect(errorMessageOf(await nested.json())).toMatch(/joined another team/);
+    const [erinOnTeam] = await testApp.built.app.db
+      .select()
+      .from(teamMembers)
+      .where(eq(teamMembers.memberUserId, erin.id));
+    expect(erinOnTeam).toBeUndefined();
+  });
+
+  it('keeps a channel two accounts connected to each one’s own tests, and says nothing of the other’s', async () => {
+    const ownersTest = await sharedTest();
+    const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, ownersTest));
+    const second = await extraAccount('second.login', 'authority', 'owner');
+    const before = await watch.digest();
+    for (const request of [
+      post('/api/tests', {
+        videoId: test!.videoId,
+        titles: ['Mine A', 'Mine B'],
+        rotationIntervalMinutes: 1440,
+      }),
+      trpcMutation('tests.create', {
+        videoId: test!.videoId,
+        titles: ['Mine A', 'Mine B'],
+        rotationIntervalMinutes: 1440,
+      }),
+    ]) {
+      const refused = await call(request, second.token);
+      const text = await refused.text();
+      expect(refused.status, text).toBe(409);
+      expect(text).toContain('another test is already changing its title');
+      expect(text).not.toMatch(/running test|cancel|Matrix A|Matrix B|alex/i);
+    }
+    // Refused after the video was read as the second account's (so nothing is said of a video
+    // that is not theirs): that read is in the quota ledger; no test, title or audit row changed.
+    const reads = ['quota_ledger', 'sim_quota_days', 'sim_quota_usage'];
+    expect(changedTables(before, await watch.digest()).filter((table) => !reads.includes(table))).toEqual([]);
+    // The owner's test is not the second account's to see or to end.
+    const list = await json<Array<{ id: string }>>(await call(get('/api/tests'), second.token));
+    expect(list.map((entry) => entry.id)).not.toContain(ownersTest);
+    expect((await call(get(`/api/tests/${ownersTest}/analytics`), second.token)).status).toBe(404);
+    expect((await call(post(`/api/tests/${ownersTest}/cancel`), second.token)).status).toBe(404);
+  });
+
+  it('ends a deleting account’s report and invitation links at once', async () => {
+    const leaving = await extraAccount('leaving.owner', 'authority', 'other');
+    const created = await call(
+      post('/api/tests', {
+        videoId: await freeVideo('other'),
+        titles: ['Gone A', 'Gone B'],
+        rotationIntervalMinutes: 1440,
+      }),
+      leaving.token,
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = await json<{ id: string }>(created);
+    const link = await call(post(`/api/tests/${id}/share-link`), leaving.token);
+    expect(link.status, await link.clone().text()).toBe(201);
+    const reportToken = new URL((await json<{ url: string }>(link)).url).searchParams.get('token')!;
+    const invitationToken = await inviteAs(leaving.token, 'invited.by.leaving@example.com');
+    const report = get(`/api/reports?token=${encodeURIComponent(reportToken)}`);
+    const invitation = get(`/api/team/invitation?token=${encodeURIComponent(invitationToken)}`);
+    expect((await call(report, null)).status).toBe(200);
+    expect((await call(invitation, null)).status).toBe(200);
+
+    const deleted = await call(post('/api/account/delete', { confirmEmail: leaving.email }), leaving.token);
+    expect(deleted.status, await deleted.clone().text()).toBe(202);
+    for (const request of [report, invitation]) {
+      const response = await call(request, null);
+      const text = await response.text();
+      expect(response.status, `${request.path}: ${text}`).toBe(404);
+      expect(text).not.toMatch(/Gone A|Gone B|Extra leaving/);
+    }
+  });
+});
