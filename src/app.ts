@@ -17,6 +17,7 @@ import { listOperations } from './api/operations';
 import { registerRestOperations } from './api/rest-transport';
 import { credentialInQuery } from './api/credential-in-query';
 import type { Dependencies, ServiceContext } from './service-context';
+import { demoSandboxTime } from './demo/demo-time';
 import { registerUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
 import { registerGoogleOAuth } from './auth/google-oauth';
@@ -146,6 +147,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       : stripeBillingProvider(createStripeClient(config)),
     youtube: gatewayYouTube(deps),
     collectDaily: gatewayDailyCollector(deps),
+    // A demo visitor's fast-forward moves their own copy only (src/demo/demo-time.ts).
+    ...(config.google.simulator ? { sandboxTime: demoSandboxTime } : {}),
   };
 
   installErrorHandler(fastify);

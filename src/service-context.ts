@@ -8,6 +8,8 @@ import type { Database, Db } from './db/database';
 import type { ReadCache } from './db/read-cache';
 import type { EngineHooks } from './title-tests/engine-hooks';
 import type { TitleTestYouTube } from './title-tests/youtube-port';
+import type { SandboxTime } from './title-tests/simulated-time';
+import type { UserRow } from './auth/session.service';
 
 /**
  * The process's dependencies: what the YouTube gateway, the billing provider and the simulator
@@ -47,4 +49,9 @@ export interface ServiceContext extends Dependencies {
    * (src/title-tests/held-tests.ts). Unset for the workers, the web and the founder's tools.
    */
   holding?: string;
+  /**
+   * The time of `user`'s own sandbox, when they have one (a demo visitor's copy, src/demo): a
+   * fast-forward then moves only that. Null (or unset) for everyone else.
+   */
+  sandboxTime?(ctx: ServiceContext, user: UserRow): Promise<SandboxTime | null>;
 }

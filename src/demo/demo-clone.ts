@@ -1,14 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
-import {
-  channelConnections,
-  dailyMetrics,
-  metricSamples,
-  notifications,
-  rotations,
-  titleTests,
-  titleVariants,
-} from '../../db/schema';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { channelConnections, notifications, rotations, titleTests, titleVariants } from '../../db/schema';
 import type { Tx } from '../db/database';
 
 // A demo copy's past is rehearsed once (src/demo/demo-rehearsal.ts) and then cloned for each
@@ -113,29 +105,16 @@ export async function cloneTemplateRows(tx: Tx, templateUserId: string, to: Clon
     );
   }
 
-  const videos = Object.keys(to.videoIds);
-  const samples = await tx.select().from(metricSamples).where(inArray(metricSamples.videoId, videos));
-  await insertBatched(samples, (batch) =>
-    tx.insert(metricSamples).values(
-      batch.map((sample) => ({
-        ...sample,
-        id: randomUUID(),
-        videoId: video(sample.videoId),
-        channelId: to.channelId,
-      })),
-    ),
-  );
-  const daily = await tx.select().from(dailyMetrics).where(inArray(dailyMetrics.videoId, videos));
-  await insertBatched(daily, (batch) =>
-    tx
-      .insert(dailyMetrics)
-      .values(
-        batch.map((row) => ({
-          ...row,
-          id: randomUUID(),
-          videoId: video(row.videoId),
-          channelId: to.channelId,
-        })),
-      ),
-  );
+  // The measurements, the bulk of the rows, are copied inside the database.
+  const videoMap = JSON.stringify(to.videoIds);
+  await tx.execute(sql`
+    insert into metric_samples (video_id, channel_id, sampled_at, view_count, like_count, comment_count)
+    select map.value, ${to.channelId}, s.sampled_at, s.view_count, s.like_count, s.comment_count
+    from metric_samples s join jsonb_each_text(${videoMap}::jsonb) map on map.key = s.video_id`);
+  await tx.execute(sql`
+    insert into daily_metrics (video_id, channel_id, day, views, average_view_duration_sec,
+      estimated_minutes_watched, impressions, impressions_ctr, fetched_at)
+    select map.value, ${to.channelId}, d.day, d.views, d.average_view_duration_sec,
+      d.estimated_minutes_watched, d.impressions, d.impressions_ctr, d.fetched_at
+    from daily_metrics d join jsonb_each_text(${videoMap}::jsonb) map on map.key = d.video_id`);
 }

@@ -14,6 +14,7 @@ import {
   type DemoCopy,
 } from './demo-templates';
 import type { SimulatorControl } from './simulator-control';
+import type { SignedIn } from '../auth/sign-in.service';
 
 // A visitor's demo copy (table demo_copies; times here are real time, not the simulated clock):
 // cloned from the newest template (demo-templates.ts) and claimed by one visitor at once, handed
@@ -36,17 +37,18 @@ const CAUGHT_UP_MS = 60_000;
 /**
  * Hands a claimed copy to its visitor: its clock catches up with the deployment's (running what
  * fell due since the template's instant), its Google account rejoins the deployment's clock, and
- * its tests are released to the workers.
+ * its tests are released to the workers. Returns how many job runs failed on the way (logged).
  */
 export async function handOver(
   app: ServiceContext,
   control: SimulatorControl,
   copy: DemoCopy,
-): Promise<void> {
+): Promise<number> {
   const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil ?? app.clock.now());
+  let failures = 0;
   // The deployment's clock may move meanwhile (someone's fast-forward): catch up until level
   // (both clocks then run on together, the copy's a few milliseconds behind).
-  do await rehearsal.runUntil(app.clock.now());
+  do failures += await rehearsal.runUntil(app.clock.now());
   while (app.clock.now().getTime() - rehearsal.clock.now().getTime() > CAUGHT_UP_MS);
   await control.setAccountClock(copy.simAccountId, null);
   const released = await app.db
@@ -58,6 +60,7 @@ export async function handOver(
   for (const test of released)
     if (test.status !== 'completed' && test.status !== 'cancelled')
       await scheduleAdvance(app, test.id, app.clock.now());
+  return failures;
 }
 
 /** The template to clone, waiting for (or rehearsing) the first one on a fresh deployment. */
@@ -86,19 +89,25 @@ async function templateToClone(app: ServiceContext, control: SimulatorControl): 
 }
 
 /**
- * A copy of the demo channel for one visitor: a clone of the newest template, claimed at once and
- * caught up with the deployment's clock. `maintain` is asked to keep the template fresh for the
- * next visitors. Returns the copy's Google account id.
+ * A copy of the demo channel for one visitor: a clone of the newest template, into which the
+ * visitor signs in through Google's flow (`signIn`, with the copy's account on the deployment's
+ * clock), caught up with the deployment's clock. `maintain` is asked to keep the template fresh
+ * for the next visitors. Returns the visitor's sign-in.
  */
 export async function claimDemoCopy(
   app: ServiceContext,
   control: SimulatorControl,
+  signIn: (accountId: string) => Promise<SignedIn>,
   maintain: () => Promise<void>,
-): Promise<string> {
+): Promise<SignedIn> {
   const template = await templateToClone(app, control);
-  let copy: DemoCopy;
+  let signedIn: SignedIn | undefined;
   try {
-    copy = await cloneTemplate(app, control, template, 'claimed');
+    const copy = await cloneTemplate(app, control, template, 'claimed', async (_engine, accountId) => {
+      await control.setAccountClock(accountId, null);
+      signedIn = await signIn(accountId);
+      return signedIn.user.id;
+    });
     await handOver(app, control, copy);
   } catch (error) {
     // A failed clone is marked failed by cloneTemplate; the cleanup job removes it.
@@ -107,7 +116,7 @@ export async function claimDemoCopy(
     });
   }
   await maintain();
-  return copy.simAccountId;
+  return signedIn!;
 }
 
 /**

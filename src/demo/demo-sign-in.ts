@@ -18,10 +18,11 @@ export async function signInAsDemo(app: ServiceContext, userAgent: string | unde
   if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
   if (!app.config.google.simulator) return signInAsChannelLessDemo(app, userAgent);
   const control = simulatorControl(app.config);
-  const accountId = app.config.demoHistory
-    ? await claimDemoCopy(app, control, () => requestDemoCopy(app, { afterClaim: true }))
-    : DEMO_ACCOUNT_ID;
-  const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
-  const code = await control.grant(accountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
-  return signInWithGoogleCode(app, { code, redirectUri }, userAgent, { demo: true });
+  const signIn = async (accountId: string) => {
+    const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
+    const code = await control.grant(accountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
+    return signInWithGoogleCode(app, { code, redirectUri }, userAgent, { demo: true });
+  };
+  if (!app.config.demoHistory) return signIn(DEMO_ACCOUNT_ID);
+  return claimDemoCopy(app, control, signIn, () => requestDemoCopy(app, { afterClaim: true }));
 }

@@ -131,9 +131,10 @@ export async function rehearseTemplate(
 }
 
 /**
- * A copy of `template` standing where it stands: the simulator clones the Google account, the
- * copy's user signs in through Google's flow on the template's instant, and the product's rows are
- * cloned onto it, its tests held (`demo:<copy id>`) until it is handed over. `status` is 'claimed'
+ * A copy of `template` standing where it stands: the simulator clones the Google account, `link`
+ * signs the copy's Google account into the product (the visitor's own sign-in, or a sign-in on the
+ * template's instant through `engine`) and returns its user's id, and the product's rows are cloned
+ * onto that user, its tests held (`demo:<copy id>`) until it is handed over. `status` is 'claimed'
  * for a visitor's copy, 'preparing' for the next template.
  */
 export async function cloneTemplate(
@@ -141,6 +142,7 @@ export async function cloneTemplate(
   control: SimulatorControl,
   template: DemoCopy,
   status: 'claimed' | 'preparing',
+  link: (engine: ServiceContext, accountId: string) => Promise<string>,
 ): Promise<DemoCopy> {
   if (!template.userId || !template.rehearsedUntil) throw new Error('The demo template is not ready.');
   const { account, videoIds } = await control.cloneDemoAccount(template.simAccountId);
@@ -156,14 +158,14 @@ export async function cloneTemplate(
     .returning();
   try {
     const rehearsal = createRehearsal(app, control, copy!, template.rehearsedUntil);
-    const user = await connectDemoAccount(rehearsal.engine, control, account.id);
+    const userId = await link(rehearsal.engine, account.id);
     const [connection] = await app.db
       .select({ id: channelConnections.id })
       .from(channelConnections)
-      .where(eq(channelConnections.userId, user.id));
+      .where(eq(channelConnections.userId, userId));
     await app.db.transaction((tx) =>
       cloneTemplateRows(tx, template.userId!, {
-        userId: user.id,
+        userId,
         connectionId: connection!.id,
         channelId: account.channelId,
         videoIds,
@@ -172,7 +174,7 @@ export async function cloneTemplate(
     );
     const [cloned] = await app.db
       .update(demoCopies)
-      .set({ userId: user.id, updatedAt: new Date() })
+      .set({ userId, updatedAt: new Date() })
       .where(eq(demoCopies.id, copy!.id))
       .returning();
     return cloned!;
@@ -191,7 +193,10 @@ async function refreshTemplate(
   control: SimulatorControl,
   template: DemoCopy,
 ): Promise<DemoCopy> {
-  const copy = await cloneTemplate(app, control, template, 'preparing');
+  const copy = await cloneTemplate(app, control, template, 'preparing', async (engine, accountId) => {
+    const user = await connectDemoAccount(engine, control, accountId);
+    return user.id;
+  });
   try {
     const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil!);
     await rehearsal.runUntil(app.clock.now());

@@ -24,6 +24,8 @@ export interface SimulatorControl {
   ): Promise<{ account: SimulatedGoogleAccount; videoIds: Record<string, string> }>;
   /** Moves the account's own clock (null: back onto the deployment's). */
   setAccountClock(accountId: string, at: Date | null): Promise<void>;
+  /** Moves everything a demo copy has lived by `ms` (negative: into the past). */
+  shiftDemoAccount(accountId: string, ms: number): Promise<void>;
   deleteDemoAccount(accountId: string): Promise<void>;
   /** The account holder allows access on Google's consent screen: the authorization code. */
   grant(accountId: string, input: { redirectUri: string; scope: string }): Promise<string>;
@@ -64,6 +66,9 @@ export function simulatorControl(config: Config): SimulatorControl {
       await call('POST', `/accounts/${encodeURIComponent(accountId)}/clock`, {
         at: at?.toISOString() ?? null,
       });
+    },
+    async shiftDemoAccount(accountId, ms) {
+      await call('POST', `/accounts/${encodeURIComponent(accountId)}/shift`, { ms });
     },
     async deleteDemoAccount(accountId) {
       await call('DELETE', `/accounts/${encodeURIComponent(accountId)}`, {});

@@ -15,7 +15,8 @@ const SETTLE_MS = 3_600_000;
  * Founder tool, simulator only: moves the deployment's simulated clock a day, or past the test's
  * end (and, for a CTR or watch-time test, past the wait for YouTube's final daily figures), and
  * runs every job due on the way through the real handlers: rotations, view samples, daily figures
- * with their lag, the verdict and the winner put live. It moves time for the whole deployment.
+ * with their lag, the verdict and the winner put live. It moves time for the whole deployment,
+ * except for a demo visitor, whose own copy alone moves (ServiceContext.sandboxTime).
  */
 export async function fastForwardTest(
   ctx: ServiceContext,
@@ -23,6 +24,8 @@ export async function fastForwardTest(
   testId: string,
   span: FastForwardSpan,
 ): Promise<string> {
+  // A demo visitor's own copy moves alone; anyone else's move is the deployment's.
+  const sandbox = (await ctx.sandboxTime?.(ctx, user)) ?? null;
   const time = simulatedTimeOf(ctx);
   if (!time) throw conflict('Fast-forward is a simulator tool: this server runs on real time.');
   const test = await findOwnTest(ctx, user, testId);
@@ -34,7 +37,13 @@ export async function fastForwardTest(
   const finalWait = isMeasuredPerDay(test.winnerMetric) ? FINAL_FIGURES_WAIT_MS : 0;
   const end = waiting.dueBy?.getTime() ?? test.endDate.getTime() + finalWait;
   const target = span === 'day' ? now + DAY : Math.max(now, end) + SETTLE_MS;
+  const failedOf = (failures: number) =>
+    failures > 0 ? ` ${failures} job runs failed and were logged.` : '';
+  if (sandbox) {
+    const { movedDays, failures } = await sandbox.moveTo(new Date(target));
+    return `Your demo channel lived ${movedDays} more ${movedDays === 1 ? 'day' : 'days'}; nobody else's clock moved.${failedOf(failures)}`;
+  }
   const moved = await time.moveTo(new Date(target));
-  const failed = moved.failures > 0 ? ` ${moved.failures} job runs failed and were logged.` : '';
+  const failed = failedOf(moved.failures);
   return `The simulated clock is now ${moved.now.toISOString()} (${moved.steps} steps).${failed}`;
 }

@@ -14,6 +14,15 @@ export interface SimulatedTime {
   advance(ms: number): Promise<{ now: Date; steps: number; failures: number }>;
 }
 
+/**
+ * The time of one account's own sandbox (a demo visitor's copy, src/demo/demo-time.ts): a move
+ * takes that account's channel and tests at least to `to`, in whole days, while the deployment's
+ * clock stays where it is.
+ */
+export interface SandboxTime {
+  moveTo(to: Date): Promise<{ movedDays: number; failures: number }>;
+}
+
 /** The move under way on each clock: the next one waits for it. */
 const movesByClock = new WeakMap<ControllableClock, Promise<unknown>>();
 

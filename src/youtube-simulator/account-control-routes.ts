@@ -6,11 +6,13 @@ import {
   createDemoCopyAccount,
   deleteDemoCopyAccount,
   setAccountClock,
+  shiftDemoCopyAccount,
 } from './demo-copies';
 import { accountNow, createAuthCode, findAccount } from './identity-store';
 
 const demoCopyBody = z.object({ at: z.iso.datetime().nullable().default(null) });
 const clockBody = z.object({ at: z.iso.datetime().nullable() });
+const shiftBody = z.object({ ms: z.number().int() });
 const grantBody = z.object({
   account: z.string().min(1),
   client_id: z.string().min(1),
@@ -26,6 +28,7 @@ type AccountParams = { accountId: string };
  * - POST /control/demo-accounts/:id/clones: a fresh copy that has lived what that demo copy has
  *   (same uploads, title history and instant), with each of its video ids in the clone;
  * - POST /control/accounts/:id/clock {at}: moves that instant (null: back to the deployment's);
+ * - POST /control/accounts/:id/shift {ms}: moves everything a demo copy has lived by ms;
  * - DELETE /control/accounts/:id: removes a demo copy;
  * - POST /control/oauth/grant: the account holder presses Allow on the consent screen, and the
  *   caller gets the authorization code Google would have redirected with.
@@ -56,6 +59,15 @@ export function registerAccountControls(control: FastifyInstance, options: Simul
     if (!(await setAccountClock(options.db, accountId, at)))
       return reply.code(404).send({ error: 'No such account.' });
     return { accountId, at: body.data.at };
+  });
+
+  control.post('/accounts/:accountId/shift', async (request, reply) => {
+    const body = shiftBody.safeParse(request.body);
+    if (!body.success) return reply.code(400).send({ error: 'ms must be a whole number.' });
+    const { accountId } = request.params as AccountParams;
+    if (!(await shiftDemoCopyAccount(options.db, accountId, body.data.ms)))
+      return reply.code(404).send({ error: 'No such demo copy.' });
+    return { accountId, ms: body.data.ms };
   });
 
   control.delete('/accounts/:accountId', async (request, reply) => {

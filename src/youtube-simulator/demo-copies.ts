@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, like } from 'drizzle-orm';
-import { simAccounts, simQuotaDays, simQuotaUsage, simTitleHistory, simVideos } from '../../db/schema';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import {
+  simAccounts,
+  simQuotaDays,
+  simQuotaUsage,
+  simReportingJobs,
+  simTitleHistory,
+  simVideos,
+} from '../../db/schema';
 import { quotaDayKey } from './quota';
 import type { Db } from '../db/database';
 import { DEMO_ACCOUNT_ID, type SimulatedAccount } from './accounts';
@@ -88,6 +95,40 @@ export async function cloneDemoCopyAccount(
           history.map(({ id: _id, videoId, ...change }) => ({ ...change, videoId: videoIds[videoId]! })),
         );
     return { account, videoIds };
+  });
+}
+
+/**
+ * Moves everything a demo copy has lived `ms` earlier (ms < 0: into the past): its uploads'
+ * publication, every title they showed and since when, its reporting jobs. With the copy's clock
+ * then run forward again by as much, the copy lives days ahead of its old self while the
+ * deployment's clock stays where it is (src/demo/demo-time.ts). Returns false for no demo copy.
+ */
+export async function shiftDemoCopyAccount(db: Db, accountId: string, ms: number): Promise<boolean> {
+  const by = sql`make_interval(secs => ${ms / 1000})`;
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ id: simAccounts.id })
+      .from(simAccounts)
+      .where(and(eq(simAccounts.id, accountId), eq(simAccounts.demoCopy, true)));
+    if (!account) return false;
+    const videos = tx.select({ id: simVideos.id }).from(simVideos).where(eq(simVideos.accountId, accountId));
+    await tx
+      .update(simTitleHistory)
+      .set({ since: sql`${simTitleHistory.since} + ${by}` })
+      .where(inArray(simTitleHistory.videoId, videos));
+    await tx
+      .update(simVideos)
+      .set({
+        publishedAt: sql`${simVideos.publishedAt} + ${by}`,
+        snippetUpdatedAt: sql`${simVideos.snippetUpdatedAt} + ${by}`,
+      })
+      .where(eq(simVideos.accountId, accountId));
+    await tx
+      .update(simReportingJobs)
+      .set({ createTime: sql`${simReportingJobs.createTime} + ${by}` })
+      .where(eq(simReportingJobs.accountId, accountId));
+    return true;
   });
 }
 
