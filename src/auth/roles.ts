@@ -4,7 +4,7 @@ import type { UserRow } from './session.service';
 /**
  * The founder's tools (Simulate Rotation, Force Analytics, fast-forward): FOUNDER_EMAILS, and with
  * the simulator every demo account, so a newcomer sees every tool, on their own tests only (a
- * demo visitor's fast-forward moves their own copy's clock: docs/decisions/0003, 0021). Being a
+ * demo visitor's fast-forward moves their own copy's clock: docs/decisions/0003, 0022). Being a
  * demo's founder makes nobody an admin.
  */
 export function isFounder(config: Config, user: Pick<UserRow, 'email' | 'isDemo'>): boolean {

@@ -82,7 +82,7 @@ async function moveCopy(app: ServiceContext, copy: DemoCopy, target: Date) {
 
 /**
  * The time of `user`'s own demo copy, when they are a demo visitor with one: a fast-forward then
- * moves only that copy (docs/decisions/0021). Null for everyone else.
+ * moves only that copy (docs/decisions/0022). Null for everyone else.
  */
 export async function demoSandboxTime(app: ServiceContext, user: UserRow): Promise<SandboxTime | null> {
   if (!user.isDemo) return null;
