@@ -26,6 +26,8 @@ import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
 import { openDatabase } from './db/database';
 import { installErrorHandler } from './http/error-handler';
+import { closeWithin } from './http/close-within';
+import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { installJsonBodyParser } from './http/json-body';
 import { OpenApiRegistry } from './http/openapi';
 import { databaseRateLimitStore } from './http/rate-limit-store';
@@ -57,7 +59,12 @@ export interface BuiltApp {
    * web process does so once it and its simulator listen, as jobs may call both.
    */
   startWorkers(): Promise<void>;
-  close(): Promise<void>;
+  /**
+   * Stops, in order: HTTP (no new requests; those in flight answered, or cut at the deadline),
+   * the job workers (their jobs given until the deadline), `beforeDatabase` (what else still
+   * uses the database: the simulator, the mail catcher), and the database last.
+   */
+  close(options?: { deadline?: number; beforeDatabase?: () => Promise<void> }): Promise<void>;
 }
 
 export interface BuildOptions {
@@ -239,9 +246,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     async listen() {
       await fastify.listen({ port: config.port, host: config.host });
     },
-    async close() {
-      await fastify.close();
-      await boss.stop({ graceful: true, timeout: 10_000 });
+    async close({ deadline = Date.now() + SHUTDOWN_DEADLINE_MS, beforeDatabase } = {}) {
+      await closeWithin(fastify, deadline);
+      await boss.stop({ graceful: true, timeout: Math.max(1_000, deadline - Date.now()) });
+      await beforeDatabase?.();
       await stopSharingClock();
       readChanges.setListening(false);
       await notices.close();

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { assertNodeVersion } from './node-version';
 import { startWebProcess } from './web-process';
+import { stopOnSignals } from './shutdown';
 
 assertNodeVersion();
 
@@ -18,21 +19,8 @@ try {
 const web = await startWebProcess({ config });
 const { fastify } = web.built;
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  fastify.log.info(`${signal} received: finishing in-flight work and stopping`);
-  try {
-    await web.close();
-    process.exit(0);
-  } catch (error) {
-    fastify.log.error({ err: error }, 'Shutdown failed');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM/SIGINT: stop within SHUTDOWN_DEADLINE_MS, in order (src/web-process.ts, close()).
+stopOnSignals(fastify.log, (deadline) => web.close(deadline));
 
 await web.listen();
 const mode = [

@@ -1,4 +1,8 @@
 import { simulatedTimeOf } from './title-tests/simulated-time';
+import { stopClockMoves } from './title-tests/clock-moves-stop';
+import { isControllableClock } from './clock';
+import { closeWithin } from './http/close-within';
+import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { buildApp, type BuildOptions, type BuiltApp } from './app';
 import { createMailCatcher } from './mail-catcher/smtp-catcher';
 import { registerOutboxRoutes } from './mail-catcher/outbox-routes';
@@ -9,7 +13,8 @@ export interface WebProcess {
   /** The built-in YouTube simulator, when this deployment runs without real Google. */
   simulator: SimulatorServer | null;
   listen(): Promise<void>;
-  close(): Promise<void>;
+  /** Stops by `deadline` (epoch ms; default SHUTDOWN_DEADLINE_MS from now): see close() below. */
+  close(deadline?: number): Promise<void>;
 }
 
 /**
@@ -53,10 +58,21 @@ export async function startWebProcess(options: BuildOptions): Promise<WebProcess
       await built.listen();
       await built.startWorkers();
     },
-    async close() {
-      await built.close();
-      await catcher?.close();
-      await simulator?.close();
+    /**
+     * The app's port closes first and its requests in flight are answered; the workers stop; then
+     * the simulator and the mail catcher, which those requests and jobs may still be calling; the
+     * database last, since the simulator keeps its state there too. A clock move under way stops
+     * at its next step, so none of this waits for a fast-forward of weeks.
+     */
+    async close(deadline = Date.now() + SHUTDOWN_DEADLINE_MS) {
+      if (isControllableClock(app.clock)) stopClockMoves(app.clock);
+      await built.close({
+        deadline,
+        beforeDatabase: async () => {
+          await catcher?.close();
+          if (simulator) await closeWithin(simulator.fastify, deadline);
+        },
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { assertNodeVersion } from './node-version';
+import { stopOnSignals } from './shutdown';
 
 // A worker-only process: the job queue and its handlers, no HTTP listener.
 assertNodeVersion();
@@ -24,6 +25,5 @@ if (config.database.kind === 'pglite') {
 const built = await buildApp({ config, workers: true });
 await built.startWorkers();
 built.app.log.info('Titlewise workers running');
-const stop = () => void built.close().then(() => process.exit(0));
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+// SIGTERM/SIGINT: jobs in flight get until the deadline, then the process exits.
+stopOnSignals(built.app.log, (deadline) => built.close({ deadline }));

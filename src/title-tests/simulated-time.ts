@@ -1,6 +1,7 @@
 import { isControllableClock, type ControllableClock } from '../clock';
 import type { ServiceContext } from '../service-context';
 import { fastForward } from './fast-forward';
+import { assertClockMayMove } from './clock-moves-stop';
 
 /**
  * The simulator's control of time (never with real Google): moves the deployment's clock forward
@@ -33,7 +34,10 @@ export function simulatedTimeOf(ctx: ServiceContext): SimulatedTime | null {
   const enqueue = (target: () => Date) => {
     const previous = movesByClock.get(clock) ?? Promise.resolve();
     const move = previous.then(async () => {
-      const report = await fastForward(ctx, clock, target());
+      // A stopping process ends the move at its next step (src/title-tests/clock-moves-stop.ts).
+      const report = await fastForward(ctx, clock, target(), {
+        onMove: async () => assertClockMayMove(clock),
+      });
       for (const { queue, error } of report.failures)
         ctx.log.warn({ err: error, queue }, 'A job failed during a simulated clock move');
       return { now: clock.now(), steps: report.steps, failures: report.failures.length };

@@ -1,4 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError } from '../errors/app-error';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -12,6 +14,8 @@ export interface SimulatorServer {
   listen(): Promise<void>;
   close(): Promise<void>;
 }
+
+const SIMULATOR_FAILED_MESSAGE = 'The YouTube simulator could not answer. Please try again.';
 
 /**
  * The built-in YouTube simulator as a server of its own. The process that serves the product's
@@ -30,6 +34,13 @@ export async function createSimulatorServer(options: {
   const port = config.google.simulatorPort;
   const faults = createFaultInjector();
   const fastify = Fastify({ logger: false });
+  // A failure inside the simulator (its database gone while the process stops, a bug) answers a
+  // plain 500: never the error's own text, which may carry SQL and its parameters.
+  fastify.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error instanceof AppError) return reply.code(error.status).send({ error: error.message });
+    if (error instanceof ZodError || (error.statusCode ?? 500) < 500) return reply.send(error);
+    return reply.code(500).send({ error: SIMULATOR_FAILED_MESSAGE });
+  });
   await fastify.register(youtubeSimulator, {
     prefix: '',
     db: options.db,
