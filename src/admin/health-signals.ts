@@ -1,14 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
+import { runningStatuses } from '../shared/test-states';
 import type { ServiceContext } from '../service-context';
-import { pacificDay } from '../time/pacific';
-import { quotaUsedOn } from '../youtube/quota-ledger';
+import { capacityOverview } from '../capacity/capacity-overview';
+import { rowsOf } from '../db/rows';
 import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 async function databaseSignal(app: ServiceContext): Promise<HealthInputs['database']> {
   const started = performance.now();
@@ -48,17 +45,21 @@ async function queueSignal(app: ServiceContext): Promise<HealthInputs['queue']> 
 export async function gatherHealthInputs(app: ServiceContext): Promise<HealthInputs> {
   const database = await databaseSignal(app);
   const queue = await queueSignal(app);
-  let used = 0;
+  let quota = { used: 0, limit: app.config.youtubeDailyQuota, forecast: 0, queued: 0 };
   let testsWithErrors = 0;
   if (database.reachable) {
-    used = await quotaUsedOn(app.db, pacificDay(app.clock.now()));
+    const capacity = await capacityOverview(app);
+    quota = {
+      used: capacity.usedUnits,
+      limit: capacity.quotaUnits,
+      forecast: capacity.forecastUnits,
+      queued: capacity.queue.length,
+    };
     const [row] = await app.db
       .select({ value: count() })
       .from(titleTests)
-      .where(
-        and(inArray(titleTests.status, ['scheduled', 'active', 'paused']), isNotNull(titleTests.lastError)),
-      );
+      .where(and(inArray(titleTests.status, [...runningStatuses]), isNotNull(titleTests.lastError)));
     testsWithErrors = Number(row?.value ?? 0);
   }
-  return { database, queue, quota: { used, limit: app.config.youtubeDailyQuota }, testsWithErrors };
+  return { database, queue, quota, testsWithErrors };
 }

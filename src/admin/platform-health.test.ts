@@ -4,7 +4,7 @@ import { healthSignals, platformHealthOf, type HealthInputs } from './platform-h
 const good: HealthInputs = {
   database: { reachable: true, latencyMs: 3 },
   queue: { overdue: 0, oldestOverdueMinutes: null, failedLastDay: 0 },
-  quota: { used: 120, limit: 10_000 },
+  quota: { used: 120, limit: 10_000, forecast: 400, queued: 0 },
   testsWithErrors: 0,
 };
 
@@ -17,7 +17,9 @@ describe('platform health', () => {
   });
 
   it('drops to Good on any warning', () => {
-    expect(health({ quota: { used: 6_000, limit: 10_000 } })).toBe('Good');
+    // The forecast to midnight Pacific, not only what is spent, decides: 80% warns, 95% is bad.
+    expect(health({ quota: { used: 3_000, limit: 10_000, forecast: 8_100, queued: 0 } })).toBe('Good');
+    expect(health({ quota: { used: 3_000, limit: 10_000, forecast: 7_900, queued: 0 } })).toBe('Excellent');
     expect(health({ queue: { overdue: 1, oldestOverdueMinutes: 6, failedLastDay: 0 } })).toBe('Good');
     expect(health({ queue: { overdue: 0, oldestOverdueMinutes: null, failedLastDay: 1 } })).toBe('Good');
     expect(health({ testsWithErrors: 2 })).toBe('Good');
@@ -26,7 +28,7 @@ describe('platform health', () => {
   });
 
   it('is Degraded with one bad signal and Critical with two, or with the database down', () => {
-    expect(health({ quota: { used: 9_500, limit: 10_000 } })).toBe('Degraded');
+    expect(health({ quota: { used: 5_000, limit: 10_000, forecast: 9_500, queued: 2 } })).toBe('Degraded');
     expect(health({ queue: { overdue: 50, oldestOverdueMinutes: 90, failedLastDay: 30 } })).toBe('Critical');
     expect(health({ database: { reachable: false, latencyMs: null } })).toBe('Critical');
   });

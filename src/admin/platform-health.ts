@@ -1,3 +1,4 @@
+import { FORECAST_CRITICAL_SHARE, FORECAST_WARN_SHARE } from '../capacity/capacity-overview';
 import type { HealthLevel, HealthSignal, PlatformHealth } from './admin.schemas';
 
 /** What the platform's health is computed from (gathered by health-signals.ts). */
@@ -5,7 +6,8 @@ export interface HealthInputs {
   database: { reachable: boolean; latencyMs: number | null };
   /** Null when the job tables could not be read. */
   queue: { overdue: number; oldestOverdueMinutes: number | null; failedLastDay: number } | null;
-  quota: { used: number; limit: number };
+  /** Today's quota: used so far, and the forecast to midnight Pacific (src/capacity). */
+  quota: { used: number; limit: number; forecast: number; queued: number };
   /** Running tests whose last title change failed (the card shows the error). */
   testsWithErrors: number;
 }
@@ -21,7 +23,7 @@ function level(bad: boolean, warn: boolean): HealthLevel {
 export function healthSignals(inputs: HealthInputs): HealthSignal[] {
   const { database, queue, quota } = inputs;
   const latency = database.latencyMs ?? Infinity;
-  const share = quota.limit > 0 ? quota.used / quota.limit : 1;
+  const share = quota.limit > 0 ? Math.max(quota.used, quota.forecast) / quota.limit : 1;
   return [
     {
       key: 'database',
@@ -49,8 +51,8 @@ export function healthSignals(inputs: HealthInputs): HealthSignal[] {
     {
       key: 'quota',
       label: 'YouTube quota',
-      level: level(share >= 0.9, share >= 0.6),
-      detail: `${quota.used.toLocaleString('en-US')} of ${quota.limit.toLocaleString('en-US')} units used today (${Math.round(share * 100)}%).`,
+      level: level(share >= FORECAST_CRITICAL_SHARE, share >= FORECAST_WARN_SHARE),
+      detail: `${quota.used.toLocaleString('en-US')} of ${quota.limit.toLocaleString('en-US')} units used today; forecast to midnight Pacific ${Math.max(quota.used, quota.forecast).toLocaleString('en-US')} (${Math.round(share * 100)}%).${quota.queued > 0 ? ` ${quota.queued} test${quota.queued === 1 ? '' : 's'} wait for capacity.` : ''}`,
     },
     {
       key: 'test-errors',

@@ -2,6 +2,7 @@ import { adminOperations } from '../admin/admin.operations';
 import { analyticsOperations } from '../analytics/analytics.operations';
 import { authOperations } from '../auth/auth.operations';
 import { billingOperations } from '../billing/billing.operations';
+import { capacityOperations } from '../capacity/capacity.operations';
 import { channelOperations } from '../channels/channels.operations';
 import { demoOperations } from '../demo/demo.operations';
 import type { AnyOperation } from '../http/operation';
@@ -30,6 +31,7 @@ export const operations = {
   channels: channelOperations,
   reports: reportOperations,
   team: teamOperations,
+  capacity: capacityOperations,
 } satisfies Record<string, Record<string, AnyOperation>>;
 
 /** Each operation with its feature (its OpenAPI tag) and its tRPC path. */

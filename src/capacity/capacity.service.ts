@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors/app-error';
 import type { ServiceContext } from '../service-context';
-import { CAPACITY_PLAN_NAMES, capacityPlanOf, type CapacityPlan } from '../shared/capacity-shares';
+import {
+  CAPACITY_PLAN_NAMES,
+  capacityPlanOf,
+  shareSentence,
+  type CapacityPlan,
+} from '../shared/capacity-shares';
+import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
 import { accountAllotment, neverFits, placeQueue } from './admission';
 import { loadCapacityState, testsPoolOf } from './capacity-state';
@@ -68,4 +74,66 @@ export async function admitNewTest(
   return placement.start
     ? { start: true }
     : { start: false, expectedStartAt: placement.expectedStartAt, ahead: placement.ahead };
+}
+
+/**
+ * Where a test of this shape would stand for the account now (the create dialog's capacity line):
+ * the same decision creating it would make, read without the lock.
+ */
+export async function capacityForShape(
+  deps: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
+  account: Account & { isDemo?: boolean },
+  input: CapacityForShapeInput,
+): Promise<CapacityForShape> {
+  const shape = { rotationIntervalMinutes: input.rotationIntervalMinutes, winnerMetric: input.winnerMetric };
+  const state = await loadCapacityState(deps);
+  const plan = capacityPlanOf(account);
+  const cap = accountAllotment(state, plan);
+  const reserved = state.admitted
+    .filter((test) => test.accountId === account.id)
+    .reduce((total, test) => total + reservedUnits(test.shape), 0);
+  const base = {
+    plan,
+    share: shareSentence(plan),
+    testUnits: Math.ceil(reservedUnits(shape)),
+    accountReservedUnits: Math.ceil(reserved),
+    accountCapUnits: Math.floor(cap),
+  };
+  if (account.isDemo)
+    return {
+      ...base,
+      decision: 'start',
+      expectedStartAt: null,
+      message: 'Demo tests run on the simulator’s quota of your own demo channel: it starts now.',
+    };
+  if (neverFits(state, plan, shape))
+    return { ...base, decision: 'refuse', expectedStartAt: null, message: refusal(plan, shape, cap).message };
+  state.queued.push({
+    id: CANDIDATE,
+    accountId: account.id,
+    plan,
+    shape,
+    queuedAt: state.now,
+    durationMs: input.durationDays * 86_400_000,
+  });
+  const placement = placeQueue(state).find((entry) => entry.id === CANDIDATE)!;
+  if (placement.start)
+    return {
+      ...base,
+      decision: 'start',
+      expectedStartAt: null,
+      message: 'It starts as soon as you create it.',
+    };
+  const why =
+    placement.blockedBy === 'account'
+      ? 'your running tests already reserve most of your account’s share'
+      : placement.blockedBy === 'plan'
+        ? `the ${CAPACITY_PLAN_NAMES[plan]} plan’s share is taken by running tests${placement.ahead > 0 ? ` and ${placement.ahead} waiting before it` : ''}`
+        : 'today’s YouTube quota is nearly spent';
+  return {
+    ...base,
+    decision: 'queue',
+    expectedStartAt: placement.expectedStartAt?.toISOString() ?? null,
+    message: `It would wait for capacity (${why}) and start by itself when there is room.`,
+  };
 }

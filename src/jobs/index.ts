@@ -1,4 +1,5 @@
 import type { PgBoss } from 'pg-boss';
+import { adminJobs } from '../admin/capacity-alert';
 import { demoJobs } from '../demo/demo-jobs';
 import { notificationJobs } from '../notifications/notification-jobs';
 import { disconnectJobs } from '../privacy/disconnect-channel';
@@ -18,6 +19,7 @@ const features: readonly FeatureJobs[] = [
   disconnectJobs,
   notificationJobs,
   teamJobs,
+  adminJobs,
 ];
 
 /** Creates every queue. Every process does this, so a web-only node can enqueue. Idempotent. */

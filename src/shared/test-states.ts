@@ -10,3 +10,13 @@ export const runningStatuses: readonly TitleTestStatus[] = ['queued', 'scheduled
 
 /** A test whose titles have been live: its figures are collected while YouTube still reports them. */
 export const startedStatuses: readonly TitleTestStatus[] = ['active', 'paused', 'completed', 'cancelled'];
+
+/** How a status reads on a badge: a queued test "waits for capacity" (docs/capacity.md). */
+export const TEST_STATUS_LABELS: Record<TitleTestStatus, string> = {
+  queued: 'waiting for capacity',
+  scheduled: 'scheduled',
+  active: 'active',
+  paused: 'paused',
+  completed: 'completed',
+  cancelled: 'cancelled',
+};

@@ -32,6 +32,13 @@ export async function requestAdmissionPass(ctx: Pick<ServiceContext, 'boss'>, tx
  * each one still waiting. Returns the ids started.
  */
 export async function admitQueuedTests(ctx: ServiceContext): Promise<string[]> {
+  // Most passes find nobody waiting: say so without taking the lock or reading the state.
+  const [anyQueued] = await ctx.db
+    .select({ id: titleTests.id })
+    .from(titleTests)
+    .where(eq(titleTests.status, 'queued'))
+    .limit(1);
+  if (!anyQueued) return [];
   return ctx.db.transaction(async (tx) => {
     await lockAdmission(tx);
     const state = await loadCapacityState({ ...ctx, db: tx });

@@ -124,7 +124,8 @@ describe('working on the chosen channel', () => {
         videoId,
         channelId,
         titles: ['Channel test A', 'Channel test B'],
-        rotationIntervalMinutes: 60,
+        // 4-hourly: two of them fit one Authority account's share of the default quota.
+        rotationIntervalMinutes: 240,
         winnerMetric: 'views',
       });
     // A video of another channel than the one named: not found there, and nothing stored.
@@ -167,7 +168,9 @@ describe('losing access to one channel', () => {
     } = await channels(alex);
     await runFor(testApp, 1);
     await db().update(simTokens).set({ revoked: true }).where(eq(simTokens.accountId, 'sim-sam'));
-    await runFor(testApp, 2); // the access token expires after an hour; its refresh is refused
+    // The access token expires after an hour and its refresh is refused at the channel's next title
+    // change (4-hourly; view counters are read for all channels on any one grant, so they don't see it).
+    await runFor(testApp, 5);
     const testOn = async (channelId: string) =>
       (await db().select().from(titleTests).where(eq(titleTests.channelConnectionId, channelId)))[0]!;
     const paused = await testOn(sam!.id);

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quotaLedger, rateLimits, rotations, titleTests } from '../../db/schema';
+import { quotaLedger, rateLimits, rotations, titleTests, users } from '../../db/schema';
 import { RECENT_VIDEOS_PER_WINDOW } from '../../src/shared/usage-limits';
 import { nextPacificMidnight, pacificDay } from '../../src/time/pacific';
 import { userReadsQuota } from '../../src/youtube/user-reads';
@@ -16,8 +16,9 @@ import { ledgerUnitsToday } from '../helpers/youtube-gateway';
 // user's request are rate-limited and cached per user, each user has a share of the day's quota,
 // and the pool all users' reads come from is kept out of the running tests' budget.
 
-// Share: 14 units a day per user; pool: 140; rotations may plan on 1,260.
-const DAILY_QUOTA = 1400;
+// Share: 22 units a day per user; pool: 220; tests may reserve 1,836 (less sampling's rounding), of
+// which one Authority account 367 (a 4-hourly test's 360) and one Free account 275.
+const DAILY_QUOTA = 2200;
 let testApp: TestApp;
 let alex: HttpClient;
 let sam: HttpClient;
@@ -103,20 +104,20 @@ describe('recent videos: rate-limited and cached per user', () => {
 describe("each user's share of the daily quota", () => {
   it("refuses a user's reads past their share with a 429 that says when it resets; others read on", async () => {
     const { share } = limits();
-    expect(share).toBe(14);
-    // Four lists (12 units); the fifth is refused part-way, at the share.
-    for (let list = 0; list < 4; list += 1) {
+    expect(share).toBe(22);
+    // Seven lists (3 units each, 21); the eighth is refused part-way, at the share.
+    for (let list = 0; list < 7; list += 1) {
       await nextWindow();
       expect((await sam.get('/api/videos/recent')).status).toBe(200);
     }
     await nextWindow();
     const over = await spend(() => sam.get('/api/videos/recent'));
     expect(over.result.status).toBe(429);
-    expect(over.units).toBe(share - 12);
+    expect(over.units).toBe(share - 21);
     const resetsAt = nextPacificMidnight(testApp.clock.now());
     const message = ((await over.result.json()) as { error: string }).error;
     expect(message).toMatch(
-      /You have used your share of today's YouTube API quota \(14 units a day for each account\)/,
+      /You have used your share of today's YouTube API quota \(22 units a day for each account\)/,
     );
     expect(message).toContain(`It resets at midnight Pacific time (${resetsAt.toISOString()})`);
     expect(Number(over.result.headers.get('retry-after'))).toBe(
@@ -146,7 +147,8 @@ describe("each user's share of the daily quota", () => {
 
 describe('the pool of all users’ reads is kept from the rotations', () => {
   it("budgets running tests on the daily quota less the users' pool", async () => {
-    // An hourly test needs 1,328 units a day with its reserve: within 1,400, not within 1,260.
+    // An hourly test reserves about 1,278 units a day with its restore: more than a Free account's
+    // cap (275 here), so it is refused rather than queued.
     const hourly = await priya.post('/api/tests', {
       videoId: simulatedVideoId('sim-priya', 0),
       titles: ['First title', 'Second title'],
@@ -158,6 +160,10 @@ describe('the pool of all users’ reads is kept from the rotations', () => {
   });
 
   it('refuses reads once the pool is spent, while running tests still rotate', async () => {
+    await testApp.built.app.db
+      .update(users)
+      .set({ subscriptionTier: 'authority' })
+      .where(eq(users.email, 'priya.n@example.com'));
     const created = await priya.post('/api/tests', {
       videoId: simulatedVideoId('sim-priya', 0),
       titles: ['First title', 'Second title'],

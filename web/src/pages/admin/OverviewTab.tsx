@@ -1,5 +1,6 @@
 import { Accordion, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { StatCard } from '../../components/StatCard';
+import { CapacityCard } from './CapacityCard';
 import { formatCompact } from '../../lib/format';
 import type { AdminMetrics } from './admin-types';
 import { changelog } from './changelog';
@@ -28,6 +29,8 @@ export function OverviewTab({ metrics }: { metrics: AdminMetrics | undefined }) 
           color={metrics ? healthColor[metrics.platformHealth] : undefined}
         />
       </SimpleGrid>
+
+      <CapacityCard />
 
       <Card padding="lg" component="section" aria-labelledby="health-signals">
         <Title order={2} fz="lg" id="health-signals" mb="sm">

@@ -24,9 +24,11 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   const accuracy = useAccuracyStatus();
   const all = tests.data ?? [];
   const active = all.filter((test) => test.status === 'active');
-  // Active Tests lists only active tests; paused and scheduled ones get their own list
-  // so Resume stays reachable, and finished ones keep their results visible.
-  const waiting = all.filter((test) => test.status === 'paused' || test.status === 'scheduled');
+  // Active Tests lists only active tests; paused, scheduled and queued ones get their own list
+  // so Resume and Cancel stay reachable, and finished ones keep their results visible.
+  const waiting = all.filter(
+    (test) => test.status === 'paused' || test.status === 'scheduled' || test.status === 'queued',
+  );
   const finished = all.filter((test) => test.status === 'completed' || test.status === 'cancelled');
 
   return (
@@ -103,7 +105,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             )}
           </Stack>
           {waiting.length > 0 && (
-            <TestList title="Paused and scheduled" tests={waiting} isFounder={user.isFounder} />
+            <TestList title="Paused, scheduled and waiting" tests={waiting} isFounder={user.isFounder} />
           )}
           {finished.length > 0 && (
             <TestList title="Finished tests" tests={finished} isFounder={user.isFounder} />

@@ -34,9 +34,22 @@ import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import classes from './TestCard.module.css';
 
 function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
-  if (test.status === 'completed' || test.status === 'cancelled' || test.status === 'paused') return '—';
+  if (['completed', 'cancelled', 'paused', 'queued'].includes(test.status)) return '—';
   if (!analytics || analytics.nextRotationIn === null) return 'Calculating...';
   return `Next: ${Math.max(0, Math.round(analytics.nextRotationIn))}m`;
+}
+
+/** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
+function QueuedLine({ test, now }: { test: TitleTest; now: Date }) {
+  const at = test.expectedStartAt ? new Date(test.expectedStartAt) : null;
+  return (
+    <Text component="span" fz="xs" c="blue.9" fw={500}>
+      Waiting for YouTube capacity: nothing has changed on the video yet.{' '}
+      {at
+        ? `Expected to start ${formatClockTime(at)} (${formatRelative(at, now)}), by itself.`
+        : 'It starts by itself when a running test ends.'}
+    </Text>
+  );
 }
 
 function SummaryFigure({ label, value }: { label: string; value: string }) {
@@ -83,6 +96,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               {test.videoTitle}
             </Text>
             <LiveTitleLine test={test} />
+            {test.status === 'queued' && <QueuedLine test={test} now={now} />}
             {firstRotation && (
               <Text component="span" fz="xs" c="blue.9" fw={500}>
                 Rotation starts at {formatClockTime(new Date(firstRotation.at))} (

@@ -20,6 +20,7 @@ import {
   withWinnerMetric,
   type CreateTestFormState,
 } from './create-test-form';
+import { CapacityLine } from './CapacityLine';
 import { PlanSummary } from './PlanSummary';
 import { intervalDescription, intervalOptions, metricOptions } from './schedule-options';
 import { TitleInputs } from './TitleInputs';
@@ -55,8 +56,13 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
   const create = trpc.tests.create.useMutation({
-    onSuccess: async () => {
-      showSuccess('Test created successfully');
+    onSuccess: async (test) => {
+      if (test.status === 'queued')
+        showSuccess(
+          'Test created: waiting for capacity',
+          'It starts by itself when there is room in your plan’s share of YouTube’s daily quota; its card says when.',
+        );
+      else showSuccess('Test created successfully');
       setForm(initialFormState());
       onClose();
       await refresh();
@@ -179,6 +185,13 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               }}
               onUseShape={(shape) => setForm((current) => withShape(current, shape))}
             />
+            {opened && (
+              <CapacityLine
+                rotationIntervalMinutes={form.rotationIntervalMinutes}
+                winnerMetric={form.winnerMetric}
+                durationDays={durationDays(form)}
+              />
+            )}
           </Stack>
           {problem && (
             <Text fz="sm" c="dimmed" role="status">
