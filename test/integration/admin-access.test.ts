@@ -152,16 +152,16 @@ describe('metrics', () => {
     ]);
     expect(first.platformHealth).toBe('Excellent');
 
-    // Spend the day's quota down (2,000 units): 60% warns, 90% is bad.
+    // Spend the day's quota down (2,000 units): a forecast of 80% warns, 95% is bad.
     const at = testApp.clock.now();
-    const toSpend = Math.ceil(2000 * 0.65) - first.totalApiCalls;
+    const toSpend = Math.ceil(2000 * 0.85) - first.totalApiCalls;
     for (let spent = 0; spent < toSpend; spent += 50) {
       await recordQuotaUse(db, { method: 'videos.update', at });
     }
     const warned = await json<Metrics>(await admin.get('/api/admin/metrics'));
     expect(warned.platformHealth).toBe('Good');
     expect(warned.totalApiCalls).toBe(await ledgerUnitsToday(testApp));
-    for (let spent = 0; spent < 600; spent += 50) await recordQuotaUse(db, { method: 'videos.update', at });
+    for (let spent = 0; spent < 300; spent += 50) await recordQuotaUse(db, { method: 'videos.update', at });
     expect((await json<Metrics>(await admin.get('/api/admin/metrics'))).platformHealth).toBe('Degraded');
   });
 
