@@ -1,6 +1,7 @@
 // What each paid plan promises, as the pricing cards list it: one row per promise, each with the
 // id of the check that proves the product keeps it (test/integration/plan-features.test.ts fails
 // for a row without one). Pure, so web/ imports it at runtime.
+import { CAPACITY_SHARES } from './capacity-shares';
 import { activeTestLimits, channelLimits, teamSeatLimits, type PaidPlan } from './plans';
 import { MAX_TITLES, MIN_TITLES, ROTATION_INTERVALS } from './title-test-rules';
 
@@ -31,7 +32,7 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
     id: 'concurrent-tests',
     text: {
       pro: `Up to ${activeTestLimits.pro} concurrent title tests`,
-      authority: 'Unlimited title tests (within YouTube’s daily API quota)',
+      authority: `Unlimited title tests: up to ${Math.round(CAPACITY_SHARES.authority.accountCap * 100)}% of the daily YouTube capacity at once, the rest wait in line`,
     },
   },
   {
