@@ -7,6 +7,7 @@ import { eraseChannelConnection } from '../privacy/channel-data';
 import { createRehearsal } from './demo-rehearsal';
 import {
   cloneTemplate,
+  markFailed,
   newestTemplate,
   preparationUnderWay,
   rehearseTemplate,
@@ -102,15 +103,18 @@ export async function claimDemoCopy(
 ): Promise<SignedIn> {
   const template = await templateToClone(app, control);
   let signedIn: SignedIn | undefined;
+  let copy: DemoCopy | undefined;
   try {
-    const copy = await cloneTemplate(app, control, template, 'claimed', async (_engine, accountId) => {
+    copy = await cloneTemplate(app, control, template, 'claimed', async (_engine, accountId) => {
       await control.setAccountClock(accountId, null);
       signedIn = await signIn(accountId);
       return signedIn.user.id;
     });
     await handOver(app, control, copy);
   } catch (error) {
-    // A failed clone is marked failed by cloneTemplate; the cleanup job removes it.
+    // A failed clone is marked failed by cloneTemplate, a failed hand-over here; the cleanup job
+    // removes either (the session opened in it was never given to the visitor).
+    if (copy) await markFailed(app, copy.id, error);
     throw new AppError('UPSTREAM_UNAVAILABLE', 'The demo channel could not be opened. Try again.', {
       cause: error,
     });

@@ -56,7 +56,8 @@ export async function preparationUnderWay(app: ServiceContext): Promise<boolean>
   return row !== undefined;
 }
 
-async function markFailed(app: ServiceContext, id: string, error: unknown): Promise<void> {
+/** Marks a copy failed (the cleanup job removes it), with what went wrong. */
+export async function markFailed(app: ServiceContext, id: string, error: unknown): Promise<void> {
   await app.db
     .update(demoCopies)
     .set({ status: 'failed', error: String(error), updatedAt: new Date() })

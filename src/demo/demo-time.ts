@@ -26,6 +26,8 @@ const movesByCopy = new Map<string, Promise<unknown>>();
 async function shiftCopyRows(tx: Tx, copy: DemoCopy, channelId: string, ms: number): Promise<void> {
   const by = sql`make_interval(secs => ${ms / 1000})`;
   const userId = copy.userId!;
+  // The copy's measurements: its channel's, and any its tests' videos have without a channel.
+  const measured = sql`(channel_id = ${channelId} or video_id in (select video_id from title_tests where user_id = ${userId}))`;
   await tx.execute(sql`
     update title_tests set start_date = start_date + ${by}, end_date = end_date + ${by},
       deferred_until = deferred_until + ${by}, ended_at = ended_at + ${by},
@@ -36,16 +38,14 @@ async function shiftCopyRows(tx: Tx, copy: DemoCopy, channelId: string, ms: numb
     update rotations set planned_start = planned_start + ${by}, planned_end = planned_end + ${by},
       activated_at = activated_at + ${by}, ended_at = ended_at + ${by}
     where test_id in (select id from title_tests where user_id = ${userId})`);
-  await tx.execute(
-    sql`update metric_samples set sampled_at = sampled_at + ${by} where channel_id = ${channelId}`,
-  );
+  await tx.execute(sql`update metric_samples set sampled_at = sampled_at + ${by} where ${measured}`);
   // Two steps: moving each day onto the next one's label at once would collide with it.
   await tx.execute(
-    sql`update daily_metrics set day = 'moving:' || day, fetched_at = fetched_at + ${by} where channel_id = ${channelId}`,
+    sql`update daily_metrics set day = 'moving:' || day, fetched_at = fetched_at + ${by} where ${measured}`,
   );
   await tx.execute(sql`
     update daily_metrics set day = to_char(substr(day, 8)::date + ${Math.round(ms / DAY)}::int, 'YYYY-MM-DD')
-    where channel_id = ${channelId} and day like 'moving:%'`);
+    where ${measured} and day like 'moving:%'`);
   await tx.execute(sql`
     update notifications set created_at = created_at + ${by}, read_at = read_at + ${by},
       emailed_at = emailed_at + ${by}

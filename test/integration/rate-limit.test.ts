@@ -26,3 +26,20 @@ it('rate limits sign-in endpoints with a counter kept in the database', async ()
   expect((await client.post('/api/auth/demo-login')).status).toBe(200);
   expect(await testApp.built.app.db.select().from(users)).toHaveLength(1);
 });
+
+it('keeps a window open when the simulated clock moves a day, even through the day’s first YouTube read', async () => {
+  await endRateLimitWindows(testApp);
+  const client = new HttpClient(testApp.url);
+  let token = '';
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const login = await client.post('/api/auth/demo-login');
+    expect(login.status).toBe(200);
+    token = ((await login.json()) as { sessionToken: string }).sessionToken;
+  }
+  expect((await client.post('/api/auth/demo-login')).status).toBe(429);
+  // Issue 25, item 9: a day's move used to end every window (sign-in went from 429 to 400).
+  testApp.clock.advance(86_400_000);
+  const creator = new HttpClient(testApp.url, { authorization: `Bearer ${token}` });
+  expect((await creator.get('/api/videos/recent')).status).toBe(200);
+  expect((await client.post('/api/auth/demo-login')).status).toBe(429);
+});
