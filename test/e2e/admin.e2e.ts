@@ -81,6 +81,14 @@ describe('/admin', () => {
     await page.getByRole('region', { name: 'Total Users' }).getByText('2', { exact: true }).waitFor();
     for (const card of ['Active Tests', 'API Calls Today', 'Platform Health'])
       await page.getByRole('region', { name: card }).waitFor();
+    // Today's quota: used, the forecast to midnight Pacific, each plan's share and the queue.
+    const capacity = page.getByRole('region', { name: 'YouTube capacity today' });
+    await capacity.getByText('Forecast to midnight Pacific').waitFor();
+    await capacity
+      .getByText(/units reserved · \d+ running · \d+ waiting/)
+      .first()
+      .waitFor();
+    await capacity.getByText('Waiting for capacity').waitFor();
     await page.getByRole('button', { name: /Admin console and Stripe billing/ }).click();
     await page.getByText('By Titlewise team').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,13 +1,16 @@
 import { and, eq, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, quotaLedger, titleTests, users } from '../../db/schema';
+import { alertAdminsNearCapacity } from '../../src/admin/capacity-alert';
 import { loadCapacityState } from '../../src/capacity/capacity-state';
+import { recordQuotaUse } from '../../src/youtube/quota-ledger';
 import { nextPacificMidnight, pacificDay } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+import { control } from '../helpers/youtube-gateway';
 
 // Issue 23: the YouTube quota as a planned, fairly shared resource. On the default 10,000 units,
 // with the simulator's ledger: the projection of a day is what the day really spends, an account
@@ -154,5 +157,31 @@ describe('shares and the queue', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', appliedTitle: cancelled!.originalTitle });
     await runDueWork(testApp);
     expect(await engineUnitsOn(pacificDay(testApp.clock.now()))).toBe(unitsBefore);
+  });
+});
+
+describe('near the limit', () => {
+  it('e-mails the admins once a day when the forecast reaches 80%, and the console shows it', async () => {
+    await db().update(users).set({ isAdmin: true }).where(eq(users.email, 'alex.rivera@example.com'));
+    const overview = await (await alex.get('/api/admin/capacity')).json();
+    expect(overview).toMatchObject({ quotaUnits: 10_000, queue: { length: 0 } });
+    expect(await alertAdminsNearCapacity(testApp.built.app)).toEqual([]);
+    // Google charged more than planned today: the forecast passes 80%.
+    const at = testApp.clock.now();
+    for (let spent = 0; spent < 8_000; spent += 50)
+      await recordQuotaUse(db(), { method: 'videos.update', at });
+    expect(await alertAdminsNearCapacity(testApp.built.app)).toEqual(['alex.rivera@example.com']);
+    expect(await alertAdminsNearCapacity(testApp.built.app)).toEqual([]);
+    const mail = await control(testApp, 'GET', `/outbox?to=${encodeURIComponent('alex.rivera@example.com')}`);
+    const subjects = (mail.body as unknown as Array<{ subject: string }>).map((entry) => entry.subject);
+    expect(subjects.filter((subject) => /YouTube quota forecast at \d+% today/.test(subject))).toHaveLength(
+      1,
+    );
+    const metrics = (await (await alex.get('/api/admin/metrics')).json()) as { platformHealth: string };
+    expect(['Good', 'Degraded']).toContain(metrics.platformHealth);
+    // A new test now waits for the reset rather than overrun today's quota.
+    const waiting = await create(alex, 'sim-alex', 0, dailyCtr);
+    expect(waiting.status).toBe('queued');
+    expect(waiting.expectedStartAt).toBe(nextPacificMidnight(testApp.clock.now()).toISOString());
   });
 });
