@@ -47,7 +47,8 @@ const createTest = (client: HttpClient, video: number) =>
   client.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', video),
     titles: ['Team check A', 'Team check B'],
-    rotationIntervalMinutes: 60,
+    // 4-hourly: the owner's and an editor's tests both fit one Authority account's capacity.
+    rotationIntervalMinutes: 240,
     winnerMetric: 'views',
   });
 
