@@ -1,9 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCopies, rateLimits, rotations, simAccounts, titleTests, users } from '../../db/schema';
-import { rehearseTemplate } from '../../src/demo/demo-templates';
 import { DEMO_SCENARIO } from '../../src/demo/demo-scenario';
-import { simulatorControl } from '../../src/demo/simulator-control';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
@@ -58,8 +56,6 @@ beforeAll(async () => {
   // Seventy sign-ins from one address: the per-address sign-in limit is lifted.
   testApp = await startTestApp({ DEMO_HISTORY: 'true', SIGN_IN_RATE_LIMIT: '1000' });
   const { app } = testApp.built;
-  // One rehearsed past for the deployment (the demo.prepare job's work on a fresh server).
-  await rehearseTemplate(app, simulatorControl(app.config));
   // Two real creators on Authority; one runs an hourly test from the start.
   const priya = await googleCreator(testApp, 'sim-priya');
   alex = await googleCreator(testApp, 'sim-alex');
@@ -81,8 +77,10 @@ const visitors: Visitor[] = [];
 
 describe('the demo sandbox', () => {
   it(
-    'lets 50 visitors in a row in, each onto a copy of their own',
+    'lets 50 visitors in a row in on a fresh server, each onto a copy of their own',
     async () => {
+      // No worker runs here: the first visitor's sign-in rehearses the deployment's one past.
+      expect(await testApp.built.app.db.select().from(demoCopies)).toEqual([]);
       const times: number[] = [];
       for (let visitor = 0; visitor < 50; visitor += 1) {
         const { cards, ...signedIn } = await demoVisitor();
@@ -91,14 +89,15 @@ describe('the demo sandbox', () => {
         visitors.push(signedIn);
         times.push(signedIn.ms);
       }
-
+      expect(new Set(visitors.map((visitor) => visitor.userId)).size).toBe(50);
       const copies = await testApp.built.app.db
         .select()
         .from(demoCopies)
         .where(eq(demoCopies.status, 'claimed'));
       expect(copies).toHaveLength(50);
-
-      console.info(`50 demo sign-ins in a row, click to dashboard: ${summary(times)}`);
+      console.info(
+        `50 demo sign-ins in a row, click to dashboard: the first (rehearsing the past) ${Math.round(times[0]!)} ms; the other 49: ${summary(times.slice(1))}`,
+      );
     },
     PREPARATION_MS,
   );
