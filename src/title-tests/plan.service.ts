@@ -59,6 +59,33 @@ async function channelHistory(
   return windows.flat();
 }
 
+/**
+ * The channel's noise from its finished tests' windows, or null (typical noise is assumed then).
+ * The past tests may have had more titles than the one planned: their titles are the noise fit's
+ * nuisance terms, so the fit takes as many as the windows name. A fit that fails on odd data is
+ * logged and falls back to typical noise: a plan preview never fails on the channel's history.
+ */
+export function channelNoise(
+  history: WindowObservation[],
+  input: Pick<TestPlanInput, 'winnerMetric' | 'rotationIntervalMinutes'>,
+  log?: { warn(details: object, message: string): void },
+): number | null {
+  if (history.length === 0) return null;
+  const titleCount = Math.max(...history.map((window) => window.titleIndex)) + 1;
+  try {
+    const noise = estimateTrafficNoise(
+      history,
+      input.winnerMetric,
+      input.rotationIntervalMinutes,
+      titleCount,
+    );
+    return noise !== null && Number.isFinite(noise) ? noise : null;
+  } catch (error) {
+    log?.warn({ err: error }, 'The channel’s noise could not be estimated; the plan assumes typical noise');
+    return null;
+  }
+}
+
 /** What the shape can detect and what noise that assumes; the suggestion and the verdict delay are fields of their own. */
 function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): string {
   const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
@@ -113,10 +140,7 @@ export async function planTest(app: ServiceContext, user: UserRow, input: TestPl
     };
   }
   const history = await channelHistory(app, user, input);
-  const trafficNoise =
-    history.length > 0
-      ? estimateTrafficNoise(history, input.winnerMetric, input.rotationIntervalMinutes, input.titleCount)
-      : null;
+  const trafficNoise = channelNoise(history, input, app.log);
   const noise = { viewsPerDay, trafficNoise };
   const plan = planShape(shape, noise);
   const suggestion = suggestShape(shape, plan, noise);

@@ -24,12 +24,23 @@ export async function computeVerdict(
   isFinal: boolean,
   windows?: WindowObservation[],
 ): Promise<TestVerdict> {
-  return verdictOf(record, isFinal, windows ?? (await observationsOf(app, record)));
+  return verdictOf(record, isFinal, windows ?? (await observationsOf(app, record)), (error) =>
+    app.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
+  );
 }
 
-/** The verdict on windows already measured (computeVerdict loads them). */
-function verdictOf(record: TestSchedule, isFinal: boolean, windows: WindowObservation[]): TestVerdict {
-  return analyzeTest({
+/**
+ * The verdict on windows already measured (computeVerdict loads them). The engine never fails a
+ * test: should it throw on data the product collected, the reading is Inconclusive (with the cause
+ * reported to `onFailure`), so the final title still goes back and the panel still shows.
+ */
+function verdictOf(
+  record: TestSchedule,
+  isFinal: boolean,
+  windows: WindowObservation[],
+  onFailure: (error: unknown) => void,
+): TestVerdict {
+  const input = {
     windows,
     titleCount: record.variants.length,
     metric: record.test.winnerMetric,
@@ -37,7 +48,21 @@ function verdictOf(record: TestSchedule, isFinal: boolean, windows: WindowObserv
     isFinal,
     seed: record.test.scheduleSeed,
     plannedUnitsPerTitle: plannedUnitsPerTitle(record),
-  });
+  };
+  try {
+    return analyzeTest(input);
+  } catch (error) {
+    onFailure(error);
+    const empty = analyzeTest({ ...input, windows: [] });
+    return {
+      ...empty,
+      verdict: 'inconclusive',
+      label: VERDICT_LABELS.inconclusive,
+      winnerTitleIndex: null,
+      moreDaysNeeded: null,
+      reason: 'Titlewise could not analyse these figures reliably, so no title is called the winner.',
+    };
+  }
 }
 
 /** Full windows per title in the stored schedule (the units a views test plans; days for daily metrics). */
@@ -90,11 +115,15 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
  * the engine's current reading (read with the interim bar: the test is still running), from the
  * test's measured windows (observationsFrom).
  */
-export function verdictView(record: TestSchedule, windows: WindowObservation[]): VerdictView {
+export function verdictView(
+  record: TestSchedule,
+  windows: WindowObservation[],
+  onFailure: (error: unknown) => void = () => {},
+): VerdictView {
   const waiting = finalFiguresStatus(record.test);
   const stored =
     record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
-  const verdict = stored ?? verdictOf(record, false, windows);
+  const verdict = stored ?? verdictOf(record, false, windows, onFailure);
   // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   return {
