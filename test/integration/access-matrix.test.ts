@@ -92,6 +92,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/tests': 'team-write',
   'GET /api/tests': 'team-read',
   'GET /api/tests/plan': 'team-read',
+  'GET /api/capacity': 'team-read',
+  'GET /api/admin/capacity': 'admin',
   'GET /api/tests/{id}/analytics': 'owner-team-read',
   'GET /api/tests/{id}/export': 'owner-team-read',
   'GET /api/tests/{id}/share-link': 'owner-team-read',
@@ -128,6 +130,8 @@ const ACCESS: Record<string, Access> = {
   'trpc tests.action': 'owner-team-write',
   'trpc tests.analytics': 'owner-team-read',
   'trpc tests.plan': 'team-read',
+  'trpc capacity.forShape': 'team-read',
+  'trpc capacity.overview': 'admin',
   'trpc tests.dashboardStats': 'team-read',
   'trpc tests.forceAnalytics': 'founder',
   'trpc tests.fastForward': 'founder',
@@ -537,6 +541,7 @@ const ROWS: Record<string, Row> = {
     before: unlimited,
     after: endCreated,
   },
+  'GET /api/capacity': { request: () => get('/api/capacity?rotationIntervalMinutes=1440') },
   'GET /api/tests/plan': {
     request: () =>
       get(`/api/tests/plan?${new URLSearchParams(Object.entries(plan).map(([k, v]) => [k, String(v)]))}`),
@@ -630,6 +635,9 @@ const ROWS: Record<string, Row> = {
   },
   'trpc tests.analytics': { resource: sharedTest, request: (id) => trpcQuery('tests.analytics', { id }) },
   'trpc tests.plan': { request: () => trpcQuery('tests.plan', plan) },
+  'trpc capacity.forShape': {
+    request: () => trpcQuery('capacity.forShape', { rotationIntervalMinutes: 1440, winnerMetric: 'ctr' }),
+  },
   'trpc tests.forceAnalytics': {
     resource: founderTest,
     request: (id) => trpcMutation('tests.forceAnalytics', { id }),
