@@ -67,6 +67,9 @@ export const VERDICT_LABELS: Record<VerdictKind, string> = {
   inconclusive: 'Inconclusive — not enough data',
 };
 
+/** A running test's reading short of a verdict: it is still collecting, not yet inconclusive. */
+export const COLLECTING_DATA_LABEL = 'Collecting data';
+
 /** Above this detectable lift a plan warns that only large differences will show, and suggests a longer run. */
 export const LARGE_DETECTABLE_LIFT = 0.15;
 

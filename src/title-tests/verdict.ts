@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../service-context';
-import { VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import { isRunning } from './state-machine';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from './title-test-records';
@@ -126,9 +127,15 @@ export function verdictView(
   const verdict = stored ?? verdictOf(record, false, windows, onFailure);
   // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
+  // A test still running short of a verdict is collecting data; "Inconclusive" is for one that ended so.
+  const collecting = stored === null && verdict.verdict === 'inconclusive' && isRunning(record.test.status);
   return {
     verdict: waiting.awaiting ? 'inconclusive' : verdict.verdict,
-    label: waiting.awaiting ? VERDICT_LABELS.inconclusive : verdict.label,
+    label: waiting.awaiting
+      ? VERDICT_LABELS.inconclusive
+      : collecting
+        ? COLLECTING_DATA_LABEL
+        : verdict.label,
     awaitingFinalData: waiting.awaiting,
     moreDaysNeeded: waiting.awaiting ? null : verdict.moreDaysNeeded,
     winnerTitleIndex: waiting.awaiting ? null : verdict.winnerTitleIndex,
