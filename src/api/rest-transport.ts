@@ -108,7 +108,7 @@ export function registerRestOperations(
           const result = await withinLimit(
             ctx,
             operation.limit,
-            { ip: request.ip, userId: caller?.user.id ?? null },
+            { ip: request.ip, userId: caller?.user.id ?? null, isDemo: caller?.user.isDemo ?? false },
             async () => {
               authorize(ctx.config, operation, caller);
               const input = inputOf(operation, parts, request);

@@ -10,12 +10,13 @@ import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
  * Counts one call against `limit` and runs `work` if it is within it; else 429 with
  * Retry-After. A per-user operation called signed out is not counted (its auth check refuses it).
  * An operation that reads YouTube also needs the user's share of today's quota, and its calls
- * are charged to it.
+ * are charged to it; a demo account's are not (its copy runs on a simulated quota of its own,
+ * docs/decisions/0022), so demo visitors never spend the reads real users share.
  */
 export async function withinLimit<T>(
   app: ServiceContext,
   limit: RateLimit | undefined,
-  caller: { ip: string; userId: string | null },
+  caller: { ip: string; userId: string | null; isDemo?: boolean },
   work: () => Promise<T>,
 ): Promise<T> {
   if (!limit) return work();
@@ -34,7 +35,7 @@ export async function withinLimit<T>(
       retryAfterSeconds: seconds,
     });
   }
-  if (!limit.readsYouTube || !caller.userId) return work();
+  if (!limit.readsYouTube || !caller.userId || caller.isDemo) return work();
   await assertUserReadsLeft(app, caller.userId);
   return chargedToUser(caller.userId, work);
 }

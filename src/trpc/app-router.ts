@@ -43,7 +43,7 @@ function procedureOf(operation: AnyOperation) {
       return withinLimit(
         ctx.app,
         operation.limit,
-        { ip: ctx.request.ip, userId: caller?.user.id ?? null },
+        { ip: ctx.request.ip, userId: caller?.user.id ?? null, isDemo: caller?.user.isDemo ?? false },
         () => {
           authorize(ctx.app.config, operation, caller);
           return next({ ctx: { caller } });

@@ -123,16 +123,31 @@ describe('the demo sandbox', () => {
     expect(me.isAdmin).toBe(false);
   });
 
-  it('runs a copy’s YouTube calls on a simulated quota of its own', async () => {
-    const [copy] = await testApp.built.app.db
-      .select()
-      .from(demoCopies)
-      .where(eq(demoCopies.userId, visitors[0]!.userId));
-    const quota = await testApp.built.app.db.execute(
-      sql`select day from sim_quota_days where day like ${`demo-copy:${copy!.simAccountId}:%`}`,
+  it('runs a copy’s YouTube calls on a simulated quota of its own, never the project’s or the users’ reads', async () => {
+    const { db } = testApp.built.app;
+    const rowsOf = <T>(result: unknown) =>
+      Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+    const projectUnits = async () =>
+      rowsOf<{ units: number }>(
+        await db.execute(
+          sql`select coalesce(sum(units), 0)::int as units from sim_quota_days where day not like 'demo-copy:%'`,
+        ),
+      )[0]!.units;
+    const [copy] = await db.select().from(demoCopies).where(eq(demoCopies.userId, visitors[0]!.userId));
+    const own = sql`select coalesce(sum(units), 0)::int as units from sim_quota_days where day like ${`demo-copy:${copy!.simAccountId}:%`}`;
+    const ownBefore = rowsOf<{ units: number }>(await db.execute(own))[0]!.units;
+    expect(ownBefore).toBeGreaterThan(0);
+    // The video picker reads YouTube on the visitor's request: their copy's quota pays, and the
+    // reads real users share are untouched.
+    const projectBefore = await projectUnits();
+    const readsBefore = await db.select().from(rateLimits);
+    expect((await visitors[0]!.client.get('/api/videos/recent')).status).toBe(200);
+    expect(rowsOf<{ units: number }>(await db.execute(own))[0]!.units).toBeGreaterThan(ownBefore);
+    expect(await projectUnits()).toBe(projectBefore);
+    const readsAfter = (await db.select().from(rateLimits)).filter((row) =>
+      row.key.startsWith('youtube-reads:'),
     );
-    const rows = Array.isArray(quota) ? quota : (quota as { rows: { day: string }[] }).rows;
-    expect(rows.length).toBeGreaterThan(0);
+    expect(readsAfter).toEqual(readsBefore.filter((row) => row.key.startsWith('youtube-reads:')));
   });
 
   it(
