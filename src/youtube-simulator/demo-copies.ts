@@ -100,7 +100,8 @@ export async function cloneDemoCopyAccount(
 
 /**
  * Moves everything a demo copy has lived `ms` earlier (ms < 0: into the past): its uploads'
- * publication, every title they showed and since when, its reporting jobs. With the copy's clock
+ * publication, every title they showed and since when, its reporting jobs, and its own quota's
+ * days (by whole days: a copy moves by whole days), so the days it lives again start unspent. With the copy's clock
  * then run forward again by as much, the copy lives days ahead of its old self while the
  * deployment's clock stays where it is (src/demo/demo-time.ts). Returns false for no demo copy.
  */
@@ -128,6 +129,17 @@ export async function shiftDemoCopyAccount(db: Db, accountId: string, ms: number
       .update(simReportingJobs)
       .set({ createTime: sql`${simReportingJobs.createTime} + ${by}` })
       .where(eq(simReportingJobs.accountId, accountId));
+    // Counter keys end in the Pacific day (quotaDayKey): two steps, as a day may take the label
+    // of the next one.
+    const prefix = quotaDayKey('', { id: accountId, demoCopy: true });
+    const days = Math.round(ms / 86_400_000);
+    for (const table of [sql`sim_quota_days`, sql`sim_quota_usage`]) {
+      await tx.execute(sql`update ${table} set day = 'moving:' || day where day like ${`${prefix}%`}`);
+      await tx.execute(sql`
+        update ${table} set day = ${prefix} || to_char(right(day, 10)::date + ${days}::int, 'YYYY-MM-DD')
+        where day like ${`moving:${prefix}%`}`);
+    }
+    await tx.execute(sql`update sim_quota_usage set at = at + ${by} where day like ${`${prefix}%`}`);
     return true;
   });
 }
