@@ -101,8 +101,8 @@ export async function cloneDemoCopyAccount(
 /**
  * Moves everything a demo copy has lived `ms` earlier (ms < 0: into the past): its uploads'
  * publication, every title they showed and since when, its reporting jobs, and its own quota's
- * days (by whole days: a copy moves by whole days), so the days it lives again start unspent. With the copy's clock
- * then run forward again by as much, the copy lives days ahead of its old self while the
+ * days (a copy moves by whole days), so the days it lives again start unspent. With the copy's
+ * clock then run forward again by as much, the copy lives days ahead of its old self while the
  * deployment's clock stays where it is (src/demo/demo-time.ts). Returns false for no demo copy.
  */
 export async function shiftDemoCopyAccount(db: Db, accountId: string, ms: number): Promise<boolean> {
