@@ -1,4 +1,4 @@
-import { eq, sum } from 'drizzle-orm';
+import { and, eq, sum } from 'drizzle-orm';
 import { channelConnections, quotaLedger, simQuotaUsage, users } from '../../db/schema';
 import type { ChannelConnection } from '../../src/channels/channel-connections.service';
 import { DEMO_USER_EMAIL } from '../../src/config';
@@ -36,6 +36,16 @@ export async function ledgerUnitsToday(testApp: TestApp): Promise<number> {
     .select({ units: sum(quotaLedger.units) })
     .from(quotaLedger)
     .where(eq(quotaLedger.day, day));
+  return Number(row?.units ?? 0);
+}
+
+/** Units of the ledger today that spend the deployment's quota: a demo copy's (sandbox) calls left out. */
+export async function realLedgerUnitsToday(testApp: TestApp): Promise<number> {
+  const day = pacificDay(testApp.clock.now());
+  const [row] = await testApp.built.app.db
+    .select({ units: sum(quotaLedger.units) })
+    .from(quotaLedger)
+    .where(and(eq(quotaLedger.day, day), eq(quotaLedger.sandbox, false)));
   return Number(row?.units ?? 0);
 }
 
