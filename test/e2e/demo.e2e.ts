@@ -91,6 +91,10 @@ describe('the demo', () => {
       // Free plan: one running test. The visitor cancels it to start their own (its original title
       // goes back with the next job run: here, the fast-forward below).
       await running.getByRole('button', { name: 'Cancel Test' }).click();
+      // One click never ends a test: the confirm says what goes back on YouTube.
+      const confirm = page.getByRole('dialog', { name: 'Cancel this test?' });
+      await confirm.getByText(/original title .* goes back on YouTube/).waitFor();
+      await confirm.getByRole('button', { name: 'Yes, cancel the test' }).click();
       await running.getByText('cancelled', { exact: true }).waitFor();
 
       // A new test on another upload, created in the dialog.

@@ -1,4 +1,6 @@
 import { Button, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showError, showSuccess } from '../../../lib/toast';
@@ -50,12 +52,16 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
   const { data: user } = useCurrentUser();
   const canMoveTime = user?.isDemo === true;
 
-  const run = (name: TestActionName) => action.mutate({ id: test.id, action: name });
+  const run = (name: TestActionName, onSettled?: () => void) =>
+    action.mutate({ id: test.id, action: name }, { onSettled });
+  const [cancelOpened, confirmCancel] = useDisclosure(false);
   const pendingAction = action.isPending ? action.variables?.action : undefined;
   const busy =
     action.isPending || forceAnalytics.isPending || simulateRotation.isPending || fastForward.isPending;
   const fastForwarding = fastForward.isPending ? fastForward.variables?.span : undefined;
   const { status } = test;
+  // An ended test has nothing left to cancel.
+  const ended = status === 'completed' || status === 'cancelled';
 
   return (
     <Group gap="xs" justify="space-between" wrap="wrap">
@@ -92,16 +98,33 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
             Complete
           </Button>
         )}
-        <Button
-          variant="subtle"
-          color="red"
-          onClick={() => run('cancel')}
-          loading={pendingAction === 'cancel'}
-          disabled={busy}
-        >
-          Cancel Test
-        </Button>
+        {!ended && (
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={confirmCancel.open}
+            loading={pendingAction === 'cancel'}
+            disabled={busy}
+          >
+            Cancel Test
+          </Button>
+        )}
       </Group>
+      <ConfirmDialog
+        opened={cancelOpened}
+        title="Cancel this test?"
+        message={
+          status === 'queued'
+            ? 'It has not started: nothing on YouTube changes, and its place in line is given up.'
+            : `The rotation stops and the original title “${test.originalTitle}” goes back on YouTube. The figures so far are kept.`
+        }
+        confirmLabel="Yes, cancel the test"
+        cancelLabel="Keep it"
+        danger
+        loading={pendingAction === 'cancel'}
+        onConfirm={() => run('cancel', confirmCancel.close)}
+        onClose={confirmCancel.close}
+      />
       {isFounder && (
         <Group gap="xs" wrap="wrap">
           <Button
