@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERDICT_LABELS } from '../../src/shared/test-shapes';
+import { COLLECTING_DATA_LABEL } from '../../src/shared/test-shapes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
 import {
@@ -177,7 +177,8 @@ describe('dashboard', () => {
       .first()
       .waitFor();
     const verdict = card.getByRole('region', { name: 'Which title is winning' });
-    await verdict.getByText(VERDICT_LABELS.inconclusive, { exact: true }).waitFor();
+    // A running test short of a verdict is still collecting data, not yet inconclusive.
+    await verdict.getByText(COLLECTING_DATA_LABEL, { exact: true }).waitFor();
     await verdict
       .getByText(
         new RegExp(

@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERDICT_LABELS, type WinnerMetric } from '../../src/shared/test-shapes';
+import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type WinnerMetric } from '../../src/shared/test-shapes';
 import type { RecentVideo } from '../../src/videos/videos.schemas';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
@@ -210,7 +210,8 @@ describe('which title is winning', () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
     const { card, panel } = await expandCard(page, videoTitle);
-    await panel.getByText(VERDICT_LABELS.inconclusive, { exact: true }).waitFor();
+    // A running test short of a verdict is still collecting data, not yet inconclusive.
+    await panel.getByText(COLLECTING_DATA_LABEL, { exact: true }).waitFor();
     await panel.getByText('Judged on views per hour.', { exact: true }).waitFor();
     await panel.getByText('Titlewise’s own calculation', { exact: true }).waitFor();
     await panel
