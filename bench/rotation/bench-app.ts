@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
  */
 export async function startBenchApp(
   databaseUrl: string,
+  /** More environment for the config (e.g. another daily quota). */
+  extraEnv: Record<string, string> = {},
 ): Promise<{ app: BuiltApp['app']; close(): Promise<void> }> {
   const [port, simulatorPort] = [await freePort(), await freePort()];
   const config = loadConfig({
@@ -40,6 +42,7 @@ export async function startBenchApp(
     TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     WORKERS: 'false',
+    ...extraEnv,
   });
   const web = await startWebProcess({ config, workers: false });
   await web.listen();

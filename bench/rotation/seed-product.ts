@@ -11,7 +11,7 @@ import {
 } from './world-plan';
 
 /** The simulator issues real tokens; they are stored encrypted, as sign-in does (upsertChannelConnection). */
-async function connectionRow(app: ServiceContext, creator: PlannedCreator) {
+export async function connectionRow(app: ServiceContext, creator: PlannedCreator) {
   const now = app.clock.now();
   const scope = GOOGLE_SCOPES.join(' ');
   const tokens = await issueTokens(app.db, {

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { CapacityPlan } from '../../src/shared/capacity-shares';
+import type { WinnerMetric } from '../../src/shared/test-shapes';
+import type { PlannedCreator } from '../rotation/world-plan';
+
+// Who arrives when and asks for what: a seeded, pure plan of the simulated internet's creators.
+
+const HOUR_MS = 3_600_000;
+
+export interface TestRequest {
+  /** When the creator asks, in ms after the run's start. */
+  atMs: number;
+  rotationIntervalMinutes: number;
+  winnerMetric: WinnerMetric;
+  durationDays: number;
+  /** Index of the creator's video the test runs on (one test per video). */
+  video: number;
+}
+
+export interface Creator extends PlannedCreator {
+  plan: CapacityPlan;
+  heavy: boolean;
+  requests: TestRequest[];
+}
+
+/** The mix each test is drawn from: the shortest shapes that can still decide (plan.service.ts). */
+export const SHAPES = [
+  { name: 'hourly views', rotationIntervalMinutes: 60, winnerMetric: 'views', durationDays: 2, weight: 0.4 },
+  {
+    name: 'daily views',
+    rotationIntervalMinutes: 1440,
+    winnerMetric: 'views',
+    durationDays: 10,
+    weight: 0.3,
+  },
+  { name: 'daily CTR', rotationIntervalMinutes: 1440, winnerMetric: 'ctr', durationDays: 14, weight: 0.3 },
+] as const;
+
+/** Plans of the ordinary creators, and how many tests each asks for (within the plan's running limit). */
+const PLAN_MIX: { plan: CapacityPlan; weight: number; tests: number }[] = [
+  { plan: 'free', weight: 0.5, tests: 1 },
+  { plan: 'pro', weight: 0.35, tests: 3 },
+  { plan: 'authority', weight: 0.15, tests: 5 },
+];
+/** A creator's later tests follow the first by this much each. */
+const NEXT_TEST_AFTER_MS = 6 * HOUR_MS;
+/** Heavy accounts ask for everything within the first half day. */
+const HEAVY_SPREAD_MS = 12 * HOUR_MS;
+
+/** mulberry32: a small seeded generator, so a run's population can be drawn again. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function pick<T extends { weight: number }>(items: readonly T[], draw: number): T {
+  let left = draw;
+  for (const item of items) {
+    if (left < item.weight) return item;
+    left -= item.weight;
+  }
+  return items.at(-1)!;
+}
+
+function identity(index: number): PlannedCreator {
+  const suffix = String(index).padStart(6, '0');
+  return {
+    index,
+    userId: randomUUID(),
+    connectionId: randomUUID(),
+    simAccountId: `sim-cap-${suffix}`,
+    channelId: `UCcapacity${suffix}`,
+  };
+}
+
+/**
+ * `creators` creators (the first `heavy` of them the heavy Authority accounts) arriving uniformly
+ * over `runMs`. An ordinary creator asks for its plan's number of tests, one every 6 hours from
+ * its arrival while the run lasts; a heavy account asks for `heavyTests` hourly views tests.
+ */
+export function planPopulation(args: {
+  creators: number;
+  heavy: number;
+  heavyTests: number;
+  runMs: number;
+  seed: number;
+}): Creator[] {
+  const draw = random(args.seed);
+  return Array.from({ length: args.creators }, (_, index): Creator => {
+    if (index < args.heavy) {
+      const hourly = SHAPES[0];
+      return {
+        ...identity(index),
+        plan: 'authority',
+        heavy: true,
+        requests: Array.from({ length: args.heavyTests }, (_, video) => ({
+          atMs: Math.floor((video / args.heavyTests) * HEAVY_SPREAD_MS),
+          rotationIntervalMinutes: hourly.rotationIntervalMinutes,
+          winnerMetric: hourly.winnerMetric,
+          durationDays: hourly.durationDays,
+          video,
+        })),
+      };
+    }
+    const { plan, tests } = pick(PLAN_MIX, draw());
+    const arrival = Math.floor(draw() * args.runMs);
+    const requests: TestRequest[] = [];
+    for (let video = 0; video < tests; video++) {
+      const atMs = arrival + video * NEXT_TEST_AFTER_MS;
+      const shape = pick(SHAPES, draw());
+      if (atMs < args.runMs)
+        requests.push({
+          atMs,
+          rotationIntervalMinutes: shape.rotationIntervalMinutes,
+          winnerMetric: shape.winnerMetric,
+          durationDays: shape.durationDays,
+          video,
+        });
+    }
+    return { ...identity(index), plan, heavy: false, requests };
+  });
+}

@@ -1,0 +1,193 @@
+import { cpus } from 'node:os';
+import { UNITS_PER_ROTATION } from '../../src/capacity/cost-model';
+import { quotaCosts } from '../../src/youtube/quota-ledger';
+import { CAPACITY_PLANS, CAPACITY_SHARES } from '../../src/shared/capacity-shares';
+import { percentile } from '../rotation/measure';
+import type { AdmissionRow } from './admission-figures';
+import type { Extrapolation } from './extrapolation';
+import type { LedgerFigures, WorkFigures } from './ledger-figures';
+import type { SamplingFigures } from './sampling-figures';
+
+export interface CapacityRun {
+  creators: number;
+  heavyAccounts: number;
+  days: number;
+  quota: number;
+  testsPool: number;
+  realSeconds: number;
+  steps: number;
+  stepsTimedOut: number;
+  admission: AdmissionRow[];
+  ledger: LedgerFigures;
+  work: WorkFigures;
+  sampling: SamplingFigures;
+  extrapolations: Extrapolation[];
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const hours = (ms: number) => (Number.isFinite(ms) ? `${(ms / 3_600_000).toFixed(1)} h` : '—');
+const secs = (s: number) => (Number.isFinite(s) ? `${s.toFixed(1)} s` : '—');
+const pct = (f: number) => `${(f * 100).toFixed(1)}%`;
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+/** The physical floor of the run's engine spend and its parts. */
+export function minimumOf(run: Pick<CapacityRun, 'work' | 'sampling'>) {
+  const writes = run.work.titleChanges * UNITS_PER_ROTATION;
+  const reads = run.work.keptSlots * quotaCosts['videos.list'];
+  return {
+    writes,
+    reads,
+    sampling: run.sampling.minimumCalls,
+    total: writes + reads + run.sampling.minimumCalls,
+  };
+}
+
+function admissionTable(rows: AdmissionRow[]): string[] {
+  const lines = [
+    '| Creators | Accounts | Tests asked | Started at once | Queued | Started later: wait p50 / p99 / max | Still queued at the end (waited up to) | Refused |',
+    '| --- | ---: | ---: | ---: | ---: | --- | --- | ---: |',
+  ];
+  for (const row of rows) {
+    const waits = row.waitsMs.length
+      ? `${int(row.startedLater)}: ${hours(percentile(row.waitsMs, 50))} / ${hours(percentile(row.waitsMs, 99))} / ${hours(row.waitsMs.at(-1)!)}`
+      : '0';
+    const still = row.stillQueued ? `${int(row.stillQueued)} (${hours(row.waitingMs.at(-1)!)})` : '0';
+    lines.push(
+      `| ${row.label} | ${int(row.creators)} | ${int(row.asked)} | ${int(row.startedAtOnce)} | ${int(row.queued)} | ${waits} | ${still} | ${int(row.refused)} |`,
+    );
+  }
+  return lines;
+}
+
+function planTable(run: CapacityRun): string[] {
+  const sampling = run.ledger.byMethod.get('videos.batchGetStats')?.units ?? 0;
+  const sampledVideos = [...run.sampling.videosByPlan.values()].reduce((a, b) => a + b, 0);
+  const lines = [
+    '| Plan | Engine units | Share of units | Policy share of the tests pool | Units per day against the plan’s allotment |',
+    '| --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const plan of CAPACITY_PLANS) {
+    const units =
+      (run.ledger.grantUnitsByPlan.get(plan) ?? 0) +
+      (sampledVideos ? (sampling * (run.sampling.videosByPlan.get(plan) ?? 0)) / sampledVideos : 0);
+    const allotment = run.testsPool * CAPACITY_SHARES[plan].planShare;
+    lines.push(
+      `| ${plan} | ${int(units)} | ${pct(units / run.ledger.engineUnits)} | ${pct(CAPACITY_SHARES[plan].planShare)} | ${int(units / run.days)} / ${int(allotment)} (${pct(units / run.days / allotment)}) |`,
+    );
+  }
+  return lines;
+}
+
+function targetTable(run: CapacityRun): { lines: string[]; allMet: boolean } {
+  const { work, ledger, sampling } = run;
+  const minimum = minimumOf(run);
+  const ratio = ledger.engineUnits / minimum.total;
+  const quotaEvents = ledger.failures.get('quota') ?? 0;
+  const due = [...work.dueSlots.values()].reduce((a, b) => a + b, 0);
+  const applied = work.dueSlots.get('applied') ?? 0;
+  const updates = ledger.byMethod.get('videos.update')?.calls ?? 0;
+  const p50 = percentile(work.latenessMs, 50) / 1000;
+  const p99 = percentile(work.latenessMs, 99) / 1000;
+  const passMax = sampling.durationsSeconds.at(-1) ?? Number.NaN;
+  const others = [...ledger.failures].filter(([outcome]) => outcome !== 'quota');
+  const checks = [
+    {
+      what: 'Units per test-day (engine ledger ÷ test-days run)',
+      measured: `${(ledger.engineUnits / work.testDays).toFixed(1)} (${int(ledger.engineUnits)} units over ${work.testDays.toFixed(1)} test-days)`,
+      target: `≤ 1.05 × the physical minimum, ${(minimum.total / work.testDays).toFixed(1)}: ratio ${ratio.toFixed(3)}`,
+      ok: ratio <= 1.05,
+    },
+    {
+      what: 'Physical minimum (units)',
+      measured: `${int(minimum.total)} = ${int(work.titleChanges)} title changes × ${UNITS_PER_ROTATION} + ${int(work.keptSlots)} slots keeping the title × 1 + ${int(sampling.minimumCalls)} sampling calls (ceil(videos ÷ 50) per pass)`,
+      target: '—',
+      ok: true,
+    },
+    {
+      what: 'Engine calls in the ledger',
+      measured: [...ledger.byMethod]
+        .sort((a, b) => b[1].units - a[1].units)
+        .map(([method, m]) => `${method} ${int(m.calls)} calls, ${int(m.units)} units`)
+        .join('; '),
+      target: '—',
+      ok: true,
+    },
+    {
+      what: 'Quota exhaustion events (ledger outcome quota)',
+      measured: `${int(quotaEvents)}${others.length ? `; other failed calls: ${others.map(([o, n]) => `${o} ${n}`).join(', ')}` : ''}`,
+      target: '0',
+      ok: quotaEvents === 0,
+    },
+    {
+      what: 'Slots due by the end, applied',
+      measured: `${int(applied)} / ${int(due)}${
+        due > applied
+          ? ` (${[...work.dueSlots]
+              .filter(([s]) => s !== 'applied')
+              .map(([s, n]) => `${n} ${s}`)
+              .join(', ')})`
+          : ''
+      }`,
+      target: 'all',
+      ok: applied === due,
+    },
+    {
+      what: 'Each applied once: videos.update calls against title changes on YouTube',
+      measured: `${int(updates)} / ${int(work.titleChanges)}`,
+      target: 'equal',
+      ok: updates === work.titleChanges,
+    },
+    {
+      what: 'Slot lateness (simulated time, activated − planned start)',
+      measured: `p50 ${secs(p50)}, p99 ${secs(p99)}, max ${secs((work.latenessMs.at(-1) ?? 0) / 1000)}`,
+      target: 'reported',
+      ok: true,
+    },
+    {
+      what: 'Sampling pass duration (metrics.sample-views job)',
+      measured: `p50 ${secs(percentile(sampling.durationsSeconds, 50))}, p99 ${secs(percentile(sampling.durationsSeconds, 99))}, max ${secs(passMax)} over ${int(sampling.passes)} passes of up to ${int(Math.max(0, ...sampling.videosPerPass))} videos`,
+      target: '< 600 s period',
+      ok: passMax < 600,
+    },
+  ];
+  return {
+    lines: [
+      '| Figure | Measured | Target | |',
+      '| --- | --- | --- | --- |',
+      ...checks.map(
+        (c) =>
+          `| ${c.what} | ${c.measured} | ${c.target} | ${c.target === '—' || c.target === 'reported' ? '' : verdict(c.ok)} |`,
+      ),
+    ],
+    allMet: checks.every((c) => c.ok),
+  };
+}
+
+function extrapolationTable(run: CapacityRun): string[] {
+  return [
+    '| Load | Tests asked | Top-of-hour burst: slots, drained in | Busiest sampling pass: videos, duration | Units ÷ minimum |',
+    '| --- | ---: | --- | --- | ---: |',
+    ...run.extrapolations.map(
+      (e) =>
+        `| ${e.factor === 1 ? 'measured (1×)' : `${e.factor}×`} | ${int(e.tests)} | ${int(e.burstRotations)}, ${secs(e.burstSeconds)} | ${int(e.passVideos)}, ${secs(e.passSeconds)} | ${e.unitsRatio.toFixed(3)} |`,
+    ),
+  ];
+}
+
+export function formatCapacityReport(run: CapacityRun): { text: string; allMet: boolean } {
+  const targets = targetTable(run);
+  const text = [
+    `Capacity: \`npm run bench:capacity\` — ${int(run.creators)} creators (${run.heavyAccounts} heavy Authority accounts) arriving over ${run.days} simulated days on a ${int(run.quota)}-unit daily quota (tests pool ${int(run.testsPool)}), PostgreSQL, the simulator on a moved clock in 10-minute steps, two \`npm run worker\` processes beside the web process; ${run.steps} steps in ${(run.realSeconds / 60).toFixed(1)} min real time on ${cpus().length} CPUs, Node ${process.version}${run.stepsTimedOut ? `; ${run.stepsTimedOut} steps timed out waiting for the workers` : ''}.`,
+    '',
+    ...admissionTable(run.admission),
+    '',
+    ...targets.lines,
+    '',
+    ...planTable(run),
+    '',
+    'Extrapolated to 10× and 100× the creators on 10× and 100× the quota (on the same quota the engine’s work stays as measured and only the queue grows): the top-of-hour burst drains in B·k ÷ T seconds (B the run’s largest burst of slots on one step, T the slots per second of its 10 busiest steps); the busiest sampling pass takes a + b·V·k seconds (a, b fitted over every pass, V its videos); units ÷ minimum keeps the writes and reads k× on both sides and rounds sampling per pass at k× the videos.',
+    '',
+    ...extrapolationTable(run),
+  ].join('\n');
+  return { text, allMet: targets.allMet };
+}
