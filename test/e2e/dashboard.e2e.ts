@@ -236,7 +236,7 @@ describe('dashboard', () => {
     await card.getByRole('button', { name: 'Pause' }).click();
     await toast(page, 'Test paused successfully');
     const paused = page
-      .getByRole('region', { name: 'Paused and scheduled' })
+      .getByRole('region', { name: 'Paused, scheduled and waiting' })
       .getByRole('article', { name: `Test: ${videoTitle}` });
     await paused.waitFor();
     await screenshot(page, 'test-paused');
