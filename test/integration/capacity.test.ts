@@ -163,7 +163,7 @@ describe('shares and the queue', () => {
 describe('near the limit', () => {
   it('e-mails the admins once a day when the forecast reaches 80%, and the console shows it', async () => {
     await db().update(users).set({ isAdmin: true }).where(eq(users.email, 'alex.rivera@example.com'));
-    const overview = await (await alex.get('/api/admin/capacity')).json();
+    const overview: unknown = await (await alex.get('/api/admin/capacity')).json();
     expect(overview).toMatchObject({ quotaUnits: 10_000, queue: { length: 0 } });
     expect(await alertAdminsNearCapacity(testApp.built.app)).toEqual([]);
     // Google charged more than planned today: the forecast passes 80%.
