@@ -78,6 +78,31 @@ describe('admission', () => {
     expect(placements.at(-1)).toMatchObject({ id: 'small', start: false, blockedBy: 'plan', ahead: 2 });
   });
 
+  it('lets an account at its cap wait without holding up its plan’s line', () => {
+    const pool = state({ testsPool: 20_000 });
+    const running = (id: string, accountId: string, shape: TestShape) => ({
+      id,
+      accountId,
+      plan: 'authority' as const,
+      shape,
+      endsAt: new Date(now.getTime() + 7 * DAY),
+    });
+    const admitted = [
+      ...[0, 1, 2].map((i) => running(`heavy${i}`, 'heavy', hourly)),
+      ...[0, 1, 2].map((i) => running(`other${i}`, `other-${i}`, hourly)),
+      ...Array.from({ length: 8 }, (_, i) => running(`daily${i}`, `daily-${i}`, daily)),
+    ];
+    // The heavy account's next hourly test passes its own cap (and its plan's room): it waits for
+    // its own tests; the small test behind it still fits the plan and starts.
+    const placements = placeQueue({
+      ...pool,
+      admitted,
+      queued: [queued('heavy-next', 'heavy', 'authority'), queued('late', 'newcomer', 'authority', daily)],
+    });
+    expect(placements[0]).toMatchObject({ id: 'heavy-next', start: false, blockedBy: 'account' });
+    expect(placements[1]).toMatchObject({ id: 'late', start: true });
+  });
+
   it('expects a waiting test to start when running tests of its plan end', () => {
     const pool = state({ testsPool: 20_000 });
     const perPlan = Math.floor(planAllotment(pool, 'free') / reservedUnits(hourly));

@@ -97,10 +97,14 @@ export function placeQueue(state: CapacityState): Placement[] {
     const units = reservedUnits(test.shape);
     const todayUnits = unitsUntilReset(test.shape, state.now, state.resetsAt) + RESTORE_RESERVE_UNITS;
     let blockedBy: Blocker | null = null;
-    if (planBlocked.has(test.plan) || (plans.get(test.plan) ?? 0) + units > planAllotment(state, test.plan))
-      blockedBy = 'plan';
-    else if ((accounts.get(test.accountId) ?? 0) + units > accountAllotment(state, test.plan))
+    // An account at its cap waits for its own tests whatever its plan has: it holds up nobody.
+    if ((accounts.get(test.accountId) ?? 0) + units > accountAllotment(state, test.plan))
       blockedBy = 'account';
+    else if (
+      planBlocked.has(test.plan) ||
+      (plans.get(test.plan) ?? 0) + units > planAllotment(state, test.plan)
+    )
+      blockedBy = 'plan';
     else if (today + todayUnits > state.engineBudgetToday) blockedBy = 'today';
     if (blockedBy === null) {
       plans.set(test.plan, (plans.get(test.plan) ?? 0) + units);

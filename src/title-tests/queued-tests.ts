@@ -67,7 +67,7 @@ async function storeExpectedStart(tx: Tx, placement: Extract<Placement, { start:
  */
 async function startQueuedTest(ctx: ServiceContext, tx: Tx, testId: string): Promise<boolean> {
   const now = ctx.clock.now();
-  const [test] = await tx.select().from(titleTests).where(eq(titleTests.id, testId)).for('update');
+  const [test] = await tx.select().from(titleTests).where(eq(titleTests.id, testId)).for('no key update');
   if (!test || test.status !== 'queued') return false;
   const end = new Date(now.getTime() + (test.endDate.getTime() - test.startDate.getTime()));
   const variants = await tx

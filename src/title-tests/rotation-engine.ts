@@ -133,7 +133,13 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
   const now = ctx.clock.now();
   const next = record.rotations.find((entry) => entry.slot > slot);
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(titleTests).where(eq(titleTests.id, test.id)).for('update');
+    // No key update: it serialises the test's own writers, while a sampling pass's figures upsert
+    // (a foreign-key share lock on this row) goes on; FOR UPDATE made the two deadlock.
+    const [locked] = await tx
+      .select()
+      .from(titleTests)
+      .where(eq(titleTests.id, test.id))
+      .for('no key update');
     const [applied] = await tx
       .update(rotations)
       .set({

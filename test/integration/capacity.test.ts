@@ -93,7 +93,8 @@ describe('the projection of a day and its ledger', () => {
       Math.abs(spent - projected) / spent,
       `projected ${projected}, ledger ${spent}`,
     ).toBeLessThanOrEqual(0.05);
-  });
+    // A simulated day of rotations and samples: about 12 s on a quiet machine.
+  }, 120_000);
 });
 
 describe('shares and the queue', () => {
