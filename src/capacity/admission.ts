@@ -116,7 +116,8 @@ export function placeQueue(state: CapacityState): Placement[] {
     if (blockedBy === 'plan') planBlocked.add(test.plan);
     placements.push({ id: test.id, start: false, blockedBy, expectedStartAt: null, ahead: 0 });
   }
-  return withExpectedStarts(state, placements);
+  // The sums now hold the admitted tests and those this pass starts: the replay starts from them.
+  return withExpectedStarts(state, placements, { plans, accounts });
 }
 
 interface Release {
@@ -133,24 +134,13 @@ interface Release {
  * quota start at midnight. Null when nothing running would ever make room (the plan waits for tests
  * that are themselves still queued elsewhere): the card then says it waits without a time.
  */
-function withExpectedStarts(state: CapacityState, placements: Placement[]): Placement[] {
+function withExpectedStarts(
+  state: CapacityState,
+  placements: Placement[],
+  reserved: { plans: Map<string, number>; accounts: Map<string, number> },
+): Placement[] {
   const byId = new Map(state.queued.map((test) => [test.id, test]));
-  const plans = sumBy(
-    state.admitted,
-    (test) => test.plan,
-    (test) => reservedUnits(test.shape),
-  );
-  const accounts = sumBy(
-    state.admitted,
-    (test) => test.accountId,
-    (test) => reservedUnits(test.shape),
-  );
-  for (const placement of placements) {
-    if (!placement.start) continue;
-    const test = byId.get(placement.id)!;
-    plans.set(test.plan, (plans.get(test.plan) ?? 0) + reservedUnits(test.shape));
-    accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + reservedUnits(test.shape));
-  }
+  const { plans, accounts } = reserved;
   const releases: Release[] = state.admitted.map((test) => ({
     at: test.endsAt,
     plan: test.plan,
