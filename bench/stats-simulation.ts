@@ -198,6 +198,7 @@ export function runTest(
       intervalMinutes: shape.intervalMinutes,
       isFinal,
       seed: run,
+      scheduleSegments: [{ start, end }],
       draws,
       publishedAt,
       plannedUnitsPerTitle: planned,

@@ -75,48 +75,65 @@ export function blockAlignment(
 }
 
 /**
- * Generates the rotation schedule for [start, end). Titles are assigned in blocks of
- * `titleCount` consecutive windows, each holding every title once:
- * - when the windows per day are a multiple of the title count, blocks sit at fixed places in the
- *   Pacific day and, for each such place, k consecutive days use the rows of one randomised
- *   Latin (Williams) square, so over k days every hour slot sees every title;
- * - otherwise (daily windows, or e.g. 24 hourly slots with 5 titles) shuffled Williams rows are
- *   concatenated, so each title follows every other equally often.
+ * Windows per block when blocks are not fixed places in the day (daily windows, or a day's windows
+ * not a multiple of the titles). Two titles get blocks of four (each title twice, six orders) rather
+ * than alternating pairs: a pair's two orders would leave a 14-day daily test only 2⁴ possible
+ * schedules (Williams pairs are each other's mirror), too few for the randomisation test to ever
+ * reach 3%; blocks of four leave 6 × 6 × 6 × 6 and still hold each title equally often every four days.
  */
-export function generateSchedule(options: ScheduleOptions): ScheduleSlot[] {
+export function pairedBlockLength(titleCount: number): number {
+  return titleCount === 2 ? 4 : titleCount;
+}
+
+/**
+ * The part of a schedule that does not depend on the seed: the window grid, which windows are in
+ * the design, their blocks and, for day-aligned designs, which Latin square, row and position each
+ * window takes. The randomisation test (randomisation.ts) redraws titles on one frame many times.
+ */
+export interface ScheduleFrame {
+  titleCount: number;
+  intervalMinutes: number;
+  start: Date;
+  end: Date;
+  boundaries: Date[];
+  /** Index of the boundary where the design starts (the lead-in ends); −1 when no full window fits. */
+  firstBlockStart: number;
+  dayAligned: boolean;
+  /** Per design window (boundary firstBlockStart + i): its block, and its square/row/position (day-aligned). */
+  block: Int32Array;
+  square: Int32Array;
+  row: Int32Array;
+  position: Int32Array;
+}
+
+export function scheduleFrame(options: Omit<ScheduleOptions, 'seed'>): ScheduleFrame {
   const { titleCount, intervalMinutes, start, end } = options;
   if (!Number.isInteger(titleCount) || titleCount < 2) throw new RangeError('a test needs at least 2 titles');
   if (!(end.getTime() > start.getTime())) throw new RangeError('end must be after start');
-  const random = new Random(options.seed, titleCount, intervalMinutes);
   const dayAligned = blockAlignment(titleCount, intervalMinutes).kind === 'block';
-
   const boundaries = pacificBoundaries(start, end, intervalMinutes);
   // In day-aligned mode a block must start where a block of the day starts.
-  const firstBlockStart = boundaries.findIndex(
+  let firstBlockStart = boundaries.findIndex(
     (b) => !dayAligned || pacificSlotOfDay(b, intervalMinutes) % titleCount === 0,
   );
-  const slots: ScheduleSlot[] = [];
-  const push = (titleIndex: number, from: Date, to: Date, kind: SlotKind, block: number | null): void => {
-    if (to.getTime() > from.getTime()) {
-      slots.push({ slot: slots.length, titleIndex, startsAt: from, endsAt: to, kind, block });
-    }
+  if (firstBlockStart >= boundaries.length - 1) firstBlockStart = -1;
+  const count = firstBlockStart < 0 ? 0 : boundaries.length - 1 - firstBlockStart;
+  const frame: ScheduleFrame = {
+    ...options,
+    boundaries,
+    firstBlockStart,
+    dayAligned,
+    block: new Int32Array(count),
+    square: new Int32Array(count),
+    row: new Int32Array(count),
+    position: new Int32Array(count),
   };
-  if (firstBlockStart < 0 || firstBlockStart >= boundaries.length - 1) {
-    push(0, start, end, 'lead-in', null);
-    return slots;
-  }
-  const designStart = boundaries[firstBlockStart] as Date;
-  push(0, start, designStart, 'lead-in', null);
-
-  const squares = new Map<string, number[][]>();
+  const squareIds = new Map<string, number>();
   const firstDayOfGroup = new Map<number, number>();
   const blockIds = new Map<string, number>();
   const seenSlots = new Set<string>();
-  let rows: number[][] = [];
-  let title = 0;
-  for (let i = firstBlockStart; i < boundaries.length - 1; i++) {
-    const from = boundaries[i] as Date;
-    const position = i - firstBlockStart;
+  for (let i = 0; i < count; i++) {
+    const from = boundaries[firstBlockStart + i] as Date;
     let blockKey: string;
     if (dayAligned) {
       const slotOfDay = pacificSlotOfDay(from, intervalMinutes);
@@ -124,30 +141,91 @@ export function generateSchedule(options: ScheduleOptions): ScheduleSlot[] {
       const day = pacificParts(from).dayNumber;
       const firstDay = firstDayOfGroup.get(group) ?? day;
       firstDayOfGroup.set(group, firstDay);
-      const cycle = Math.floor((day - firstDay) / titleCount);
-      const squareKey = `${cycle}:${group}`;
-      let square = squares.get(squareKey);
-      if (!square) {
-        square = shuffledWilliams(random, titleCount, true);
-        squares.set(squareKey, square);
-      }
-      const row = square[(day - firstDay) % titleCount] as number[];
-      title = row[slotOfDay % titleCount] as number;
+      const squareKey = `${Math.floor((day - firstDay) / titleCount)}:${group}`;
+      if (!squareIds.has(squareKey)) squareIds.set(squareKey, squareIds.size);
+      frame.square[i] = squareIds.get(squareKey) as number;
+      frame.row[i] = (day - firstDay) % titleCount;
+      frame.position[i] = slotOfDay % titleCount;
       // The repeated hour of the fall-back day keeps its slot's title, in a block of its own.
       const repeated = seenSlots.has(`${day}:${slotOfDay}`);
       seenSlots.add(`${day}:${slotOfDay}`);
       blockKey = repeated ? `${day}:${slotOfDay}:repeat` : `${day}:${group}`;
     } else {
-      if (position % titleCount === 0 && rows.length === 0)
-        rows = shuffledWilliams(random, titleCount, false);
-      title = (rows[0] as number[])[position % titleCount] as number;
-      if (position % titleCount === titleCount - 1) rows.shift();
-      blockKey = String(Math.floor(position / titleCount));
+      blockKey = String(Math.floor(i / pairedBlockLength(titleCount)));
     }
     if (!blockIds.has(blockKey)) blockIds.set(blockKey, blockIds.size);
-    push(title, from, boundaries[i + 1] as Date, 'window', blockIds.get(blockKey) as number);
+    frame.block[i] = blockIds.get(blockKey) as number;
   }
-  push(title, boundaries[boundaries.length - 1] as Date, end, 'tail', null);
+  return frame;
+}
+
+/**
+ * The titles of a frame's design windows for one seed. Titles are assigned in blocks of
+ * `titleCount` consecutive windows, each holding every title once:
+ * - when the windows per day are a multiple of the title count, blocks sit at fixed places in the
+ *   Pacific day and, for each such place, k consecutive days use the rows of one randomised
+ *   Latin (Williams) square, so over k days every hour slot sees every title;
+ * - otherwise (daily windows, or e.g. 24 hourly slots with 5 titles) shuffled Williams rows are
+ *   concatenated, so each title follows every other equally often; two titles take blocks of four
+ *   (pairedBlockLength).
+ */
+export function drawTitles(frame: ScheduleFrame, seed: Seed): Int8Array {
+  const { titleCount } = frame;
+  const random = new Random(seed, titleCount, frame.intervalMinutes);
+  const titles = new Int8Array(frame.block.length);
+  if (frame.dayAligned) {
+    const squares: number[][][] = [];
+    for (let i = 0; i < titles.length; i++) {
+      const id = frame.square[i] as number;
+      const square = (squares[id] ??= shuffledWilliams(random, titleCount, true));
+      titles[i] = (square[frame.row[i] as number] as number[])[frame.position[i] as number] as number;
+    }
+    return titles;
+  }
+  if (titleCount === 2) {
+    // Two titles: each block of four windows holds each title twice in one of the six orders.
+    let order: number[] = [];
+    for (let i = 0; i < titles.length; i++) {
+      if (i % 4 === 0) order = random.shuffle([0, 0, 1, 1]);
+      titles[i] = order[i % 4] as number;
+    }
+    return titles;
+  }
+  let rows: number[][] = [];
+  for (let i = 0; i < titles.length; i++) {
+    if (i % titleCount === 0 && rows.length === 0) rows = shuffledWilliams(random, titleCount, false);
+    titles[i] = (rows[0] as number[])[i % titleCount] as number;
+    if (i % titleCount === titleCount - 1) rows.shift();
+  }
+  return titles;
+}
+
+/** Generates the rotation schedule for [start, end): the frame, with titles drawn from the seed. */
+export function generateSchedule(options: ScheduleOptions): ScheduleSlot[] {
+  const frame = scheduleFrame(options);
+  const { start, end, boundaries, firstBlockStart } = frame;
+  const slots: ScheduleSlot[] = [];
+  const push = (titleIndex: number, from: Date, to: Date, kind: SlotKind, block: number | null): void => {
+    if (to.getTime() > from.getTime()) {
+      slots.push({ slot: slots.length, titleIndex, startsAt: from, endsAt: to, kind, block });
+    }
+  };
+  if (firstBlockStart < 0) {
+    push(0, start, end, 'lead-in', null);
+    return slots;
+  }
+  push(0, start, boundaries[firstBlockStart] as Date, 'lead-in', null);
+  const titles = drawTitles(frame, options.seed);
+  titles.forEach((title, i) =>
+    push(
+      title,
+      boundaries[firstBlockStart + i] as Date,
+      boundaries[firstBlockStart + i + 1] as Date,
+      'window',
+      frame.block[i] as number,
+    ),
+  );
+  push(titles.at(-1) ?? 0, boundaries[boundaries.length - 1] as Date, end, 'tail', null);
   return slots;
 }
 
@@ -158,10 +236,15 @@ export interface BalanceReport {
 }
 
 /**
- * Checks the design's promise: every complete block holds every title exactly once, and no
- * block holds more than `titleCount` windows. The last block may be incomplete (test ended).
+ * Checks the design's promise: every block holds each title equally often (once; twice in the
+ * four-window blocks of two titles) and no title more often than that. The last block may be
+ * incomplete (test ended).
  */
-export function checkBalance(slots: readonly ScheduleSlot[], titleCount: number): BalanceReport {
+export function checkBalance(
+  slots: readonly ScheduleSlot[],
+  titleCount: number,
+  intervalMinutes?: number,
+): BalanceReport {
   const byBlock = new Map<number, number[]>();
   for (const slot of slots) {
     if (slot.kind !== 'window' || slot.block === null) continue;
@@ -169,13 +252,17 @@ export function checkBalance(slots: readonly ScheduleSlot[], titleCount: number)
     titles.push(slot.titleIndex);
     byBlock.set(slot.block, titles);
   }
+  // Without the interval, two titles may be in blocks of either kind.
+  const pairs = intervalMinutes === undefined || blockAlignment(titleCount, intervalMinutes).kind !== 'block';
+  const most = pairs ? pairedBlockLength(titleCount) / titleCount : 1;
   const problems: string[] = [];
   let completeBlocks = 0;
   for (const [block, titles] of byBlock) {
-    const distinct = new Set(titles);
-    if (titles.length > titleCount || distinct.size !== titles.length) {
+    const counts = new Array<number>(titleCount).fill(0);
+    for (const title of titles) counts[title] = (counts[title] ?? 0) + 1;
+    if (counts.some((count) => count > most)) {
       problems.push(`block ${block} repeats a title: ${titles.join(',')}`);
-    } else if (titles.length === titleCount) {
+    } else if (counts.every((count) => count === counts[0] && count > 0)) {
       completeBlocks++;
     }
   }

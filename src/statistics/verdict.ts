@@ -2,30 +2,36 @@
 
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
+import { expectedOutcomes, outcomeOf } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
-import type { PosteriorSummary, TitleSummary } from './posterior';
+import type { TitleSummary } from './posterior';
 import { describeMissing, measureProgress } from './progress';
 import type { Progress } from './progress';
 import type { Seed } from './random';
-import { estimateTitleEffects, oddsRatioToCtrRatio, originalCtr, RESPONSE_OF } from './window-analysis';
-import type { TitleEffects, WindowObservation, WinnerMetric } from './window-analysis';
+import { randomisationInference } from './randomisation';
+import type { RandomisationResult } from './randomisation';
+import { redrawnTitles, REDRAW_COUNT, segmentOfWindows } from './redraws';
+import type { ScheduleSegment } from './redraws';
+import { RESPONSE_OF, usableWindows } from './window-analysis';
+import type { WindowObservation, WinnerMetric } from './window-analysis';
 
 /**
- * The winner bar at the planned end: P(best) ≥ 0.98. With two titles and a flat prior that is a
- * two-sided 4% t-test; the daily reading a creator may act on adds up to about 1%, so identical
- * titles end with a winner (either way) under 5% of the time (bench/stats.ts checks every shape).
- * More titles make the bar stricter, not looser.
+ * The winner bar at the planned end: the randomisation p-value of the leader's lead over the
+ * runner-up ≤ 3% (with two titles, a two-sided 3% test: the old "98.5% chance to be best"). The
+ * daily reading a creator may act on adds at most about a point (below), so identical titles end
+ * with a winner under 5% of the time whatever the traffic (bench/stats.ts, bench/adverse.ts).
  */
-export const FINAL_WINNER_PROBABILITY = 0.985;
+export const FINAL_P_VALUE = 0.03;
 /**
  * The bar before the planned end (Haybittle–Peto style): the card shows the reading every day and
  * a creator may complete the test as soon as it says "Winner", so interim looks need a bar that
- * repeated looking cannot wear down. It costs almost no power at the end.
+ * repeated looking cannot wear down: no redrawn schedule of 999 may match the observed lead.
  */
-export const INTERIM_WINNER_PROBABILITY = 0.9995;
-export const WINNER_MAX_LOSS = 0.005;
+export const INTERIM_P_VALUE = 0.001;
+/** The one-sided confidence of the final bar, for the plan's power calculation. */
+export const FINAL_WINNER_PROBABILITY = 1 - FINAL_P_VALUE / 2;
 /** 0.84: the standard-normal quantile for an 80% chance to decide (power). */
 const Z_POWER = 0.8416212335729143;
 /** Longest extension worth suggesting (the longest test the product allows). */
@@ -37,7 +43,10 @@ export interface Decision {
   verdict: Verdict;
   /** The title the verdict names (a winner only); null otherwise. */
   winnerTitleIndex: number | null;
-  /** What to put live if the test ended now: the winner, else the original. */
+  /**
+   * What to put live if the test ended now: the winner; else the best title that beats the
+   * original with the winner's confidence; else the original.
+   */
   recommendedTitleIndex: number;
   reason: string;
   /** Undecided: about how many more days of testing would settle it, if the estimates hold. */
@@ -47,12 +56,12 @@ export interface Decision {
 export interface TestVerdict extends Decision {
   metric: WinnerMetric;
   label: string;
-  /** One entry per title, index 0 = the original; empty when nothing could be estimated. */
+  /** One entry per title, index 0 = the original; empty until the minimums are met. */
   titles: TitleSummary[];
   progress: Progress;
-  residualDf: number;
-  covarianceSource: TitleEffects['covarianceSource'] | null;
-  method: PosteriorSummary['method'] | null;
+  /** Randomisation p-value of the leader's lead over the runner-up; null without numbers. */
+  pValue: number | null;
+  method: 'randomisation' | null;
   /** Caveats for the UI, e.g. which figures are Titlewise's own calculation. */
   notes: string[];
 }
@@ -63,10 +72,18 @@ export interface AnalyzeTestInput {
   titleCount: number;
   metric: WinnerMetric;
   intervalMinutes: number;
-  /** True once the test has run to its planned end: the winner bar drops from 0.9995 to 0.985. */
+  /** True once the test has run to its planned end: the winner bar relaxes from 0.1% to 3%. */
   isFinal: boolean;
   seed: Seed;
-  /** Posterior draws (default 20,000); the validation study uses fewer. */
+  /**
+   * The start and end each part of the schedule was drawn for (one for a test never extended);
+   * without them they are recovered from the windows, which is exact only if the first design
+   * window was measured.
+   */
+  scheduleSegments?: readonly ScheduleSegment[];
+  /** Redrawn schedules (default 999); only tests of the engine itself use fewer. */
+  redraws?: number;
+  /** Draws for the chance to be best (default 20,000). */
   draws?: number;
   publishedAt?: Date;
   /** Units per title the schedule plans, for the progress bar. */
@@ -81,15 +98,11 @@ export function washoutMinutes(intervalMinutes: number): number {
 // Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
 const titleName = (index: number): string => `Title ${index + 1}`;
 const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
-/** Whole percent; near the bars one decimal, rounded down, so a chance never reads as past a bar it missed. */
-const formatChance = (p: number): string =>
-  p >= 0.95 && p < 1 ? `${(Math.floor(p * 1000) / 10).toFixed(1)}%` : `${Math.round(p * 100)}%`;
 
 /** What the noise of the estimates says about time still needed (see Decision.moreDaysNeeded). */
 export interface Precision {
-  /** Covariance of θ (log scale) for titles 1 … k−1, and its residual df. */
+  /** Covariance of θ (log scale) for titles 1 … k−1. */
   covariance: Matrix;
-  df: number;
   /** Units per title measured so far, and how many days of testing one unit per title costs. */
   unitsPerTitle: number;
   daysPerUnitPerTitle: number;
@@ -113,7 +126,7 @@ function moreDaysNeeded(titles: readonly TitleSummary[], precision: Precision | 
       variance(runnerUp.titleIndex, runnerUp.titleIndex) -
       2 * variance(leader.titleIndex, runnerUp.titleIndex),
   );
-  const critical = studentTQuantile(FINAL_WINNER_PROBABILITY, Math.max(precision.df, 3)) + Z_POWER;
+  const critical = studentTQuantile(FINAL_WINNER_PROBABILITY, Number.POSITIVE_INFINITY) + Z_POWER;
   const factors: number[] = [];
   if (gap > 0 && gapSd > 0) factors.push(((critical * gapSd) / gap) ** 2);
   const widest = Math.max(...titles.map((t) => Math.abs(t.logEffect)));
@@ -126,39 +139,70 @@ function moreDaysNeeded(titles: readonly TitleSummary[], precision: Precision | 
   return days <= MAX_MORE_DAYS ? days : null;
 }
 
-/** Applies the stopping rules to a posterior summary. Pure, so the study can reuse it. */
+/** What the randomisation test says about the titles (randomisation.ts). */
+export interface Evidence {
+  /** The title with the highest level, and the p-value of its lead over the runner-up. */
+  leader: number;
+  pLeader: number;
+  /** Per title (index 0 unused): one-sided p-value of doing no better than Title 1. */
+  pBetterThanFirst: number[];
+  precision?: Precision;
+}
+
+const lifted = (title: TitleSummary, metric: WinnerMetric): string =>
+  `${percent(title.lift)} ${METRIC_WORDS[metric]} (95% interval ${percent(title.liftLow)} to ${percent(title.liftHigh)})`;
+
+/**
+ * The best challenger that beats the original with the winner's confidence (one-sided, shared
+ * among the challengers), or null: never put back a title the data show to be worse.
+ */
+function bestBeatingOriginal(
+  titles: readonly TitleSummary[],
+  evidence: Evidence,
+  bar: number,
+): TitleSummary | null {
+  const level = bar / 2 / Math.max(1, titles.length - 1);
+  const beating = titles.filter(
+    (t) => t.titleIndex > 0 && (evidence.pBetterThanFirst[t.titleIndex] ?? 1) <= level,
+  );
+  return beating.reduce<TitleSummary | null>(
+    (a, b) => (a === null || b.logEffect > a.logEffect ? b : a),
+    null,
+  );
+}
+
+/** Applies the stopping rules to the estimates and the test's evidence. Pure, so the study can reuse it. */
 export function decide(
   titles: readonly TitleSummary[],
   progress: Progress,
   isFinal: boolean,
   metric: WinnerMetric,
-  precision?: Precision,
+  evidence: Evidence | null,
 ): Decision {
   const keepOriginal = { winnerTitleIndex: null, recommendedTitleIndex: 0 };
-  if (!progress.met || titles.length === 0) {
+  if (!progress.met || titles.length === 0 || evidence === null) {
     return {
       verdict: 'inconclusive',
       ...keepOriginal,
       moreDaysNeeded: null,
       reason: isFinal
-        ? `The test ended before it had enough data (${describeMissing(progress)}) — the original title stays.`
+        ? `Not enough data: the test ended with ${describeMissing(progress)}, so the original title stays.`
         : `Not enough data yet: ${describeMissing(progress)}.`,
     };
   }
-  const best = titles.reduce((a, b) => (b.probabilityBest > a.probabilityBest ? b : a));
-  const chance = `${formatChance(best.probabilityBest)} chance to be best`;
-  const liftWords =
-    best.titleIndex === 0
-      ? ''
-      : `, ${percent(best.lift)} ${METRIC_WORDS[metric]} (95% interval ${percent(best.liftLow)} to ${percent(best.liftHigh)})`;
-  const winnerBar = isFinal ? FINAL_WINNER_PROBABILITY : INTERIM_WINNER_PROBABILITY;
-  if (best.probabilityBest >= winnerBar && best.expectedLoss <= WINNER_MAX_LOSS) {
+  const bar = isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE;
+  const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? (titles[0] as TitleSummary);
+  if (evidence.pLeader <= bar) {
+    const others = titles.length > 2 ? 'every other title' : 'Title 1';
     return {
       verdict: 'winner',
-      winnerTitleIndex: best.titleIndex,
-      recommendedTitleIndex: best.titleIndex,
+      winnerTitleIndex: leader.titleIndex,
+      recommendedTitleIndex: leader.titleIndex,
       moreDaysNeeded: null,
-      reason: `${titleName(best.titleIndex)} wins: ${chance}${liftWords}.`,
+      reason:
+        leader.titleIndex === 0
+          ? `Title 1 wins: it did better than ${titles.length > 2 ? 'every other title' : 'Title 2'}, so the original title stays.`
+          : `${titleName(leader.titleIndex)} wins: ${lifted(leader, metric)} against Title 1, clearly ahead of ${others === 'Title 1' ? 'it' : others}.`,
     };
   }
   const challengers = titles.filter((t) => t.titleIndex !== 0);
@@ -169,42 +213,73 @@ export function decide(
       verdict: 'same',
       ...keepOriginal,
       moreDaysNeeded: null,
-      reason: `The titles performed the same: every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]} (95% intervals) — the original title stays.`,
+      reason: `The titles performed the same: every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]}, so the original title stays.`,
     };
   }
-  const more = moreDaysNeeded(titles, precision);
-  const leading = `${titleName(best.titleIndex)} leads with ${chance}${liftWords}`;
-  const bar = `${Number((winnerBar * 100).toFixed(2))}%`;
+  const more = moreDaysNeeded(titles, evidence.precision);
+  const beating = bestBeatingOriginal(titles, evidence, bar);
+  if (beating) {
+    const unsettled = challengers
+      .filter((t) => t.titleIndex !== beating.titleIndex)
+      .map((t) => `${titleName(beating.titleIndex)} vs ${titleName(t.titleIndex)}`);
+    const settled = unsettled.length > 0 ? `; ${unsettled.join(', ')} is not settled` : '';
+    return {
+      verdict: 'inconclusive',
+      winnerTitleIndex: null,
+      recommendedTitleIndex: beating.titleIndex,
+      moreDaysNeeded: more,
+      reason: `${titleName(beating.titleIndex)} beats the original by ${lifted(beating, metric)}${settled}. ${isFinal ? `${titleName(beating.titleIndex)} goes live.` : `If the test ended now, ${titleName(beating.titleIndex)} would go live.`}`,
+    };
+  }
+  const ahead =
+    leader.titleIndex === 0
+      ? 'Title 1 is ahead'
+      : `${titleName(leader.titleIndex)} is ahead: ${lifted(leader, metric)}`;
+  const settle = more
+    ? `about ${more} more ${more === 1 ? 'day' : 'days'} would likely ${isFinal ? 'have settled' : 'settle'} it`
+    : '';
   if (isFinal) {
     return {
       verdict: 'inconclusive',
       ...keepOriginal,
       moreDaysNeeded: more,
-      reason: `No title reached the ${bar} chance a winner needs (${leading})${more ? `; about ${more} more days would likely have settled it` : ''} — the original title stays.`,
+      reason: `No clear winner: ${ahead}, but not by enough to rule out chance${settle ? `; ${settle}` : ''}. The original title stays.`,
     };
   }
   return {
     verdict: 'inconclusive',
     ...keepOriginal,
     moreDaysNeeded: more,
-    reason: `No winner yet: ${leading}. Before the end date a winner needs ${bar} because the test is read every day${more ? `; about ${more} more days would likely settle it` : ''}.`,
+    reason: `No winner yet: ${ahead}. Early in a test a winner must be far ahead, because the test is read every day${settle ? `; ${settle}` : ''}.`,
   };
 }
 
-/** CTR lifts as ratios of CTRs rather than odds; monotone, so chances and intervals carry over. */
-function asCtrRatios(titles: TitleSummary[], baselineCtr: number): TitleSummary[] {
-  const convert = (lift: number): number => oddsRatioToCtrRatio(1 + lift, baselineCtr) - 1;
-  return titles.map((t) => ({
-    ...t,
-    lift: convert(t.lift),
-    liftLow: convert(t.liftLow),
-    liftHigh: convert(t.liftHigh),
-  }));
+/** Totals are counts for views and clicks (a title with none reads as level) and seconds for watch time. */
+const PSEUDO_COUNT = { views: 0.5, ctr: 0.5, watch: 0 } as const;
+
+function summarise(result: RandomisationResult, seed: Seed, draws: number | undefined): TitleSummary[] {
+  // Chance to be best and expected loss: a normal approximation around the estimates with the
+  // spread the redrawn schedules show; the lifts' intervals invert the randomisation test itself.
+  const posterior = summarizePosterior(
+    {
+      estimate: result.contrasts.map((c) => c.estimate),
+      covariance: result.covariance,
+      df: Number.POSITIVE_INFINITY,
+    },
+    { seed, draws },
+  );
+  return posterior.titles.map((title) => {
+    const contrast = title.titleIndex === 0 ? null : result.contrasts[title.titleIndex - 1];
+    return contrast
+      ? { ...title, liftLow: Math.expm1(contrast.low), liftHigh: Math.expm1(contrast.high) }
+      : title;
+  });
 }
 
 /**
- * The engine's entry point: fits the unit model for the metric, summarises the posterior and
- * applies the stopping rules. Deterministic for a given seed.
+ * The engine's entry point: builds each unit's outcome and no-title baseline, compares the
+ * titles with the randomisation test over redrawn schedules and applies the stopping rules.
+ * Deterministic for a given input.
  */
 export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   if (!Number.isInteger(input.titleCount) || input.titleCount < 2)
@@ -217,48 +292,67 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       'YouTube reports impressions, CTR and watch time per day, 2–3 days late: each day is one measurement.',
     );
   const response = RESPONSE_OF[input.metric];
-  const result = estimateTitleEffects(input.windows, response, {
-    titleCount: input.titleCount,
-    intervalMinutes: input.intervalMinutes,
-    publishedAt: input.publishedAt,
-  });
-  const residualDf = result.ok ? result.effects.df : 0;
-  const progress = measureProgress(
-    input.windows,
-    input.titleCount,
-    response,
-    residualDf,
-    input.plannedUnitsPerTitle,
+  const data = usableWindows(input.windows, response).filter(
+    (w) => Number.isInteger(w.titleIndex) && w.titleIndex >= 0 && w.titleIndex < input.titleCount,
   );
-  const common = { metric: input.metric, progress, residualDf, notes };
-  if (!result.ok) {
-    const decision = decide([], progress, input.isFinal, input.metric);
+  const progress = measureProgress(data, input.titleCount, response, input.plannedUnitsPerTitle);
+  const common = { metric: input.metric, progress, notes };
+  const count = input.redraws ?? REDRAW_COUNT;
+  const redraws = progress.met
+    ? redrawnTitles(
+        data.map((w) => w.startsAt),
+        input.scheduleSegments ?? segmentOfWindows(data),
+        input.titleCount,
+        input.intervalMinutes,
+        count,
+      )
+    : null;
+  if (redraws === null) {
+    const decision = decide([], progress, input.isFinal, input.metric, null);
     return {
       ...decision,
       ...common,
       label: VERDICT_LABELS[decision.verdict],
-      reason: progress.met ? `${decision.reason} (${result.reason})` : decision.reason,
+      reason: progress.met
+        ? 'These windows do not match the test’s schedule, so Titlewise cannot compare the titles.'
+        : decision.reason,
       titles: [],
-      covarianceSource: null,
+      pValue: null,
       method: null,
     };
   }
-  const posterior = summarizePosterior(result.effects, { seed: input.seed, draws: input.draws });
-  const titles =
-    input.metric === 'ctr' ? asCtrRatios(posterior.titles, originalCtr(input.windows)) : posterior.titles;
+  const expected = expectedOutcomes(data, response, {
+    titleCount: input.titleCount,
+    intervalMinutes: input.intervalMinutes,
+    publishedAt: input.publishedAt,
+  });
+  const result = randomisationInference({
+    titles: data.map((w) => w.titleIndex),
+    outcome: data.map((w) => outcomeOf(w, response)),
+    expected,
+    redraws,
+    count,
+    titleCount: input.titleCount,
+    pseudo: PSEUDO_COUNT[response],
+  });
+  const titles = summarise(result, input.seed, input.draws);
   const unitsPerTitle = progress.items.find((item) => item.key === 'unitsPerTitle')?.current ?? 0;
   const decision = decide(titles, progress, input.isFinal, input.metric, {
-    covariance: result.effects.covariance,
-    df: result.effects.df,
-    unitsPerTitle,
-    daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
+    leader: result.leader,
+    pLeader: result.pLeader,
+    pBetterThanFirst: [1, ...result.contrasts.map((c) => c.pBetterThanFirst)],
+    precision: {
+      covariance: result.covariance,
+      unitsPerTitle,
+      daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
+    },
   });
   return {
     ...decision,
     ...common,
     label: VERDICT_LABELS[decision.verdict],
     titles,
-    covarianceSource: result.effects.covarianceSource,
-    method: posterior.method,
+    pValue: result.pLeader,
+    method: 'randomisation',
   };
 }

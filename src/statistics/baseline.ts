@@ -1,0 +1,97 @@
+// What each unit would have shown with no title effect at all (docs/statistics.md, "Model"): the
+// video's own moving level, fitted from the data without knowing which title held which unit.
+// Because the fit never sees the titles, it is the same under every redrawn schedule, which is
+// what keeps the randomisation test exact (randomisation.ts).
+
+import { pacificParts, pacificSlotOfDay } from '../time/pacific';
+import { fitLinearModel } from './linear-model';
+import { baselineModel, buildDesign } from './window-analysis';
+import type { EffectOptions, Response, WindowObservation } from './window-analysis';
+
+/** The unit's outcome as a total: views, clicks, or seconds watched. */
+export function outcomeOf(w: WindowObservation, response: Response): number {
+  if (response === 'views') return w.views;
+  if (response === 'ctr') return Math.min(w.clicks ?? 0, w.impressions ?? 0);
+  return w.watchTimeSec ?? 0;
+}
+
+const RAKING_STEPS = 30;
+
+/**
+ * Short windows: a level per Pacific day times a level per hour slot, fitted to the counts by
+ * raking (the Poisson fit of a two-way table, which is stable on zeros: a silent day is just a
+ * day whose expected views are zero).
+ */
+function rakedViews(data: readonly WindowObservation[], keys: DayAndSlot): number[] {
+  const { day, slot } = keys;
+  const days = Math.max(0, ...day) + 1;
+  const slots = Math.max(0, ...slot) + 1;
+  const dayLevel = new Float64Array(days).fill(1);
+  const slotLevel = new Float64Array(slots).fill(1);
+  const fitTo = (target: Float64Array, key: number[], other: Float64Array, otherKey: number[]): void => {
+    const observed = new Float64Array(target.length);
+    const exposure = new Float64Array(target.length);
+    data.forEach((w, i) => {
+      const at = key[i] as number;
+      observed[at] = (observed[at] as number) + w.views;
+      exposure[at] = (exposure[at] as number) + w.measuredHours * (other[otherKey[i] as number] as number);
+    });
+    for (let j = 0; j < target.length; j++)
+      target[j] = (exposure[j] as number) > 0 ? (observed[j] as number) / (exposure[j] as number) : 0;
+  };
+  for (let step = 0; step < RAKING_STEPS; step++) {
+    fitTo(dayLevel, day, slotLevel, slot);
+    fitTo(slotLevel, slot, dayLevel, day);
+  }
+  return data.map(
+    (w, i) =>
+      w.measuredHours * (dayLevel[day[i] as number] as number) * (slotLevel[slot[i] as number] as number),
+  );
+}
+
+interface DayAndSlot {
+  day: number[];
+  slot: number[];
+}
+
+/** Dense indices of each unit's Pacific day and hour slot, as the design uses them (buildDesign). */
+function dayAndSlot(data: readonly WindowObservation[], intervalMinutes: number): DayAndSlot {
+  const dense = (values: number[]): number[] => {
+    const index = new Map([...new Set(values)].sort((x, y) => x - y).map((value, i) => [value, i]));
+    return values.map((value) => index.get(value) as number);
+  };
+  return {
+    day: dense(data.map((w) => pacificParts(w.startsAt).dayNumber)),
+    slot: dense(data.map((w) => pacificSlotOfDay(w.startsAt, intervalMinutes))),
+  };
+}
+
+/**
+ * Expected outcome per unit with no title effect: views = hours × level; clicks = impressions ×
+ * CTR level; seconds watched = impressions × watch-per-impression level. Short windows use day and
+ * slot levels (raking); longer windows and daily figures a smooth trend in the video's age, fitted
+ * by least squares on the log scale (a constant bias of that fit cancels in the ratios).
+ */
+export function expectedOutcomes(
+  data: readonly WindowObservation[],
+  response: Response,
+  options: EffectOptions,
+): number[] {
+  if (data.length === 0) return [];
+  const model = baselineModel(options.intervalMinutes, response);
+  if (response === 'views' && model.dayEffects)
+    return rakedViews(data, dayAndSlot(data, options.intervalMinutes));
+  const untitled = data.map((w) => ({ ...w, titleIndex: 0 }));
+  const design = buildDesign(untitled, response, { ...options, titleCount: 1 });
+  const fit = fitLinearModel(design.rows, design.y);
+  return data.map((w, i) => {
+    const row = design.rows[i] as Float64Array;
+    let level = 0;
+    for (const column of fit.kept) level += (row[column] as number) * (fit.coefficients[column] as number);
+    if (!Number.isFinite(level)) level = 0;
+    if (response === 'views') return w.measuredHours * Math.exp(level);
+    const impressions = w.impressions ?? 0;
+    if (response === 'ctr') return impressions / (1 + Math.exp(-level));
+    return impressions * Math.exp(level);
+  });
+}
