@@ -10,6 +10,8 @@ import type { LinearFit } from './linear-model';
 import { generateSchedule } from './schedule';
 import { power, powerDraws } from './plan-power';
 import { MINIMUMS } from './progress';
+import { redrawnTitles } from './redraws';
+import { FINAL_P_VALUE } from './verdict';
 import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
 import type { Design } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
@@ -114,6 +116,44 @@ interface PlannedDesign {
   problem: string | null;
 }
 
+/**
+ * The randomisation test can only be as fine as the number of schedules the test could have had:
+ * with N equally likely schedules (up to renaming the titles) no p-value goes below about 1/N, so a
+ * winner at the 3% bar needs N ≥ 2 / 3% ≈ 67.
+ */
+const MIN_DISTINCT_SCHEDULES = Math.ceil(2 / FINAL_P_VALUE);
+/** Redraws the plan counts schedules in (enough to see whether there are 67 or more). */
+const PLAN_REDRAWS = 199;
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Distinct redrawn schedules of the planned units, titles renamed in order of first appearance. */
+function distinctSchedules(shape: PlanShape, units: readonly WindowObservation[]): number {
+  if (units.length === 0) return 0;
+  const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
+  const redraws = redrawnTitles(
+    units.map((unit) => unit.startsAt),
+    [{ start: shape.start, end }],
+    shape.titleCount,
+    shape.intervalMinutes,
+    PLAN_REDRAWS,
+  );
+  if (!redraws) return 0;
+  const seen = new Set<string>();
+  const n = units.length;
+  for (let r = 0; r < PLAN_REDRAWS; r++) {
+    const names = new Map<number, number>();
+    let key = '';
+    for (let i = 0; i < n; i++) {
+      const title = redraws[r * n + i] as number;
+      if (!names.has(title)) names.set(title, names.size);
+      key += String(names.get(title));
+    }
+    seen.add(key);
+  }
+  return seen.size;
+}
+
 /** The design the engine will fit at the end of this shape, and whether it can decide at all. */
 function plannedDesign(shape: PlanShape): PlannedDesign {
   const response = RESPONSE_OF[shape.metric];
@@ -128,7 +168,10 @@ function plannedDesign(shape: PlanShape): PlannedDesign {
   const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
   const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
   let problem: string | null = null;
+  const schedules = distinctSchedules(shape, units);
   if (unitsPerTitle < MINIMUMS.unitsPerTitle) problem = `fewer than 2 ${unitName}s per title`;
+  else if (schedules < MIN_DISTINCT_SCHEDULES)
+    problem = `only ${schedules} different schedules fit in ${plural(units.length, unitName)}, too few to tell a title from chance`;
   else if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < PLANNED_MIN_DF)
     problem = `too few ${unitName}s to measure the noise (${Math.max(0, fit.df)} degrees of freedom; ${PLANNED_MIN_DF} needed)`;
   return { unitsPerTitle, design, fit, problem };

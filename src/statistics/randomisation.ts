@@ -63,14 +63,23 @@ function totals(data: RandomisationData, values: ArrayLike<number>, r: number, o
 
 function levels(data: RandomisationData, sums: Float64Array): number[] {
   const k = data.titleCount;
-  return Array.from({ length: k }, (_, t) => level(sums[t] as number, sums[k + t] as number, data.pseudo));
+  const out = new Array<number>(k);
+  for (let t = 0; t < k; t++) out[t] = level(sums[t] as number, sums[k + t] as number, data.pseudo);
+  return out;
 }
 
 /** The lead of the best title over the second best: symmetric in the titles, so exact under the null. */
 function gap(values: number[]): number {
-  if (values.some((v) => !Number.isFinite(v))) return Number.POSITIVE_INFINITY;
-  const sorted = [...values].sort((a, b) => b - a);
-  return (sorted[0] as number) - (sorted[1] as number);
+  let first = Number.NEGATIVE_INFINITY;
+  let second = Number.NEGATIVE_INFINITY;
+  for (const value of values) {
+    if (!Number.isFinite(value)) return Number.POSITIVE_INFINITY;
+    if (value > first) {
+      second = first;
+      first = value;
+    } else if (value > second) second = value;
+  }
+  return first - second;
 }
 
 const pValue = (extreme: number, count: number): number => (1 + extreme) / (1 + count);
@@ -117,15 +126,15 @@ function pairSums(data: RandomisationData, values: Float64Array, challenger: num
   return result;
 }
 
+function sideLevel(sums: PairSums, side: 0 | 1, r: number, scale: number, pseudo: number): number {
+  const fixed = (sums.fixed[side] as Float64Array)[r] as number;
+  const scaled = (sums.scaled[side] as Float64Array)[r] as number;
+  return level(fixed + scale * scaled, (sums.base[side] as Float64Array)[r] as number, pseudo);
+}
+
 function contrastAt(sums: PairSums, r: number, tau: number, pseudo: number): number {
   const scale = Math.exp(-tau);
-  const side = (s: 0 | 1): number =>
-    level(
-      (sums.fixed[s] as Float64Array)[r]! + scale * (sums.scaled[s] as Float64Array)[r]!,
-      (sums.base[s] as Float64Array)[r]!,
-      pseudo,
-    );
-  return side(0) - side(1);
+  return sideLevel(sums, 0, r, scale, pseudo) - sideLevel(sums, 1, r, scale, pseudo);
 }
 
 /** Two-sided p-value of "the challenger's lift is exactly τ" (log scale). */
@@ -170,30 +179,42 @@ function intervalEdge(
 
 /** Covariance of the contrasts over the redraws, on outcomes with every estimated effect taken out. */
 function redrawCovariance(data: RandomisationData, estimates: number[]): Matrix {
-  const k = data.titleCount;
+  const m = data.titleCount - 1;
   const values = withoutEffects(data, estimates, new Set());
-  const sums = new Float64Array(2 * k);
-  const rows: number[][] = [];
+  const sums = new Float64Array(2 * data.titleCount);
+  const mean = new Float64Array(m);
+  const cross = new Float64Array(m * m);
+  const contrast = new Float64Array(m);
+  let used = 0;
   for (let r = 0; r < data.count; r++) {
     totals(data, values, r, sums);
     const each = levels(data, sums);
-    const contrast = each.slice(1).map((v) => v - (each[0] as number));
-    if (contrast.every(Number.isFinite)) rows.push(contrast);
+    let finite = true;
+    for (let j = 0; j < m; j++) {
+      contrast[j] = (each[j + 1] as number) - (each[0] as number);
+      if (!Number.isFinite(contrast[j])) finite = false;
+    }
+    if (!finite) continue;
+    used++;
+    for (let a = 0; a < m; a++) {
+      mean[a] = (mean[a] as number) + (contrast[a] as number);
+      for (let b = 0; b < m; b++)
+        cross[a * m + b] = (cross[a * m + b] as number) + (contrast[a] as number) * (contrast[b] as number);
+    }
   }
-  const mean = Array.from(
-    { length: k - 1 },
-    (_, j) => rows.reduce((s, row) => s + (row[j] as number), 0) / Math.max(1, rows.length),
-  );
-  return mean.map((_, a) =>
-    mean.map(
-      (__, b) =>
-        rows.reduce(
-          (s, row) =>
-            s + ((row[a] as number) - (mean[a] as number)) * ((row[b] as number) - (mean[b] as number)),
-          0,
-        ) / Math.max(1, rows.length - 1),
-    ),
-  );
+  const covariance: Matrix = [];
+  for (let a = 0; a < m; a++) {
+    const row: number[] = [];
+    for (let b = 0; b < m; b++) {
+      const centred =
+        used > 1
+          ? ((cross[a * m + b] as number) - ((mean[a] as number) * (mean[b] as number)) / used) / (used - 1)
+          : 0;
+      row.push(centred);
+    }
+    covariance.push(row);
+  }
+  return covariance;
 }
 
 export function randomisationInference(data: RandomisationData): RandomisationResult {

@@ -52,15 +52,18 @@ function frameTitles(
   }
   const width = columns.size;
   const titles = new Int8Array(count * width).fill(-1);
+  const frameColumns = frames.map((frame) =>
+    Array.from({ length: frame.block.length }, (_, i) =>
+      columns.get((frame.boundaries[frame.firstBlockStart + i] as Date).getTime()),
+    ),
+  );
   for (let r = 0; r < count; r++) {
-    frames.forEach((frame, f) => {
+    for (let f = 0; f < frames.length; f++) {
       // Fixed seeds: independent of the test's own (random) seed, and the same for every reading.
-      const drawn = drawTitles(frame, `redraw/${f}/${r}`);
-      for (let i = 0; i < drawn.length; i++) {
-        const at = (frame.boundaries[frame.firstBlockStart + i] as Date).getTime();
-        titles[r * width + (columns.get(at) as number)] = drawn[i] as number;
-      }
-    });
+      const drawn = drawTitles(frames[f] as ScheduleFrame, `redraw/${f}/${r}`);
+      const at = frameColumns[f] as (number | undefined)[];
+      for (let i = 0; i < drawn.length; i++) titles[r * width + (at[i] as number)] = drawn[i] as number;
+    }
   }
   const entry = { columns, titles, width };
   cache.set(key, entry);

@@ -46,9 +46,16 @@ export function williamsRows(titleCount: number): number[][] {
 }
 
 /** A Williams design with titles relabelled at random and rows in random order. */
+const williamsCache = new Map<number, number[][]>();
+
 function shuffledWilliams(random: Random, titleCount: number, latinOnly: boolean): number[][] {
   const labels = random.shuffle(Array.from({ length: titleCount }, (_, i) => i));
-  let rows = williamsRows(titleCount);
+  // Redrawing a schedule a thousand times (redraws.ts) asks for the same rows each time.
+  let rows = williamsCache.get(titleCount);
+  if (!rows) {
+    rows = williamsRows(titleCount);
+    williamsCache.set(titleCount, rows);
+  }
   // For a Latin square (each row position sees each title once) take one half of an odd design.
   if (latinOnly && rows.length > titleCount)
     rows = random.integer(2) === 0 ? rows.slice(0, titleCount) : rows.slice(titleCount);

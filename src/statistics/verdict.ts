@@ -257,13 +257,18 @@ export function decide(
 /** Totals are counts for views and clicks (a title with none reads as level) and seconds for watch time. */
 const PSEUDO_COUNT = { views: 0.5, ctr: 0.5, watch: 0 } as const;
 
+const VARIANCE_FLOOR = 1e-8;
+
 function summarise(result: RandomisationResult, seed: Seed, draws: number | undefined): TitleSummary[] {
   // Chance to be best and expected loss: a normal approximation around the estimates with the
   // spread the redrawn schedules show; the lifts' intervals invert the randomisation test itself.
   const posterior = summarizePosterior(
     {
       estimate: result.contrasts.map((c) => c.estimate),
-      covariance: result.covariance,
+      // A floor keeps the chances defined when every redraw gives the same contrast.
+      covariance: result.covariance.map((row, i) =>
+        row.map((value, j) => (Number.isFinite(value) ? value : 0) + (i === j ? VARIANCE_FLOOR : 0)),
+      ),
       df: Number.POSITIVE_INFINITY,
     },
     { seed, draws },
