@@ -191,7 +191,7 @@ export function decide(
     };
   }
   const bar = isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE;
-  const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? (titles[0] as TitleSummary);
+  const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? titles[0]!;
   if (evidence.pLeader <= bar) {
     const others = titles.length > 2 ? 'every other title' : 'Title 1';
     return {

@@ -1,11 +1,8 @@
-// One data point per unit (docs/statistics.md): y_u = trend + slot effects + θ_title + ε_u,
-// fitted by least squares; θ is each title's effect relative to Title 1 (index 0). A unit is a
-// rotation window for views, and a Pacific day for CTR and watch time per impression, which
-// YouTube reports only per day.
+// The units a test is judged on (docs/statistics.md, "Model"): a rotation window for views, and a
+// Pacific day for CTR and watch time per impression, which YouTube reports only per day; and the
+// regression design of their baseline (day, hour slot and age terms), which the no-title baseline
+// (baseline.ts), the plan's precision (plan.ts) and the channel's noise estimate share.
 
-import type { Matrix } from './cholesky';
-import { conservativeCovariance, fitLinearModel } from './linear-model';
-import type { CovarianceSource, LinearFit } from './linear-model';
 import { pacificParts, pacificSlotOfDay } from '../time/pacific';
 
 export interface WindowObservation {
@@ -28,23 +25,12 @@ export type Response = 'views' | 'ctr' | 'watch';
 
 export const RESPONSE_OF: Record<WinnerMetric, Response> = { views: 'views', ctr: 'ctr', combined: 'watch' };
 
-export interface TitleEffects {
-  /** θ for titles 1 … k−1 relative to the original, on the log (or log-odds) scale. */
-  estimate: number[];
-  covariance: Matrix;
-  df: number;
-  windowsUsed: number;
-  covarianceSource: CovarianceSource;
-}
-
 export interface EffectOptions {
   titleCount: number;
   intervalMinutes: number;
   /** For the age terms of long windows; without it age counts from a day before the first window. */
   publishedAt?: Date;
 }
-
-export type EffectResult = { ok: true; effects: TitleEffects } | { ok: false; reason: string };
 
 const DAY_MS = 86_400_000;
 
@@ -152,94 +138,4 @@ export function buildDesign(
     design.y.push(responseValue(w, response));
   });
   return design;
-}
-
-/**
- * Views are counts, and a small channel's windows hold a handful of views: the log of so few
- * views is biased towards zero (a true +20% read as +14% on 2 views an hour). So views are fitted
- * as a count model with a log link — E[V] = hours · exp(Xβ) — by iteratively reweighted least
- * squares with negative-binomial weights μ / (1 + αμ): Poisson-like for few views, equal weights
- * on the log scale (the plain model) for many. α, the traffic variance beyond the count noise,
- * is re-estimated by moments at each step. The final weighted fit carries the working residuals,
- * so the classical and Newey–West covariances apply to it unchanged (quasi-likelihood).
- */
-function fitViewCounts(design: Design, data: readonly WindowObservation[]): LinearFit {
-  let fit = fitLinearModel(design.rows, design.y);
-  let alpha = 0.05;
-  for (let step = 0; step < 12; step++) {
-    const beta = fit.kept.map((column) => fit.coefficients[column] as number);
-    const z: number[] = [];
-    const weights: number[] = [];
-    let excess = 0;
-    data.forEach((w, i) => {
-      const row = design.rows[i] as Float64Array;
-      let eta = 0;
-      fit.kept.forEach((column, k) => (eta += (row[column] as number) * (beta[k] as number)));
-      const mu = Math.max(Math.exp(eta) * w.measuredHours, 1e-6);
-      excess += ((w.views - mu) ** 2 - mu) / (mu * mu);
-      z.push(eta + (w.views - mu) / mu);
-      weights.push(mu / (1 + alpha * mu));
-    });
-    alpha = Math.max(1e-4, excess / Math.max(1, fit.df));
-    const next = fitLinearModel(design.rows, z, weights);
-    const change = Math.max(
-      ...next.kept.map((column) =>
-        Math.abs((next.coefficients[column] as number) - (fit.coefficients[column] as number)),
-      ),
-    );
-    fit = next;
-    if (change < 1e-7) break;
-  }
-  return fit;
-}
-
-/** Estimates the title effects for one response, with the conservative covariance of §2. */
-export function estimateTitleEffects(
-  windows: readonly WindowObservation[],
-  response: Response,
-  options: EffectOptions,
-): EffectResult {
-  const data = usableWindows(windows, response);
-  if (data.length === 0) return { ok: false, reason: `no windows with ${response} data yet` };
-  const design = buildDesign(data, response, options);
-  const fit = response === 'views' ? fitViewCounts(design, data) : fitLinearModel(design.rows, design.y);
-  const missing = design.titleColumns.filter((column) => fit.dropped.includes(column));
-  if (missing.length > 0) {
-    const first = design.titleColumns[0] as number;
-    const names = missing.map((column) => `Title ${column - first + 2}`).join(', ');
-    return { ok: false, reason: `${names} cannot be compared yet (no windows the model can use)` };
-  }
-  if (fit.df < 1) return { ok: false, reason: 'not enough windows to estimate the noise yet' };
-  const { covariance, source } = conservativeCovariance(fit, design.titleColumns, design.maxLag);
-  return {
-    ok: true,
-    effects: {
-      estimate: design.titleColumns.map((column) => fit.coefficients[column] as number),
-      covariance,
-      df: fit.df,
-      windowsUsed: data.length,
-      covarianceSource: source,
-    },
-  };
-}
-
-/** Pooled CTR of the original title: the baseline that turns odds ratios into CTR ratios. */
-export function originalCtr(windows: readonly WindowObservation[]): number {
-  let clicks = 0;
-  let impressions = 0;
-  for (const w of usableWindows(windows, 'ctr')) {
-    if (w.titleIndex !== 0) continue;
-    clicks += w.clicks ?? 0;
-    impressions += w.impressions ?? 0;
-  }
-  return impressions > 0 ? clicks / impressions : 0;
-}
-
-/**
- * The CTR model works in log-odds, so exp(θ) is an odds ratio; creators read "CTR +5%" as a
- * ratio of CTRs. At baseline CTR p the odds ratio R means CTR ratio R / (1 − p + p·R) (slightly
- * smaller than R; the difference is 0.3 points at +5% and p = 5%).
- */
-export function oddsRatioToCtrRatio(oddsRatio: number, baselineCtr: number): number {
-  return oddsRatio / (1 - baselineCtr + baselineCtr * oddsRatio);
 }
