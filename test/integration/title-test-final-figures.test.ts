@@ -46,7 +46,7 @@ it('decides at the deadline, from the minute tick, when YouTube’s figures neve
     titles: ['Deadline title A', 'Deadline title B'],
     winnerMetric: 'ctr',
     rotationIntervalMinutes: 1440,
-    endDate: new Date(testApp.clock.now().getTime() + 10 * DAY).toISOString(),
+    endDate: new Date(testApp.clock.now().getTime() + 14 * DAY).toISOString(),
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
@@ -146,7 +146,7 @@ it('decides a CTR test ended before its first full day at once: there is no figu
     titles: ['Lead-in title A', 'Lead-in title B'],
     winnerMetric: 'ctr',
     rotationIntervalMinutes: 1440,
-    endDate: new Date(testApp.clock.now().getTime() + 10 * DAY).toISOString(),
+    endDate: new Date(testApp.clock.now().getTime() + 14 * DAY).toISOString(),
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
