@@ -51,6 +51,10 @@ export const titleTests = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     scheduleSeed: text('schedule_seed').notNull(),
+    /**
+     * The slot whose title the engine put live last; null before the first rotation, and after a
+     * test waiting for its final figures is extended (its end put the original title back).
+     */
     currentSlot: integer('current_slot'),
     lastError: text('last_error'),
     deferredUntil: timestamp('deferred_until', { withTimezone: true }),
@@ -120,8 +124,15 @@ export const rotations = pgTable(
     kind: text('kind', { enum: ['lead-in', 'window', 'tail'] })
       .notNull()
       .default('window'),
-    /** The balanced block this window belongs to; null outside the design. */
+    /** The balanced block this window belongs to (unique across the test's segments); null outside the design. */
     block: integer('block'),
+    /**
+     * Which draw of the schedule the slot belongs to (src/title-tests/schedule-segments.ts): 0 for
+     * the schedule drawn when the test started, n for its n-th extension, drawn with the seed
+     * `${scheduleSeed}/extension-${n}` from that segment's start to the new end
+     * (docs/decisions/0024-extending-a-test.md).
+     */
+    segment: integer('segment').notNull().default(0),
     variantId: uuid('variant_id')
       .notNull()
       .references(() => titleVariants.id, { onDelete: 'cascade' }),

@@ -120,6 +120,39 @@ export function placeQueue(state: CapacityState): Placement[] {
   return withExpectedStarts(state, placements, { plans, accounts });
 }
 
+/** A test asking to run on past its end: its account, plan and shape, and how long from now it would run. */
+export interface ExtensionRequest {
+  id: string;
+  accountId: string;
+  plan: CapacityPlan;
+  shape: TestShape;
+  /** From now to the new end. */
+  durationMs: number;
+}
+
+/**
+ * Where an extension stands (docs/capacity.md, "Extending a test"): the test is placed like a new
+ * arrival, at the back of the queue, with its own reservation counted as free (it is the one
+ * asking). The tests already waiting, in particular those of its plan waiting for the units its
+ * end would release, come first. A running test's part of today is already in the forecast, so
+ * only what it spends after its old end and before the reset is added to today. Start means the
+ * extension fits.
+ */
+export function placeExtension(state: CapacityState, request: ExtensionRequest): Placement {
+  const own = state.admitted.find((test) => test.id === request.id);
+  const ownToday = own
+    ? unitsUntilReset(own.shape, state.now, own.endsAt < state.resetsAt ? own.endsAt : state.resetsAt)
+    : 0;
+  const replay: CapacityState = {
+    ...state,
+    // Leaving the admitted list also takes its restore reserve out of today's sum.
+    admitted: state.admitted.filter((test) => test.id !== request.id),
+    engineRemainingToday: Math.max(0, state.engineRemainingToday - ownToday),
+    queued: [...state.queued, { ...request, queuedAt: state.now }],
+  };
+  return placeQueue(replay).find((placement) => placement.id === request.id)!;
+}
+
 interface Release {
   at: Date;
   plan: CapacityPlan;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { AppError } from '../errors/app-error';
+import { AppError, conflict } from '../errors/app-error';
 import type { ServiceContext } from '../service-context';
 import {
   CAPACITY_PLAN_NAMES,
@@ -10,7 +10,7 @@ import {
 } from '../shared/capacity-shares';
 import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
-import { accountAllotment, neverFits, placeQueue } from './admission';
+import { accountAllotment, neverFits, placeExtension, placeQueue, type Placement } from './admission';
 import { loadCapacityState, testsPoolOf } from './capacity-state';
 import type { Config } from '../config';
 import { reservedUnits, type TestShape } from './cost-model';
@@ -136,4 +136,74 @@ export async function capacityForShape(
     expectedStartAt: placement.expectedStartAt?.toISOString() ?? null,
     message: `It would wait for capacity (${why}) and start by itself when there is room.`,
   };
+}
+
+/** A test asking for a later end: its id and shape, and the new end. */
+export interface ExtensionAsk {
+  id: string;
+  shape: TestShape;
+  newEnd: Date;
+}
+
+function extensionRefusal(plan: CapacityPlan, placement: Extract<Placement, { start: false }>): string {
+  const keeps = 'The test keeps its current end.';
+  switch (placement.blockedBy) {
+    case 'plan': {
+      const waiting =
+        placement.ahead > 0
+          ? `${placement.ahead} test${placement.ahead === 1 ? ' is' : 's are'} waiting`
+          : 'Tests are waiting';
+      return `${waiting} for the ${CAPACITY_PLAN_NAMES[plan]} plan’s share of YouTube capacity, and they start as running tests end: running on would hold them up. ${keeps}`;
+    }
+    case 'account':
+      return `Your account’s share of YouTube capacity is taken by your other tests, running or waiting to start, so this one cannot run on. ${keeps}`;
+    case 'today':
+      return `Today’s YouTube quota is nearly spent, so this test cannot run on now. Try again after midnight Pacific time. ${keeps}`;
+  }
+}
+
+/**
+ * Why the account's test cannot run on to `ask.newEnd` on this deployment's capacity, or null when
+ * it can (docs/capacity.md, "Extending a test"): the shape must still fit the account's cap, and the
+ * extension is placed like a new arrival behind the tests already waiting (admission.ts).
+ */
+function extensionProblem(
+  state: Awaited<ReturnType<typeof loadCapacityState>>,
+  account: Account,
+  ask: ExtensionAsk,
+): AppError | null {
+  const plan = capacityPlanOf(account);
+  if (neverFits(state, plan, ask.shape)) return refusal(plan, ask.shape, accountAllotment(state, plan));
+  const placement = placeExtension(state, {
+    id: ask.id,
+    accountId: account.id,
+    plan,
+    shape: ask.shape,
+    durationMs: Math.max(0, ask.newEnd.getTime() - state.now.getTime()),
+  });
+  return placement.start ? null : conflict(extensionRefusal(plan, placement));
+}
+
+/**
+ * Admits an extension or throws the refusal: a running test that does not fit keeps its end (it is
+ * never queued). Call inside the transaction that extends the test: the lock is held until it commits.
+ */
+export async function admitExtension(
+  ctx: ServiceContext,
+  tx: Tx,
+  account: Account,
+  ask: ExtensionAsk,
+): Promise<void> {
+  await lockAdmission(tx);
+  const problem = extensionProblem(await loadCapacityState({ ...ctx, db: tx }), account, ask);
+  if (problem) throw problem;
+}
+
+/** What extending would meet now, read without the lock (the Extend dialog): the refusal's words, or null. */
+export async function extensionCapacity(
+  deps: Pick<ServiceContext, 'db' | 'config' | 'clock'>,
+  account: Account,
+  ask: ExtensionAsk,
+): Promise<string | null> {
+  return extensionProblem(await loadCapacityState(deps), account, ask)?.message ?? null;
 }

@@ -82,7 +82,8 @@ export function notifyTestEnding(
   return record(ctx, db, {
     ...base,
     kind: 'title-applied',
-    eventKey: `applied:${test.id}:${ending.provisional ? 'provisional' : 'final'}`,
+    // A provisional ending is one per end date: an extended test ends (and waits) again.
+    eventKey: `applied:${test.id}:${ending.provisional ? `provisional:${test.endDate.toISOString()}` : 'final'}`,
     title: cancelled
       ? `Test cancelled: the original title is back on your video`
       : `Your test on “${test.videoTitle}” ended; the verdict follows`,

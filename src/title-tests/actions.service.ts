@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
@@ -61,7 +61,9 @@ export async function applyTestAction(
       status: rotations.status,
     })
     .from(rotations)
-    .where(eq(rotations.testId, testId));
+    .where(eq(rotations.testId, testId))
+    // By slot: an extension's segment follows a superseded tail with the same planned start.
+    .orderBy(asc(rotations.slot));
   await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(titleTests)

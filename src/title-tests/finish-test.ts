@@ -159,7 +159,11 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     .returning();
   const reloaded = await loadTestRecord(ctx.db, test.id);
   if (!reloaded) return 'finished';
-  if (!decided) return finishTest(ctx, reloaded); // decided meanwhile by another delivery
+  if (!decided) {
+    // Extended meanwhile (it runs again, extend-test.service.ts): nothing is decided now.
+    if (reloaded.test.status !== 'completed' && reloaded.test.status !== 'cancelled') return 'waiting';
+    return finishTest(ctx, reloaded); // decided meanwhile by another delivery
+  }
   if (reloaded.test.appliedTitle !== null) {
     // Decided, and the title live since the end stays: the verdict is the news.
     await notifyTestEnding(ctx, ctx.db, reloaded.test, {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { metricSamples, rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
 import type { ServiceContext } from '../service-context';
@@ -59,9 +59,18 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
     return outcome;
   }
   if (now >= test.endDate) {
-    const ended = await setTestFields(ctx.db, testId, { status: 'completed', endedAt: now, updatedAt: now }, [
-      ...runningStatuses,
-    ]);
+    // Conditional on the end read: an extension that committed meanwhile moved it (extend-test.service.ts).
+    const [ended] = await ctx.db
+      .update(titleTests)
+      .set({ status: 'completed', endedAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(titleTests.id, testId),
+          inArray(titleTests.status, [...runningStatuses]),
+          lte(titleTests.endDate, now),
+        ),
+      )
+      .returning({ id: titleTests.id });
     // Its units are free again: a queued test may start.
     if (ended && !ctx.holding) await requestAdmissionPass(ctx);
     const reloaded = await loadTestRecord(ctx.db, testId);

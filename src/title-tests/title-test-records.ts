@@ -60,8 +60,13 @@ export function variantTitle(record: Pick<TestRecord, 'variants'>, variantId: st
   return variant.title;
 }
 
-/** The title the product believes is live: the latest applied rotation's, else the original. */
+/**
+ * The title the product believes is live: the latest applied rotation's, else the original. A test
+ * extended while it waited for its final figures has applied rotations, but its end put the
+ * original title back: its current slot is none until the new segment's first slot runs.
+ */
 export function expectedLiveTitle(record: TestRecord): string {
+  if (record.test.currentSlot === null) return record.test.originalTitle;
   const applied = record.rotations.filter((rotation) => rotation.status === 'applied');
   const latest = applied.at(-1);
   return latest ? variantTitle(record, latest.variantId) : record.test.originalTitle;

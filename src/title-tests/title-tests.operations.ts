@@ -4,6 +4,7 @@ import { mutation, query, restOnly } from '../http/operation';
 import { rateLimits } from '../http/rate-limits';
 import { performTestAction } from './actions.service';
 import { createTitleTest } from './create-test.service';
+import { extendTest, previewExtension } from './extend-test.service';
 import { exportTest } from './export.service';
 import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
@@ -12,6 +13,8 @@ import {
   actionResultSchema,
   createTestInputSchema,
   dashboardStatsSchema,
+  extendTestInputSchema,
+  extensionPlanSchema,
   fastForwardInputSchema,
   founderToolResultSchema,
   testActionParamsSchema,
@@ -156,6 +159,37 @@ export const titleTestOperations = {
       await performTestAction(ctx, caller.user, input.id, input.action, caller.actor);
       return { success: true as const, test: await getOwnTestView(ctx, caller.user, input.id) };
     },
+  }),
+
+  extend: mutation({
+    access: 'user',
+    team: 'edit',
+    input: extendTestInputSchema,
+    output: actionResultSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/tests/:id/extend',
+      summary:
+        'Extend a running test, or one waiting for its final figures, to a later end (body endDate): the schedule continues balanced from the old end',
+    },
+    handler: async ({ ctx, caller, input }) => {
+      await extendTest(ctx, caller.user, input, caller.actor);
+      return { success: true as const, test: await getOwnTestView(ctx, caller.user, input.id) };
+    },
+  }),
+
+  extensionPlan: query({
+    access: 'user',
+    team: 'view',
+    input: extendTestInputSchema,
+    output: extensionPlanSchema,
+    rest: {
+      method: 'GET',
+      path: '/api/tests/:id/extension-plan',
+      summary:
+        'What extending a test to endDate would detect (the plan re-run for the new length), and why it would be refused, if it would',
+    },
+    handler: ({ ctx, caller, input }) => previewExtension(ctx, caller.user, input),
   }),
 
   dashboardStats: query({

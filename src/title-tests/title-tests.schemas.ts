@@ -255,6 +255,35 @@ export const testPlanSchema = z.object({
 });
 export type TestPlan = z.infer<typeof testPlanSchema>;
 
+/**
+ * POST /api/tests/{id}/extend and tests.extend: the new end of a running test, or of one waiting
+ * for its final figures (docs/decisions/0024-extending-a-test.md). GET /api/tests/{id}/extension-plan
+ * and tests.extensionPlan take the same input to preview it.
+ */
+export const extendTestBodySchema = z.object({
+  endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }),
+});
+export const extendTestInputSchema = testIdSchema.extend(extendTestBodySchema.shape);
+export type ExtendTestInput = z.infer<typeof extendTestInputSchema>;
+
+/** What extending a test to `endDate` would give, before the creator confirms. */
+export const extensionPlanSchema = z.object({
+  /** The end asked about, the current one, and the range a new end may take. */
+  endDate: z.iso.datetime(),
+  currentEndDate: z.iso.datetime(),
+  earliestEndDate: z.iso.datetime(),
+  latestEndDate: z.iso.datetime(),
+  /** The test waits for its final figures: extending puts it back to running. */
+  reopens: z.boolean(),
+  /** Why it cannot be extended to that end (its state, the date, or YouTube capacity); null when it can. */
+  problem: z.string().nullable(),
+  /** The plan for the test's length with the new end (null when the date cannot be planned). */
+  plan: testPlanSchema.nullable(),
+  /** What the test detects as it stands (its current length), for comparison. */
+  currentMinimumDetectableLiftPercent: z.number().nullable(),
+});
+export type ExtensionPlan = z.infer<typeof extensionPlanSchema>;
+
 /** The statistics engine's verdict as the analytics panel shows it (Titlewise's own calculation). */
 export const verdictViewSchema = z.object({
   verdict: z.enum(VERDICTS),

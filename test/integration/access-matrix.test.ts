@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelConnections,
@@ -106,6 +106,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/tests/{id}/fast-forward': 'founder',
   'POST /api/tests/{id}/simulate-rotation': 'founder',
   'POST /api/tests/{id}/{action}': 'owner-team-write',
+  'POST /api/tests/{id}/extend': 'owner-team-write',
+  'GET /api/tests/{id}/extension-plan': 'owner-team-read',
   'GET /api/dashboard/stats': 'team-read',
   'POST /api/create-subscription': 'signed-in',
   'POST /api/billing/portal': 'signed-in',
@@ -128,6 +130,8 @@ const ACCESS: Record<string, Access> = {
   'trpc tests.list': 'team-read',
   'trpc tests.create': 'team-write',
   'trpc tests.action': 'owner-team-write',
+  'trpc tests.extend': 'owner-team-write',
+  'trpc tests.extensionPlan': 'owner-team-read',
   'trpc tests.analytics': 'owner-team-read',
   'trpc tests.plan': 'team-read',
   'trpc capacity.forShape': 'team-read',
@@ -394,6 +398,14 @@ const endCreated = async (caller: Member, body: unknown) => {
   const id = created.id ?? created.result?.data.json.id;
   if (id) await cancelTest(caller, id);
 };
+/** A day after the test's current end: a new end an extension accepts. */
+const dayLater = async (id: string) => {
+  const [test] = await testApp.built.app.db
+    .select({ endDate: titleTests.endDate })
+    .from(titleTests)
+    .where(eq(titleTests.id, id));
+  return new Date(test!.endDate.getTime() + 86_400_000).toISOString();
+};
 /** Any tier allows a first test; Authority allows the matrix's second one. */
 const unlimited = (caller: Member) => setTier(caller, 'authority');
 const samId = async () => (await json<{ id: string }>(await call(get('/api/auth/me'), as('other')))).id;
@@ -571,6 +583,17 @@ const ROWS: Record<string, Row> = {
     request: (id) => post(`/api/tests/${id}/pause`),
     after: endAlexTest,
   },
+  'POST /api/tests/{id}/extend': {
+    resource: alexTest,
+    fresh: true,
+    request: async (id) => post(`/api/tests/${id}/extend`, { endDate: await dayLater(id) }),
+    after: endAlexTest,
+  },
+  'GET /api/tests/{id}/extension-plan': {
+    resource: sharedTest,
+    request: async (id) =>
+      get(`/api/tests/${id}/extension-plan?endDate=${encodeURIComponent(await dayLater(id))}`),
+  },
   'POST /api/create-subscription': { request: () => post('/api/create-subscription', { plan: 'pro' }) },
   // Only a subscriber has a portal to open; the others pass the access check and get 409.
   'POST /api/billing/portal': { request: () => post('/api/billing/portal'), allowed: [200, 409] },
@@ -632,6 +655,16 @@ const ROWS: Record<string, Row> = {
     fresh: true,
     request: (id) => trpcMutation('tests.action', { id, action: 'pause' }),
     after: endAlexTest,
+  },
+  'trpc tests.extend': {
+    resource: alexTest,
+    fresh: true,
+    request: async (id) => trpcMutation('tests.extend', { id, endDate: await dayLater(id) }),
+    after: endAlexTest,
+  },
+  'trpc tests.extensionPlan': {
+    resource: sharedTest,
+    request: async (id) => trpcQuery('tests.extensionPlan', { id, endDate: await dayLater(id) }),
   },
   'trpc tests.analytics': { resource: sharedTest, request: (id) => trpcQuery('tests.analytics', { id }) },
   'trpc tests.plan': { request: () => trpcQuery('tests.plan', plan) },
@@ -934,10 +967,12 @@ async function extraAccount(
   if (channelOf) {
     // The same YouTube channel connected by a second account (both signed in with its Google login).
     const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.email, emails[channelOf]));
+    // The owner's Google channel, not a spare (disconnected) one a row of the matrix added: without
+    // the filter the row read first depends on where updates left the rows in the table.
     const [connection] = await db
       .select()
       .from(channelConnections)
-      .where(eq(channelConnections.userId, owner!.id));
+      .where(and(eq(channelConnections.userId, owner!.id), eq(channelConnections.status, 'connected')));
     await db.insert(channelConnections).values({ ...connection!, id: randomUUID(), userId: user!.id });
   }
   const { token } = await createSession(db, { userId: user!.id, ttlDays: 1, now: clock.now() });

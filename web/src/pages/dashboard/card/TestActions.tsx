@@ -1,22 +1,35 @@
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { extendStateProblem } from '../../../../../src/shared/test-extension';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import type { TitleTest } from '../../../api/test-types';
 import { actionSuccessMessage, type TestActionName } from './action-messages';
+import { ExtendTestDialog } from './ExtendTestDialog';
 
 function messageOf(error: unknown): string | undefined {
   return error instanceof Error && error.message ? error.message : undefined;
 }
 
+interface TestActionsProps {
+  test: TitleTest;
+  isFounder: boolean;
+  /** The product's clock, for the Extend dialog's dates. */
+  now: Date;
+  /** The test has ended and waits for YouTube's final figures (it may still be extended). */
+  awaitingFinalFigures: boolean;
+  /** About how many more days the reading says would settle it, when it says (the Extend dialog suggests them). */
+  suggestedDays: number | null;
+}
+
 /**
- * The card's actions: Pause / Resume / Complete / Cancel Test; founder tools: Force Analytics,
- * Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
+ * The card's actions: Pause / Resume / Complete / Extend / Cancel Test; founder tools: Force
+ * Analytics, Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
  */
-export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
+export function TestActions({ test, isFounder, now, awaitingFinalFigures, suggestedDays }: TestActionsProps) {
   const refresh = useRefreshDashboard();
   const action = trpc.tests.action.useMutation({
     onSuccess: async (_result, variables) => {
@@ -55,6 +68,8 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
   const run = (name: TestActionName, onSettled?: () => void) =>
     action.mutate({ id: test.id, action: name }, { onSettled });
   const [cancelOpened, confirmCancel] = useDisclosure(false);
+  const [extendOpened, extendDialog] = useDisclosure(false);
+  const canExtend = extendStateProblem({ status: test.status, awaitingFinalFigures }) === null;
   const pendingAction = action.isPending ? action.variables?.action : undefined;
   const busy =
     action.isPending || forceAnalytics.isPending || simulateRotation.isPending || fastForward.isPending;
@@ -98,6 +113,17 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
             Complete
           </Button>
         )}
+        {canExtend && (
+          <Button
+            variant="light"
+            color="violet"
+            onClick={extendDialog.open}
+            disabled={busy}
+            aria-haspopup="dialog"
+          >
+            Extend
+          </Button>
+        )}
         {!ended && (
           <Button
             variant="subtle"
@@ -110,6 +136,16 @@ export function TestActions({ test, isFounder }: { test: TitleTest; isFounder: b
           </Button>
         )}
       </Group>
+      {extendOpened && (
+        <ExtendTestDialog
+          test={test}
+          opened={extendOpened}
+          onClose={extendDialog.close}
+          now={now}
+          awaitingFinalFigures={awaitingFinalFigures}
+          suggestedDays={suggestedDays}
+        />
+      )}
       <ConfirmDialog
         opened={cancelOpened}
         title="Cancel this test?"

@@ -178,7 +178,15 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           ) : (
             !analytics.isError && <Skeleton h={240} radius="md" />
           )}
-          {workspace.canEdit && <TestActions test={test} isFounder={isFounder} />}
+          {workspace.canEdit && (
+            <TestActions
+              test={test}
+              isFounder={isFounder}
+              now={now}
+              awaitingFinalFigures={data?.verdict.awaitingFinalData ?? false}
+              suggestedDays={data?.verdict.moreDaysNeeded ?? null}
+            />
+          )}
         </Stack>
       </Collapse>
     </Card>

@@ -1,0 +1,1 @@
+ALTER TABLE "rotations" ADD COLUMN "segment" integer DEFAULT 0 NOT NULL;
