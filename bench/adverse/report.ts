@@ -1,0 +1,64 @@
+// The study's Markdown block: how the tests were made and read, each shape's traffic, the table.
+
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { format, resolveConfig } from 'prettier';
+import { replaceMarkedBlock } from '../readme-block';
+import type { CellSummary } from './summary';
+import { errorList, markdownTable, shapeList } from './table';
+
+export const MARKERS = { start: '<!-- adverse:start -->', end: '<!-- adverse:end -->' };
+
+/** The commit the engine was read at, marked when the working tree has changes. */
+function engineVersion(): string {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src/statistics', 'src/title-tests'], {
+      encoding: 'utf8',
+    }).trim();
+    return dirty ? `${head} with uncommitted engine changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+export async function reportBlock(
+  summaries: readonly CellSummary[],
+  options: { runs: number; seed: string; command: string; cpuTimed: boolean },
+  path: string,
+): Promise<string> {
+  const text = [
+    `Adverse-traffic study: \`${options.command}\` regenerates this block — up to ${options.runs} simulated tests per cell, seed "${options.seed}", engine at ${engineVersion()}.`,
+    '',
+    '- Traffic from bench/adverse/traffic.ts, written apart from the simulator: per 10-minute bin, a video’s true views (power-law decay after upload, a daily cycle in the audience’s time zone, and per cell the features below); the title live (or, with carryover, the one live C minutes earlier) multiplies them. The public counter counts each view L minutes late and is read every 10 minutes; CTR tests get each Pacific day’s impressions, clicks and watch time at 01:30 Pacific three days later.',
+    '- Read as the product reads a test: the stored schedule (`generateSchedule`), the product’s own `windowObservations` on the rotations, samples and days it would hold, then `analyzeTest`. Daily readings at 02:00 Pacific (a creator may complete the test at the first “Winner”), and the final reading at the end (for CTR once the last day is in). An engine exception counts, and reads as the product reads it: Inconclusive, the original stays.',
+    `- False/wrong winner, with looks: identical titles, a winner at any daily reading or the final one (target ≤ 5%); with a true difference, a winner that is not the best title. Final: the final reading alone. Power: the best title named, looks included. Median lift: Title 2’s (and 3’s) final estimate, and its bias against the truth in points. Coverage: the final 95% interval contains the truth. Same: final reading “Performed the same”. Left live worse: the final recommendation is worse than the original (target ≤ 2.5%; — when no title is). Gain kept: mean of log(truth left live) ÷ log(truth of the best title). Rates with 95% Wilson intervals. Time: ${options.cpuTimed ? 'CPU seconds' : 'seconds (wall clock of a worker)'} per 1,000 tests.`,
+    '',
+    'Traffic per shape (every shape runs with identical titles and with a true +10% for Title 2, +29% and +18% for Titles 2 and 3 in the 3-title shape; `worse` rows have Title 2 at −10%):',
+    '',
+    shapeList(summaries),
+    '',
+    markdownTable(summaries),
+    '',
+    errorList(summaries),
+  ].join('\n');
+  return (await format(text, { ...(await resolveConfig(path)), parser: 'markdown' })).trimEnd();
+}
+
+/** Writes the block into `path`, adding an "Adverse traffic" section with the markers if it has none. */
+export function writeDocsBlock(path: string, block: string): void {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  if (!text.includes(MARKERS.start)) {
+    const section = [
+      '### Adverse traffic',
+      '',
+      '`npm run bench:adverse` checks the verdicts on traffic the simulator never modelled: tiny channels, heavy overdispersion, counters that lag, carryover, delayed views, a weekly cycle, bursts, and the 3-title case of issue 24.',
+      '',
+      MARKERS.start,
+      MARKERS.end,
+      '',
+    ].join('\n');
+    writeFileSync(path, `${text.trimEnd()}\n\n${section}`);
+  }
+  replaceMarkedBlock(path, MARKERS, block);
+}

@@ -1,0 +1,186 @@
+// The adverse study's test shapes: a metric, windows, length and titles, the traffic model
+// (bench/adverse/traffic.ts) and counter lag, the true lifts of the 'lift' scenario and which
+// scenarios each shape runs (bench/adverse/cells.ts).
+
+import type { WinnerMetric } from '../../src/statistics/window-analysis';
+import type { CounterLag } from './counter';
+import type { DailyFeatures } from './daily-figures';
+import type { TrafficFeatures } from './traffic';
+
+/** Identical titles, a true lift (+10% for Title 2, or the 3-title case), or Title 2 10% worse. */
+export type Scenario = 'same' | 'lift' | 'worse';
+
+export interface Shape {
+  id: string;
+  metric: WinnerMetric;
+  intervalMinutes: number;
+  titleCount: number;
+  days: number;
+  traffic: TrafficFeatures;
+  lag: CounterLag;
+  daily?: DailyFeatures;
+  /** True lift of each title over the original (index 0) in the 'lift' scenario. */
+  lifts: number[];
+  scenarios: Scenario[];
+  /** The traffic model, in a few words, for docs/statistics.md. */
+  words: string;
+}
+
+const DEFAULT: TrafficFeatures = {
+  viewsPerDay: [1000, 4000],
+  ageDays: [1, 10],
+  dailySwing: 0.35,
+  weekendBoost: 0,
+  hourNoise: { sd: 0.1, rho: 0.5 },
+  spikes: null,
+  hourlyShape: null,
+  carryoverMinutes: 0,
+  delayedViews: null,
+};
+const TINY: TrafficFeatures = { ...DEFAULT, viewsPerDay: [5, 15], ageDays: [30, 400], hourNoise: null };
+const NO_LAG: CounterLag = { kind: 'none' };
+const TWO = [0, 0.1];
+const BOTH: Scenario[] = ['same', 'lift'];
+const ALL: Scenario[] = ['same', 'lift', 'worse'];
+
+const views = (
+  id: string,
+  intervalMinutes: number,
+  days: number,
+  traffic: TrafficFeatures,
+  words: string,
+  extra: Partial<Shape> = {},
+): Shape => ({
+  id,
+  metric: 'views',
+  intervalMinutes,
+  titleCount: 2,
+  days,
+  traffic,
+  lag: NO_LAG,
+  lifts: TWO,
+  scenarios: BOTH,
+  words,
+  ...extra,
+});
+
+const DEFAULT_WORDS =
+  'default traffic: 1,000–4,000 views a day at the start on a 1–10-day-old upload decaying as a power law, a daily cycle (±20–50%), mild AR(1) hour noise (sd 0.1), Poisson counts';
+const TINY_WORDS = '5–15 views a day on an old video (flat), daily cycle';
+const lag45 = (hours: number): Shape =>
+  views(
+    `lag45-${hours}h`,
+    hours * 60,
+    7,
+    DEFAULT,
+    `default traffic; the public counter counts every view 45 min late`,
+    {
+      lag: { kind: 'fixed', minutes: 45 },
+      scenarios: hours === 1 ? ALL : BOTH,
+    },
+  );
+const delayed = (hours: number): Shape =>
+  views(
+    `delayed-${hours}h`,
+    hours * 60,
+    7,
+    { ...DEFAULT, delayedViews: { share: 0.4, meanHours: 4 } },
+    'default traffic; 40% of views arrive after their impression (exponential delay, mean 4 h), under the title shown then',
+    { scenarios: hours === 1 ? ALL : BOTH },
+  );
+const carryover = (minutes: number, hours: number): Shape =>
+  views(
+    `carryover${minutes}-${hours}h`,
+    hours * 60,
+    7,
+    { ...DEFAULT, carryoverMinutes: minutes },
+    `default traffic; impressions show the title live ${minutes} min earlier (feeds cache the old title)`,
+    { scenarios: minutes === 120 && hours === 1 ? ALL : BOTH },
+  );
+
+export const SHAPES: Shape[] = [
+  views('control-1h', 60, 7, DEFAULT, DEFAULT_WORDS, { scenarios: ALL }),
+  views('tiny-poisson-1h-7d', 60, 7, TINY, `${TINY_WORDS}, Poisson counts`),
+  views('tiny-poisson-1h-14d', 60, 14, TINY, `${TINY_WORDS}, Poisson counts`),
+  views(
+    'tiny-nb-1h-7d',
+    60,
+    7,
+    { ...TINY, hourlyShape: 1 },
+    `${TINY_WORDS}, negative-binomial hours (shape 1)`,
+    { scenarios: ALL },
+  ),
+  views(
+    'tiny-nb-1h-14d',
+    60,
+    14,
+    { ...TINY, hourlyShape: 1 },
+    `${TINY_WORDS}, negative-binomial hours (shape 1)`,
+  ),
+  views(
+    'overdispersed-1h',
+    60,
+    7,
+    { ...DEFAULT, hourlyShape: 1 },
+    'default traffic with negative-binomial hours (gamma shape 1: an hour’s views vary by ±100%)',
+  ),
+  views(
+    'lag-uniform60-1h',
+    60,
+    7,
+    DEFAULT,
+    'default traffic; each view is counted 0–60 min late (uniform, per view)',
+    {
+      lag: { kind: 'uniform', maxMinutes: 60 },
+    },
+  ),
+  lag45(1),
+  lag45(2),
+  lag45(4),
+  delayed(1),
+  delayed(4),
+  carryover(60, 1),
+  carryover(60, 4),
+  carryover(120, 1),
+  carryover(120, 4),
+  views(
+    'weekly-24h-14d',
+    1440,
+    14,
+    { ...DEFAULT, weekendBoost: 0.3 },
+    'default traffic with +30% on Saturday and Sunday (audience time)',
+  ),
+  views(
+    'ar-spikes-1h',
+    60,
+    7,
+    {
+      ...DEFAULT,
+      hourNoise: { sd: 0.35, rho: 0.85 },
+      spikes: { perDay: 0.25, multiplier: [3, 10], hours: [2, 8] },
+    },
+    'default traffic with strong AR(1) hour noise (sd 0.35, lag-1 correlation 0.85) and a recommendation burst every 4 days on average (×3–×10 for 2–8 h)',
+  ),
+  {
+    ...views(
+      'ctr-daily-14d',
+      1440,
+      14,
+      DEFAULT,
+      'default traffic; daily impressions gamma-mixed (shape 5), CTR 3–8% with day-level logit noise (sd 0.15), binomial clicks',
+    ),
+    metric: 'ctr',
+    daily: { ctr: [0.03, 0.08], ctrLogitSd: 0.15, impressionsShape: 5, viewDurationSec: 300 },
+  },
+  {
+    ...views(
+      'three-titles-4h-14d',
+      240,
+      14,
+      { ...DEFAULT, viewsPerDay: [1500, 2500] },
+      'default traffic at 1,500–2,500 views a day; in the lift row Title 2 is +29% and Title 3 +18%',
+    ),
+    titleCount: 3,
+    lifts: [0, 0.29, 0.18],
+  },
+];

@@ -1,0 +1,105 @@
+// What a cell's simulated tests add up to: error rates with 95% Wilson intervals, the lift
+// estimates against the truth, and what the creator keeps at the end.
+
+import type { Cell } from './cells';
+import type { TestOutcome } from './simulate';
+
+const Z = 1.959963984540054;
+
+export interface Rate {
+  hits: number;
+  n: number;
+  low: number;
+  high: number;
+}
+
+/** A proportion with its 95% Wilson score interval. */
+export function wilson(hits: number, n: number): Rate {
+  if (n === 0) return { hits, n, low: Number.NaN, high: Number.NaN };
+  const p = hits / n;
+  const denominator = 1 + (Z * Z) / n;
+  const centre = (p + (Z * Z) / (2 * n)) / denominator;
+  const half = (Z * Math.sqrt((p * (1 - p)) / n + (Z * Z) / (4 * n * n))) / denominator;
+  return { hits, n, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+const rate = (outcomes: readonly TestOutcome[], pick: (o: TestOutcome) => boolean): Rate =>
+  wilson(outcomes.filter(pick).length, outcomes.length);
+
+export interface ChallengerSummary {
+  titleIndex: number;
+  truth: number;
+  /** Median final estimate over the tests that have one, and how many do. */
+  median: number;
+  estimated: number;
+  coverage: Rate;
+}
+
+export interface CellSummary {
+  cell: Cell;
+  runs: number;
+  /** Identical titles: any winner; otherwise a winner that is not a best title. */
+  wrongWinnerWithLooks: Rate;
+  wrongWinnerFinal: Rate;
+  /** A best title named (with looks), when one title is strictly best. */
+  power: Rate | null;
+  challengers: ChallengerSummary[];
+  same: Rate;
+  /** The title left live is worse than the original; null when no title is. */
+  worseLeftLive: Rate | null;
+  /** Mean of log(1 + truth(left live)) / log(1 + truth(best)); null when the original is best. */
+  gainKept: number | null;
+  exceptionTests: number;
+  finalExceptions: number;
+  errors: string[];
+  /** CPU milliseconds spent on the cell's tests, and per test. */
+  ms: number;
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function summarise(cell: Cell, outcomes: readonly TestOutcome[], ms: number): CellSummary {
+  const truth = cell.truth;
+  const top = Math.max(...truth);
+  const best = new Set(truth.flatMap((value, i) => (value === top ? [i] : [])));
+  const wrong = (winner: number | null): boolean =>
+    winner !== null && (cell.scenario === 'same' || !best.has(winner));
+  const challengers = truth.slice(1).map((value, k) => {
+    const titleIndex = k + 1;
+    const finite = outcomes.filter((o) => Number.isFinite(o.lifts[titleIndex]?.lift));
+    return {
+      titleIndex,
+      truth: value,
+      median: median(finite.map((o) => o.lifts[titleIndex]!.lift)),
+      estimated: finite.length,
+      coverage: rate(finite, (o) => o.lifts[titleIndex]!.low <= value && value <= o.lifts[titleIndex]!.high),
+    };
+  });
+  const anyWorse = truth.some((value) => value < truth[0]!);
+  const gains = outcomes.map((o) => Math.log1p(truth[o.leftLive] ?? 0) / Math.log1p(top));
+  return {
+    cell,
+    runs: outcomes.length,
+    wrongWinnerWithLooks: rate(outcomes, (o) => wrong(o.winnerWithLooks)),
+    wrongWinnerFinal: rate(outcomes, (o) => wrong(o.finalWinner)),
+    power:
+      best.size === 1
+        ? rate(outcomes, (o) => o.winnerWithLooks !== null && best.has(o.winnerWithLooks))
+        : null,
+    challengers,
+    same: rate(outcomes, (o) => o.finalVerdict === 'same'),
+    worseLeftLive: anyWorse ? rate(outcomes, (o) => (truth[o.leftLive] ?? 0) < truth[0]!) : null,
+    gainKept: top > truth[0]! && outcomes.length > 0 ? gains.reduce((a, b) => a + b, 0) / gains.length : null,
+    exceptionTests: outcomes.filter((o) => o.exceptions > 0).length,
+    finalExceptions: outcomes.filter((o) => o.finalThrew).length,
+    errors: [...new Set(outcomes.flatMap((o) => (o.firstError ? [o.firstError] : [])))].slice(0, 3),
+    ms,
+  };
+}

@@ -1,0 +1,116 @@
+// The adverse study as Markdown: one line per cell, rates with 95% Wilson intervals.
+
+import type { Cell } from './cells';
+import type { CellSummary, Rate } from './summary';
+
+const WINDOW_WORDS: Record<number, string> = {
+  60: '1 h',
+  120: '2 h',
+  240: '4 h',
+  480: '8 h',
+  720: '12 h',
+  1440: '24 h',
+};
+
+const pct = (value: number, digits = 1): string => `${(100 * value).toFixed(digits)}%`;
+const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${(100 * Math.abs(value)).toFixed(1)}%`;
+const points = (value: number): string => `${value >= 0 ? '+' : '−'}${(100 * Math.abs(value)).toFixed(1)} pt`;
+
+/** 2.1% [1.4–3.1] */
+export function formatRate(rate: Rate | null): string {
+  if (rate === null || rate.n === 0) return '—';
+  return `${pct(rate.hits / rate.n)} [${(100 * rate.low).toFixed(1)}–${(100 * rate.high).toFixed(1)}]`;
+}
+
+function truthWords(cell: Cell): string {
+  if (cell.scenario === 'same') return 'identical';
+  return cell.truth
+    .slice(1)
+    .map((lift, i) => `${cell.truth.length > 2 ? `T${i + 2} ` : ''}${signed(lift)}`)
+    .join(', ');
+}
+
+function liftWords(summary: CellSummary): string {
+  return summary.challengers
+    .map((c) => {
+      const label = summary.challengers.length > 1 ? `T${c.titleIndex + 1} ` : '';
+      if (c.estimated === 0) return `${label}—`;
+      const missing = c.estimated < summary.runs ? ` (${c.estimated} est.)` : '';
+      return `${label}${signed(c.median)} (${points(c.median - c.truth)})${missing}`;
+    })
+    .join('; ');
+}
+
+const HEADER = [
+  'Cell',
+  'Metric',
+  'Windows',
+  'Days',
+  'Truth',
+  'Runs',
+  'False/wrong winner, with looks',
+  'False/wrong winner, final',
+  'Power (looks)',
+  'Median lift (bias)',
+  '95% interval covers truth',
+  'Same',
+  'Left live worse than original',
+  'Gain kept',
+  'Engine exceptions (any / final)',
+  's per 1,000 tests',
+];
+
+function row(summary: CellSummary): string {
+  const { cell } = summary;
+  const cells = [
+    `\`${cell.id}\``,
+    cell.shape.metric,
+    WINDOW_WORDS[cell.shape.intervalMinutes] ?? `${cell.shape.intervalMinutes} min`,
+    String(cell.shape.days),
+    truthWords(cell),
+    String(summary.runs),
+    formatRate(summary.wrongWinnerWithLooks),
+    formatRate(summary.wrongWinnerFinal),
+    formatRate(summary.power),
+    liftWords(summary),
+    summary.challengers
+      .map((c) => `${summary.challengers.length > 1 ? `T${c.titleIndex + 1} ` : ''}${formatRate(c.coverage)}`)
+      .join('; '),
+    formatRate(summary.same),
+    formatRate(summary.worseLeftLive),
+    summary.gainKept === null ? '—' : pct(summary.gainKept, 0),
+    `${summary.exceptionTests} / ${summary.finalExceptions}`,
+    // ms per test = s per 1,000 tests
+    summary.runs > 0 ? (summary.ms / summary.runs).toFixed(0) : '—',
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+export function markdownTable(summaries: readonly CellSummary[]): string {
+  return [`| ${HEADER.join(' | ')} |`, `|${HEADER.map(() => '---').join('|')}|`, ...summaries.map(row)].join(
+    '\n',
+  );
+}
+
+/** The traffic model of each shape in the table, once per shape. */
+export function shapeList(summaries: readonly CellSummary[]): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const { cell } of summaries) {
+    if (seen.has(cell.shape.id)) continue;
+    seen.add(cell.shape.id);
+    const titles = cell.shape.titleCount > 2 ? `, ${cell.shape.titleCount} titles` : '';
+    lines.push(`- \`${cell.shape.id}\`${titles}: ${cell.shape.words}.`);
+  }
+  return lines.join('\n');
+}
+
+/** The distinct engine errors met, per cell. */
+export function errorList(summaries: readonly CellSummary[]): string {
+  const lines = summaries
+    .filter((s) => s.errors.length > 0)
+    .map((s) => `- \`${s.cell.id}\`: ${s.errors.map((e) => `“${e}”`).join('; ')}`);
+  return lines.length > 0
+    ? ['Engine errors (first message per test, up to three per cell):', '', ...lines].join('\n')
+    : '';
+}
