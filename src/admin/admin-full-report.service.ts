@@ -5,8 +5,9 @@ import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../capacity/cost-model';
+import { windowStandings } from '../title-tests/counted-windows';
 import { rotationFigures } from '../title-tests/rotation-figures';
-import { dailyMetricsOfTest } from '../title-tests/measurements';
+import { dailyMetricsOfTest, viewSamplesOfTest } from '../title-tests/measurements';
 import { latestSamplesOf } from '../title-tests/readings';
 import { testFiguresForAdmin } from '../title-tests/views.service';
 import { loadTestRecord, type TestRecord } from '../title-tests/title-test-records';
@@ -50,9 +51,10 @@ export async function getFullReport(
   const until = test.appliedTitle !== null ? test.updatedAt : now;
   const measuredUntil = test.endedAt ?? now;
   // The card and the verdict are the stored figures; the rotation and daily tables are read once.
-  const [figures, daily, latest, [channelUnits], owners] = await Promise.all([
+  const [figures, daily, samples, latest, [channelUnits], owners] = await Promise.all([
     testFiguresForAdmin(app, testId),
     dailyMetricsOfTest(app.db, test, measuredUntil),
+    viewSamplesOfTest(app.db, test, measuredUntil),
     latestSamplesOf(app.db, [test.videoId]),
     app.db
       .select({ units: sum(quotaLedger.units) })
@@ -70,10 +72,17 @@ export async function getFullReport(
   const view = adminTestView(figures.card, test, owners.get(test.userId)!);
   const labelOf = new Map(variants.map((variant) => [variant.id, `Title ${variant.position + 1}`]));
   const titleOf = new Map(variants.map((variant) => [variant.id, variant.title]));
+  // The same standings as the card's figures and the verdict (counted-windows.ts).
   const rotationRows = rotationFigures({
-    rotations: record.rotations,
+    standings: windowStandings({
+      rotations: record.rotations,
+      samples,
+      intervalMinutes: test.rotationIntervalMinutes,
+      winnerMetric: test.winnerMetric,
+      currentViews: sample?.viewCount ?? null,
+      testEnded: test.endedAt !== null,
+    }),
     daily,
-    currentViews: sample?.viewCount ?? null,
     now,
     intervalMinutes: test.rotationIntervalMinutes,
   });
@@ -102,6 +111,8 @@ export async function getFullReport(
       endedAt: figure.rotation.endedAt?.toISOString() ?? null,
       titleConfirmed: figure.rotation.titleConfirmed,
       views: figure.views,
+      counted: figure.standing.count,
+      excludedReason: figure.standing.reason,
       hours: figure.hours,
       ctr: percent(figure.ctr),
       ctrSource: figure.ctrSource,

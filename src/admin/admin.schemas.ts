@@ -1,6 +1,6 @@
 import { userSchema } from '../auth/auth.schemas';
 import { z } from 'zod';
-import { titleTestSchema, verdictViewSchema } from '../title-tests/title-tests.schemas';
+import { titleTestSchema, verdictViewSchema, WINDOW_ANALYSIS } from '../title-tests/title-tests.schemas';
 
 /** Admin console shapes (docs/product.md#entities, #rest-paths), shared by tRPC, REST and the web app. */
 
@@ -119,6 +119,9 @@ export const fullReportSchema = z.object({
       endedAt: z.iso.datetime().nullable(),
       titleConfirmed: z.boolean(),
       views: z.number().nullable(),
+      /** Whether the verdict counts the rotation, and why not (src/title-tests/counted-windows.ts). */
+      counted: z.enum(WINDOW_ANALYSIS),
+      excludedReason: z.string().nullable(),
       hours: z.number().nullable(),
       /** Percent, like the dashboard's CTR figures. */
       ctr: z.number().nullable(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
@@ -10,7 +10,7 @@ import { refreshTestFigures } from './stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
 import { requestAdmissionPass } from './queued-tests';
-import type { TitleTestRow } from './title-test-records';
+import { endLiveWindows, type TitleTestRow } from './title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
 /**
@@ -87,10 +87,7 @@ export async function applyTestAction(
     }
     if (action === 'pause') {
       // The live window ends here; figures while paused do not count for any title.
-      await tx
-        .update(rotations)
-        .set({ endedAt: now })
-        .where(and(eq(rotations.testId, testId), eq(rotations.status, 'applied'), isNull(rotations.endedAt)));
+      await endLiveWindows(tx, [testId], now);
       return;
     }
     if (action === 'resume') {

@@ -1,9 +1,15 @@
+import { windowStandings, type WindowStanding } from './counted-windows';
 import { figureExpectations, rotationExpectations } from './figure-expectations';
-import { rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
+import { countedViews, rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
 import type { DailyRow, LatestSample, SampleRow } from './readings';
 import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
-import type { TestAnalyticsWithVerdict, TitleTestView, VerdictView } from './title-tests.schemas';
-import { observationsFrom } from './verdict-inputs';
+import type {
+  RotationLog,
+  TestAnalyticsWithVerdict,
+  TitleTestView,
+  VerdictView,
+} from './title-tests.schemas';
+import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
 
 /**
@@ -20,12 +26,19 @@ export interface TestInputs {
   latestSample: LatestSample | null;
   /**
    * The video's view samples from the test's start on, oldest first; or, when the verdict is
-   * carried over (`verdict`), only how many there are.
+   * carried over (`verdict`), how many there are and the applied rotations' standings as stored
+   * with it (in slot order: the schedule has not changed since, see carriedWindows).
    */
-  samples: SampleRow[] | { count: number };
+  samples: SampleRow[] | { count: number; windows: CarriedWindow[] };
   /** A verdict still valid for these inputs (see verdictStillHolds); computed when absent. */
   verdict?: VerdictView;
 }
+
+/** A stored standing (counted-windows.ts) of one applied rotation, as its rotation log keeps it. */
+export type CarriedWindow = Pick<
+  RotationLog,
+  'analysis' | 'excludedBecause' | 'excludedReason' | 'viewsAtRotation' | 'analysedViews' | 'analysedHours'
+>;
 
 /**
  * What the verdict was computed from, to tell whether new view samples alone can change it: the
@@ -52,8 +65,11 @@ export interface StoredAnalytics {
   verdictBasis?: VerdictBasis;
 }
 
-/** Raised when the stored panel gains a field (2: `expected`, when pending figures are due). */
-export const ANALYTICS_FORMAT = 2;
+/**
+ * Raised when the stored panel gains a field (2: `expected`, when pending figures are due; 3: each
+ * rotation's standing, counted-windows.ts).
+ */
+export const ANALYTICS_FORMAT = 3;
 
 /** Whether a stored panel has every field this server sends (older ones are computed again). */
 export function isCurrentFormat(stored: StoredAnalytics): boolean {
@@ -75,6 +91,53 @@ export function verdictStillHolds(stored: StoredAnalytics, schedule: RotationRow
   return (
     basis !== undefined && basis.settled && basis.finishedWindows === finishedWindowEnds(schedule).length
   );
+}
+
+/**
+ * The standings stored with a verdict that still holds (verdictStillHolds), one per applied
+ * rotation in slot order; null when the stored panel does not line up with the schedule (another
+ * format, another set of rotations), which is then analysed again. New samples alone change no
+ * finished window's standing once a count has followed its end (the verdict's `settled`).
+ */
+export function carriedWindows(stored: StoredAnalytics, schedule: RotationRow[]): CarriedWindow[] | null {
+  if (!isCurrentFormat(stored)) return null;
+  const applied = schedule.filter((rotation) => rotation.status === 'applied' && rotation.activatedAt);
+  const logs = stored.body.rotationLogs;
+  if (logs.length !== applied.length) return null;
+  const lined = applied.every(
+    (rotation, index) => logs[index]!.activatedAt === rotation.activatedAt!.toISOString(),
+  );
+  return lined ? logs : null;
+}
+
+/** Standings from those stored (carriedWindows): the live window's views are counted again. */
+function standingsFromCarried(
+  schedule: RotationRow[],
+  windows: CarriedWindow[],
+  currentViews: number | null,
+  intervalMinutes: number,
+  winnerMetric: TitleTestRow['winnerMetric'],
+): WindowStanding[] {
+  const fresh = windowStandings({
+    rotations: schedule,
+    samples: [],
+    intervalMinutes,
+    winnerMetric,
+    currentViews,
+  });
+  return fresh.map((standing, index) => {
+    if (!standing.rotation.endedAt) return standing;
+    const window = windows[index]!;
+    return {
+      rotation: standing.rotation,
+      count: window.analysis,
+      exclusion: window.excludedBecause,
+      reason: window.excludedReason,
+      views: window.viewsAtRotation,
+      analysedViews: window.analysedViews,
+      analysedHours: window.analysedHours,
+    };
+  });
 }
 
 export interface TestFigures {
@@ -99,15 +162,33 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     sample && (!latestApplied?.activatedAt || sample.sampledAt >= latestApplied.activatedAt)
       ? sample.viewCount
       : (latestApplied?.viewsAtStart ?? null);
+  const until = test.endedAt ?? now;
+  const sampleCount = Array.isArray(samples) ? samples.length : samples.count;
+  // Which windows count, decided once (counted-windows.ts): the verdict and every figure read it.
+  const standings = Array.isArray(samples)
+    ? windowStandings({
+        rotations: schedule,
+        samples: samples.filter((row) => row.sampledAt <= until),
+        intervalMinutes: test.rotationIntervalMinutes,
+        winnerMetric: test.winnerMetric,
+        currentViews,
+        testEnded: test.endedAt !== null,
+      })
+    : standingsFromCarried(
+        schedule,
+        samples.windows,
+        currentViews,
+        test.rotationIntervalMinutes,
+        test.winnerMetric,
+      );
   const figures = rotationFigures({
-    rotations: schedule,
+    standings,
     daily,
-    currentViews,
     now,
     intervalMinutes: test.rotationIntervalMinutes,
   });
   const totals = testDailyTotals(daily);
-  const totalViews = figures.reduce((sum, figure) => sum + (figure.views ?? 0), 0);
+  const totalViews = countedViews(figures);
   const averageCtrPercent = percentOrNull(totals.averageCtr);
   const variantOf = new Map(variants.map((variant) => [variant.id, variant]));
   const running = test.status === 'active' || test.status === 'scheduled';
@@ -117,21 +198,11 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
   const liveIndex = figures.findIndex(
     (figure) => running && figure.rotation.endedAt === null && figure.rotation.activatedAt !== null,
   );
-  const until = test.endedAt ?? now;
-  const sampleRows = Array.isArray(samples) ? samples : null;
-  const sampleCount = sampleRows ? sampleRows.length : (samples as { count: number }).count;
   const ends = finishedWindowEnds(schedule);
   const lastEnd = ends.length > 0 ? Math.max(...ends) : null;
   const verdict =
     inputs.verdict ??
-    verdictView(
-      inputs,
-      observationsFrom(
-        inputs,
-        (sampleRows ?? []).filter((row) => row.sampledAt <= until),
-        daily,
-      ),
-    );
+    verdictView(inputs, observationsOfStandings(standings, variants, daily, test.rotationIntervalMinutes));
   const card: TitleTestView = {
     id: test.id,
     status: test.status,
@@ -179,6 +250,11 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
         averageViewDuration: figure.averageViewDuration,
         durationSource: figure.durationSource,
         durationMinutes: figure.hours === null ? null : Math.round(figure.hours * 60),
+        analysis: figure.standing.count,
+        excludedBecause: figure.standing.exclusion,
+        excludedReason: figure.standing.reason,
+        analysedViews: figure.standing.analysedViews,
+        analysedHours: figure.standing.analysedHours,
         ...rotationExpectations(figure, now),
       };
     }),

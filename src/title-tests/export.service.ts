@@ -38,6 +38,8 @@ function windowDay(activatedAt: string | null, durationMinutes: number | null): 
   return pacificDayStart(day).getTime() === start.getTime() ? day : null;
 }
 
+const COUNTED_WORDS = { counted: 'yes', excluded: 'no', pending: 'pending' } as const;
+
 function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, DailyRow>): string {
   const header = [
     'window',
@@ -53,6 +55,11 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
     'impressions_source',
     'average_view_duration_seconds',
     'duration_source',
+    // Whether the verdict counts the window (counted-windows.ts), why not, and what it reads of it.
+    'counted_by_verdict',
+    'not_counted_reason',
+    'analysed_views',
+    'analysed_hours',
   ];
   const rows = analytics.rotationLogs.map((log) => {
     const measuredUntil =
@@ -75,6 +82,10 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
       impressions === null ? 'not measured' : 'measured',
       log.averageViewDuration,
       log.durationSource,
+      COUNTED_WORDS[log.analysis],
+      log.excludedReason,
+      log.analysedViews === null ? null : Math.round(log.analysedViews * 10) / 10,
+      log.analysedHours === null ? null : Math.round(log.analysedHours * 1000) / 1000,
     ];
   });
   return csvDocument(header, rows);
@@ -106,7 +117,8 @@ function dailyCsv(rows: DailyRow[]): string {
 /**
  * A test's figures as a file: the windows or YouTube's daily figures as CSV, or the whole analysis
  * (windows, verdict with lifts, intervals and chance to be best, daily figures) as JSON. The same
- * figures the dashboard shows; another user's test is "not found".
+ * figures the dashboard shows, each window marked counted by the verdict or not and why
+ * (counted-windows.ts); another user's test is "not found".
  */
 export async function exportTest(
   app: ServiceContext,

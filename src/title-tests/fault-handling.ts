@@ -7,7 +7,7 @@ import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../noti
 import type { ServiceContext } from '../service-context';
 import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { runningStatuses } from '../shared/test-states';
-import type { TestRecord } from './title-test-records';
+import { endLiveWindows, type TestRecord } from './title-test-records';
 import type { YouTubeFailure } from './youtube-port';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 
@@ -40,6 +40,11 @@ export async function pauseChannelTestsForLostAccess(
         ),
       )
       .returning();
+    await endLiveWindows(
+      tx,
+      paused.map((test) => test.id),
+      now,
+    );
     for (const test of paused) await notifyTestPaused(ctx, tx, test, LOST_ACCESS_REASON, now);
   });
 }
@@ -86,13 +91,13 @@ export async function handleYouTubeFailure(
     case 'invalid': {
       const statusReason = `Paused: ${failure.message}`;
       const lastError = `YouTube refused ${doing}: ${failure.message}`;
+      const pausing = runningStatuses.includes(record.test.status) && record.test.status !== 'queued';
       await ctx.db.transaction(async (tx) => {
+        if (pausing) await endLiveWindows(tx, [testId], now);
         await tx
           .update(titleTests)
           .set({
-            ...(runningStatuses.includes(record.test.status) && record.test.status !== 'queued'
-              ? { status: 'paused' as const }
-              : {}),
+            ...(pausing ? { status: 'paused' as const } : {}),
             statusReason,
             lastError,
             updatedAt: now,

@@ -10,6 +10,7 @@ import { mayAct } from './held-tests';
 import { runningStatuses } from '../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
 import {
+  endLiveWindows,
   expectedLiveTitle,
   loadTestRecord,
   setTestFields,
@@ -118,6 +119,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       const at = ctx.clock.now();
       await ctx.db.transaction(async (tx) => {
         await setTestFields(tx, test.id, { status: 'paused', statusReason: reason, updatedAt: at });
+        await endLiveWindows(tx, [test.id], at, live.viewCount);
         await notifyTestPaused(ctx, tx, test, reason, at);
       });
       return 'edited-outside';

@@ -1,5 +1,6 @@
 import type { dailyMetrics } from '../../db/schema';
 import { pacificDay } from '../time/pacific';
+import type { WindowStanding } from './counted-windows';
 import type { RotationRow } from './title-test-records';
 
 type DailyRow = typeof dailyMetrics.$inferSelect;
@@ -7,6 +8,8 @@ export type FigureSource = 'measured' | 'estimated' | 'pending';
 
 export interface RotationFigures {
   rotation: RotationRow;
+  /** Whether the verdict counts it, and why not (counted-windows.ts). */
+  standing: WindowStanding;
   /** Views gained while this title was live (public counter deltas; real time). */
   views: number | null;
   hours: number | null;
@@ -33,43 +36,49 @@ function ctrOf(row: DailyRow): number | null {
 }
 
 /**
- * Per-rotation figures. Views come from the public counter at each switch. CTR and view duration
- * exist only per Pacific day (docs/youtube.md#metrics-and-their-delays): a window that is exactly
- * one whole day is measured; a shorter one gets its day's figure, marked as Titlewise's estimate; a
- * day YouTube has not reported yet is pending.
+ * Per-rotation figures, one per standing (counted-windows.ts: every applied rotation, with its
+ * views from the public counter at each switch). CTR and view duration exist only per Pacific day
+ * (docs/youtube.md#metrics-and-their-delays): a window that is exactly one whole day is measured;
+ * a shorter one gets its day's figure, marked as Titlewise's estimate; a day YouTube has not
+ * reported yet is pending.
  */
 export function rotationFigures(input: {
-  rotations: RotationRow[];
+  standings: readonly WindowStanding[];
   daily: DailyRow[];
-  currentViews: number | null;
   now: Date;
   intervalMinutes: number;
 }): RotationFigures[] {
   const byDay = new Map(input.daily.map((row) => [row.day, row]));
-  return input.rotations
-    .filter((rotation) => rotation.status === 'applied' && rotation.activatedAt)
-    .map((rotation) => {
-      const start = rotation.activatedAt!;
-      const end = rotation.endedAt ?? input.now;
-      const endViews = rotation.viewsAtEnd ?? input.currentViews;
-      const views =
-        rotation.viewsAtStart !== null && endViews !== null
-          ? Math.max(0, endViews - rotation.viewsAtStart)
-          : null;
-      const day = byDay.get(rotationDay(rotation, input.now));
-      const wholeDay = input.intervalMinutes === 1440 && rotation.endedAt !== null;
-      const ctr = day ? ctrOf(day) : null;
-      const duration = day?.averageViewDurationSec ?? null;
-      return {
-        rotation,
-        views,
-        hours: Math.max(0, (end.getTime() - start.getTime()) / HOUR),
-        ctr,
-        ctrSource: ctr === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
-        averageViewDuration: duration,
-        durationSource: duration === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
-      };
-    });
+  return input.standings.map((standing) => {
+    const { rotation } = standing;
+    const start = rotation.activatedAt!;
+    const end = rotation.endedAt ?? input.now;
+    const day = byDay.get(rotationDay(rotation, input.now));
+    const wholeDay = input.intervalMinutes === 1440 && rotation.endedAt !== null;
+    const ctr = day ? ctrOf(day) : null;
+    const duration = day?.averageViewDurationSec ?? null;
+    return {
+      rotation,
+      standing,
+      views: standing.views,
+      hours: Math.max(0, (end.getTime() - start.getTime()) / HOUR),
+      ctr,
+      ctrSource: ctr === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
+      averageViewDuration: duration,
+      durationSource: duration === null ? 'pending' : wholeDay ? 'measured' : 'estimated',
+    };
+  });
+}
+
+/**
+ * The views every figure totals: those of the windows the verdict counts, and of the window live
+ * now (it counts once it ends). A window the verdict leaves out is left out here too.
+ */
+export function countedViews(figures: readonly RotationFigures[]): number {
+  return figures.reduce(
+    (sum, figure) => (figure.standing.count === 'excluded' ? sum : sum + (figure.views ?? 0)),
+    0,
+  );
 }
 
 /** Impression-weighted CTR and view-weighted duration over the test's days with data. */

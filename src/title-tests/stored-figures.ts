@@ -2,8 +2,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import {
+  carriedWindows,
   computeTestFigures,
   verdictStillHolds,
+  type CarriedWindow,
   type StoredAnalytics,
   type TestFigures,
 } from './compute-test-figures';
@@ -63,14 +65,17 @@ export async function refreshTestFigures(
   const ids = tests.map((test) => test.id);
   const details = await loadTestDetails(db, ids);
   // The sampling job's own insert raised the version by one: the figures before it were current.
-  const carried = new Map<string, StoredAnalytics>();
+  const carried = new Map<string, { stored: StoredAnalytics; windows: CarriedWindow[] }>();
   if (options.onlyNewSamples) {
     for (const row of rows) {
       if (row.analytics === null || row.computedVersion === null || row.version === null) continue;
       if (row.computedVersion !== row.version - 1) continue;
       const stored = JSON.parse(row.analytics) as StoredAnalytics;
-      if (verdictStillHolds(stored, details.rotations.get(row.test.id) ?? []))
-        carried.set(row.test.id, stored);
+      const schedule = details.rotations.get(row.test.id) ?? [];
+      if (!verdictStillHolds(stored, schedule)) continue;
+      // The windows' standings go with the verdict (counted-windows.ts): the samples cannot change them.
+      const windows = carriedWindows(stored, schedule);
+      if (windows) carried.set(row.test.id, { stored, windows });
     }
   }
   const analysed = tests.filter((test) => !carried.has(test.id));
@@ -96,7 +101,10 @@ export async function refreshTestFigures(
           daily: daily.get(test.id) ?? [],
           latestSample: latest.get(test.videoId) ?? null,
           ...(stored
-            ? { samples: { count: counts.get(test.id) ?? 0 }, verdict: stored.body.verdict }
+            ? {
+                samples: { count: counts.get(test.id) ?? 0, windows: stored.windows },
+                verdict: stored.stored.body.verdict,
+              }
             : { samples: samples.get(test.id) ?? [] }),
         },
         now,

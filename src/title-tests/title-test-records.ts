@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { channelConnections, rotations, titleTests, titleVariants } from '../../db/schema';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
@@ -83,4 +83,25 @@ export async function setTestFields(
     : eq(titleTests.id, testId);
   const [updated] = await db.update(titleTests).set(fields).where(where).returning();
   return updated ?? null;
+}
+
+/**
+ * A pause ends the live window (whoever pauses: the creator, or the engine when the title was
+ * changed in Studio or YouTube access was lost): what the counter gains while a test is paused
+ * counts for no title, and the window's end is read from the samples around it unless the pause
+ * read the counter itself (`viewCount`). See counted-windows.ts for how such a window is counted.
+ */
+export async function endLiveWindows(
+  db: DbOrTx,
+  testIds: string[],
+  at: Date,
+  viewCount: number | null = null,
+): Promise<void> {
+  if (testIds.length === 0) return;
+  await db
+    .update(rotations)
+    .set({ endedAt: at, ...(viewCount === null ? {} : { viewsAtEnd: viewCount }) })
+    .where(
+      and(inArray(rotations.testId, testIds), eq(rotations.status, 'applied'), isNull(rotations.endedAt)),
+    );
 }

@@ -139,6 +139,13 @@ export const titleTestSchema = z.object({
 });
 export type TitleTestView = z.infer<typeof titleTestSchema>;
 
+/** Why the verdict leaves a window out (src/title-tests/counted-windows.ts). */
+export const WINDOW_EXCLUSIONS = ['lead-in', 'tail', 'too-short', 'no-reading', 'counter-gap'] as const;
+export type WindowExclusion = (typeof WINDOW_EXCLUSIONS)[number];
+/** Where a window stands with the verdict. */
+export const WINDOW_ANALYSIS = ['counted', 'excluded', 'pending'] as const;
+export type WindowAnalysis = (typeof WINDOW_ANALYSIS)[number];
+
 export const rotationLogSchema = z.object({
   order: z.number(),
   title: z.string(),
@@ -150,6 +157,18 @@ export const rotationLogSchema = z.object({
   averageViewDuration: z.number().nullable(),
   durationSource: figureSource,
   durationMinutes: z.number().nullable(),
+  /**
+   * Whether the verdict counts this rotation (src/title-tests/counted-windows.ts): counted, left
+   * out (excludedBecause, excludedReason say why), or pending (live now, or waiting for the next
+   * view count to read its end). Every total and chart counts what the verdict counts.
+   */
+  analysis: z.enum(WINDOW_ANALYSIS),
+  excludedBecause: z.enum(WINDOW_EXCLUSIONS).nullable(),
+  /** Why the verdict leaves it out, in plain words; null unless excluded. */
+  excludedReason: z.string().nullable(),
+  /** What the verdict reads of a counted window: the views after the washout, and the hours they span. */
+  analysedViews: z.number().nullable(),
+  analysedHours: z.number().nullable(),
   /** While CTR is pending: when YouTube's reach figures for this rotation's day are expected. */
   ctrExpectedAt: z.iso.datetime().nullable(),
   /** While the view duration is pending: when YouTube Analytics' figures for its day are expected. */
@@ -161,6 +180,8 @@ export const rotationLogSchema = z.object({
  * clock): computed with the figures from the engine's schedule and YouTube's delays
  * (src/title-tests/figure-expectations.ts).
  */
+export type RotationLog = z.infer<typeof rotationLogSchema>;
+
 export const figureExpectationsSchema = z.object({
   /** Before the schedule's first window: when it starts, and why the test waits for it. */
   firstRotation: z.object({ at: z.iso.datetime(), reason: z.string() }).nullable(),

@@ -34,6 +34,7 @@ export function observationsFrom(
     samples,
     daily,
     intervalMinutes: record.test.rotationIntervalMinutes,
+    winnerMetric: record.test.winnerMetric,
   });
 }
 

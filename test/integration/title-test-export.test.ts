@@ -85,6 +85,10 @@ describe('exports', () => {
       'impressions_source',
       'average_view_duration_seconds',
       'duration_source',
+      'counted_by_verdict',
+      'not_counted_reason',
+      'analysed_views',
+      'analysed_hours',
     ]);
     const analytics = (await (await alex.get(`/api/tests/${testId}/analytics`)).json()) as {
       rotationLogs: Array<{
@@ -94,6 +98,9 @@ describe('exports', () => {
         viewsAtRotation: number | null;
         durationMinutes: number | null;
         ctrSource: string;
+        analysis: string;
+        excludedReason: string | null;
+        analysedViews: number | null;
       }>;
     };
     expect(rows.length).toBe(analytics.rotationLogs.length);
@@ -108,6 +115,10 @@ describe('exports', () => {
       expect(row[8]).toBe(log.ctrSource);
       // Hourly windows: YouTube reports impressions per day only.
       expect(row.slice(9, 11)).toEqual(['', 'not measured']);
+      // Whether the verdict counts the window, and why not: as the panel says.
+      expect(row[13]).toBe({ counted: 'yes', excluded: 'no', pending: 'pending' }[log.analysis]);
+      expect(row[14]).toBe(log.excludedReason ?? '');
+      expect(row[15] === '').toBe(log.analysedViews === null);
     }
     // A title with a comma and quotes survives the round trip.
     expect(rows.map((row) => row[2])).toContain('Export me, "plainly"');

@@ -98,7 +98,14 @@ function Report({ report }: { report: FullReport }) {
                     </Table.Td>
                     <Table.Td>{dateTime(rotation.activatedAt)}</Table.Td>
                     <Table.Td>{rotation.hours === null ? '—' : rotation.hours.toFixed(1)}</Table.Td>
-                    <Table.Td>{number(rotation.views)}</Table.Td>
+                    <Table.Td>
+                      {number(rotation.views)}
+                      {rotation.excludedReason && (
+                        <Text component="span" display="block" fz="xs" c="dimmed">
+                          Not counted: {rotation.excludedReason}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       {rotation.ctr === null
                         ? rotation.ctrSource

@@ -6,7 +6,7 @@ import { COMPARISON_TOOLTIP_TITLE_LENGTH } from '../../../lib/constants';
 import { formatCompact, truncate } from '../../../lib/format';
 import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
-import { viewsPerTitle, type TitleViews } from './title-views';
+import { excludedRotations, viewsPerTitle, type TitleViews } from './title-views';
 
 function ComparisonTooltip({
   active,
@@ -23,32 +23,37 @@ function ComparisonTooltip({
         {truncate(point.title, COMPARISON_TOOLTIP_TITLE_LENGTH)}
       </Text>
       <Text fz="sm" c="dimmed">
-        {point.viewsPerRotation === null
-          ? 'No measured rotation yet'
-          : `${formatCompact(point.viewsPerRotation)} views per rotation (${point.measuredRotations} measured)`}
+        {point.viewsPerHour === null
+          ? 'No counted window yet'
+          : `${point.viewsPerHour >= 1000 ? formatCompact(point.viewsPerHour) : point.viewsPerHour} views per hour (${point.countedWindows} ${point.countedWindows === 1 ? 'window' : 'windows'} counted)`}
       </Text>
     </Paper>
   );
 }
 
-/** 'Title Performance Comparison': one bar per title of the test (T1..n), mean views per rotation. */
+/**
+ * 'Title Performance Comparison': one bar per title of the test (T1..n), views per hour over the
+ * windows the verdict counts (title-views.ts); a note says how many rotations are left out, as the
+ * verdict leaves them out, and where to read why.
+ */
 export function ComparisonChart({ titles, logs }: { titles: readonly string[]; logs: RotationLog[] }) {
   const data = viewsPerTitle(titles, logs);
+  const excluded = excludedRotations(logs);
   const ticks = axisTicks(
-    data.map((entry) => entry.viewsPerRotation ?? 0),
+    data.map((entry) => entry.viewsPerHour ?? 0),
     { integer: true },
   );
   return (
     <ChartPanel
       title="Title Performance Comparison"
-      empty={data.every((entry) => entry.viewsPerRotation === null)}
+      empty={data.every((entry) => entry.viewsPerHour === null)}
       emptyText="No comparison data"
     >
       <BarChart
         h={200}
         data={data}
         dataKey="label"
-        series={[{ name: 'viewsPerRotation', label: 'Views per rotation', color: 'grape.6' }]}
+        series={[{ name: 'viewsPerHour', label: 'Views per hour', color: 'grape.6' }]}
         gridAxis="y"
         valueFormatter={formatAxisNumber}
         yAxisProps={{ ticks, domain: [0, ticks.at(-1)!], allowDecimals: false, interval: 0 }}
@@ -56,6 +61,12 @@ export function ComparisonChart({ titles, logs }: { titles: readonly string[]; l
           content: (props) => <ComparisonTooltip active={props.active} payload={props.payload} />,
         }}
       />
+      <Text fz="xs" c="gray.7" mt="xs">
+        Views per hour in the windows the verdict counts
+        {excluded > 0
+          ? `; ${excluded} ${excluded === 1 ? 'rotation is' : 'rotations are'} left out, as in the verdict (the Title Rotation History says why).`
+          : '.'}
+      </Text>
     </ChartPanel>
   );
 }

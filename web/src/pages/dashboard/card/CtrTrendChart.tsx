@@ -16,8 +16,9 @@ export function CtrTrendChart({
   expectedAt: string | null;
   now: Date;
 }) {
+  // The rotations the verdict leaves out are left out here too (src/title-tests/counted-windows.ts).
   const data = logs
-    .filter((log) => log.ctrAtRotation !== null)
+    .filter((log) => log.ctrAtRotation !== null && log.analysis !== 'excluded')
     .map((log) => ({
       label: log.title,
       ctr: Number(log.ctrAtRotation!.toFixed(1)),

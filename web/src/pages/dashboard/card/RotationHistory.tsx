@@ -7,7 +7,13 @@ import { FigureSourceTag } from './FigureSourceTag';
 function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
   const activatedAt = log.activatedAt ? new Date(log.activatedAt) : null;
   return (
-    <Paper withBorder p="sm" radius="md" component="li">
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      component="li"
+      bg={log.analysis === 'excluded' ? 'gray.0' : undefined}
+    >
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
           <Badge variant="light" radius="sm" size="lg" aria-label={`Rotation ${log.order}`}>
@@ -31,6 +37,11 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
             {log.durationExpectedAt && (
               <Text fz="xs" c="gray.7">
                 Avg duration expected <ExpectedTime at={log.durationExpectedAt} now={now} />
+              </Text>
+            )}
+            {log.analysis === 'excluded' && (
+              <Text fz="xs" c="gray.7">
+                <b>Not counted</b> by the verdict or any total: {log.excludedReason}
               </Text>
             )}
           </Box>
@@ -57,7 +68,10 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
   );
 }
 
-/** 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says when it is expected. */
+/**
+ * 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says
+ * when it is expected, and a rotation the verdict leaves out says so and why (muted).
+ */
 export function RotationHistory({ logs, now }: { logs: RotationLog[]; now: Date }) {
   const ordered = [...logs].sort((a, b) => b.order - a.order);
   return (

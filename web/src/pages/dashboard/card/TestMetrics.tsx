@@ -4,6 +4,7 @@ import { formatCompact, formatCtr, formatDuration } from '../../../lib/format';
 import type { TestAnalytics } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
+import { excludedRotations } from './title-views';
 
 function Metric({
   label,
@@ -36,9 +37,13 @@ function Metric({
   );
 }
 
-/** Expanded card figures: Total Views, Avg CTR, Avg Duration (m:ss), Current Title; a pending one says when it is expected. */
+/**
+ * Expanded card figures: Total Views (the windows the verdict counts and the live one), Avg CTR,
+ * Avg Duration (m:ss), Current Title; a pending one says when it is expected.
+ */
 export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now: Date }) {
   const { dataNotes, expected } = analytics;
+  const excluded = excludedRotations(analytics.rotationLogs);
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <Metric
@@ -46,11 +51,13 @@ export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now:
         value={formatCompact(analytics.totalViews)}
         tag={<FigureSourceTag source="measured" />}
         note={
-          analytics.totalViews === 0 &&
-          expected.nextViewSampleAt && (
+          analytics.totalViews === 0 && expected.nextViewSampleAt ? (
             <>
               Next count <ExpectedTime at={expected.nextViewSampleAt} now={now} />
             </>
+          ) : (
+            excluded > 0 &&
+            `Leaves out ${excluded} ${excluded === 1 ? 'rotation' : 'rotations'} the verdict leaves out`
           )
         }
       />

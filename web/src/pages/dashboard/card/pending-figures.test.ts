@@ -15,6 +15,11 @@ const log = (ctrExpectedAt: string | null): RotationLog => ({
   averageViewDuration: null,
   durationSource: 'pending',
   durationMinutes: 36,
+  analysis: 'pending',
+  excludedBecause: null,
+  excludedReason: null,
+  analysedViews: null,
+  analysedHours: null,
   ctrExpectedAt,
   durationExpectedAt: null,
 });

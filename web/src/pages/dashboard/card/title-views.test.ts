@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RotationLog } from '../../../api/test-types';
-import { viewsPerTitle } from './title-views';
+import { excludedRotations, viewsPerTitle } from './title-views';
 
-const log = (titleText: string, viewsAtRotation: number | null): RotationLog => ({
+const log = (
+  titleText: string,
+  viewsAtRotation: number | null,
+  analysis: RotationLog['analysis'] = 'counted',
+  analysed: { views: number; hours: number } | null = viewsAtRotation === null
+    ? null
+    : { views: viewsAtRotation * 0.75, hours: 0.75 },
+): RotationLog => ({
   order: 1,
   title: 'Title 1',
   titleText,
@@ -13,6 +20,11 @@ const log = (titleText: string, viewsAtRotation: number | null): RotationLog => 
   averageViewDuration: null,
   durationSource: 'pending',
   durationMinutes: null,
+  analysis,
+  excludedBecause: analysis === 'excluded' ? 'too-short' : null,
+  excludedReason: analysis === 'excluded' ? 'The test was paused.' : null,
+  analysedViews: analysis === 'counted' ? (analysed?.views ?? null) : null,
+  analysedHours: analysis === 'counted' ? (analysed?.hours ?? null) : null,
   ctrExpectedAt: null,
   durationExpectedAt: null,
 });
@@ -21,16 +33,34 @@ describe('viewsPerTitle', () => {
   it('gives one bar per title of the test, however many rotations ran', () => {
     const logs = [log('A', 10), log('B', 4), log('C', 6), log('A', 20), log('Not in test', 99)];
     expect(viewsPerTitle(['A', 'B', 'C'], logs)).toEqual([
-      { label: 'T1', title: 'A', viewsPerRotation: 15, measuredRotations: 2 },
-      { label: 'T2', title: 'B', viewsPerRotation: 4, measuredRotations: 1 },
-      { label: 'T3', title: 'C', viewsPerRotation: 6, measuredRotations: 1 },
+      { label: 'T1', title: 'A', viewsPerHour: 15, countedWindows: 2 },
+      { label: 'T2', title: 'B', viewsPerHour: 4, countedWindows: 1 },
+      { label: 'T3', title: 'C', viewsPerHour: 6, countedWindows: 1 },
     ]);
   });
 
-  it('leaves a title without measured rotations at null', () => {
+  it('leaves a title without counted windows at null', () => {
     expect(viewsPerTitle(['A', 'B'], [log('A', null)])).toEqual([
-      { label: 'T1', title: 'A', viewsPerRotation: null, measuredRotations: 0 },
-      { label: 'T2', title: 'B', viewsPerRotation: null, measuredRotations: 0 },
+      { label: 'T1', title: 'A', viewsPerHour: null, countedWindows: 0 },
+      { label: 'T2', title: 'B', viewsPerHour: null, countedWindows: 0 },
     ]);
+  });
+
+  it('counts only what the verdict counts: a left-out or live window never moves a bar', () => {
+    // Issue 24, item 6: a window of 4.6K views the verdict left out crowned Title 1 on the chart.
+    const logs = [log('A', 40), log('A', 4600, 'excluded'), log('B', 60), log('B', 5, 'pending')];
+    expect(viewsPerTitle(['A', 'B'], logs)).toEqual([
+      { label: 'T1', title: 'A', viewsPerHour: 40, countedWindows: 1 },
+      { label: 'T2', title: 'B', viewsPerHour: 60, countedWindows: 1 },
+    ]);
+    expect(excludedRotations(logs)).toBe(1);
+  });
+
+  it('weighs a window by the hours it was measured, as the verdict does', () => {
+    const logs = [
+      log('A', null, 'counted', { views: 30, hours: 1 }),
+      log('A', null, 'counted', { views: 5, hours: 0.5 }),
+    ];
+    expect(viewsPerTitle(['A'], logs)[0]!.viewsPerHour).toBe(23.3);
   });
 });

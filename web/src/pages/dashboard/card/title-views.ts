@@ -4,27 +4,43 @@ export interface TitleViews {
   /** T1..Tn, in the test's own order. */
   label: string;
   title: string;
-  /** Mean views per measured rotation, rounded; null while no rotation of the title is measured. */
-  viewsPerRotation: number | null;
-  measuredRotations: number;
+  /**
+   * Views per hour over the windows the verdict counts, as the verdict reads them (after the
+   * washout), one decimal; null while no window of the title is counted.
+   */
+  viewsPerHour: number | null;
+  countedWindows: number;
 }
 
 /**
  * One entry per title of the test (never more: a fourth rotation of a 3-title test is still one of
- * its three titles), with the mean views of its measured rotations. Rotations are equally long, so
- * the mean is fair where totals would favour a title that happened to run once more.
+ * its three titles), from the windows the verdict counts and nothing else
+ * (src/title-tests/counted-windows.ts): their views after the washout over the hours measured, the
+ * verdict panel's raw average. A window the verdict leaves out (a pause cut it short, the lead-in,
+ * a gap in the counter) is left out here too, so the chart never crowns a title on views the
+ * verdict did not count; a window cut short weighs by its hours, not as a whole one.
  */
 export function viewsPerTitle(titles: readonly string[], logs: readonly RotationLog[]): TitleViews[] {
   return titles.map((title, index) => {
-    const views = logs
-      .filter((log) => log.titleText === title && log.viewsAtRotation !== null)
-      .map((log) => log.viewsAtRotation!);
-    const total = views.reduce((sum, each) => sum + each, 0);
+    const counted = logs.filter(
+      (log) =>
+        log.titleText === title &&
+        log.analysis === 'counted' &&
+        log.analysedViews !== null &&
+        log.analysedHours !== null,
+    );
+    const views = counted.reduce((sum, log) => sum + log.analysedViews!, 0);
+    const hours = counted.reduce((sum, log) => sum + log.analysedHours!, 0);
     return {
       label: `T${index + 1}`,
       title,
-      viewsPerRotation: views.length === 0 ? null : Math.round(total / views.length),
-      measuredRotations: views.length,
+      viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null,
+      countedWindows: counted.length,
     };
   });
+}
+
+/** The rotations the verdict leaves out (every figure leaves them out too). */
+export function excludedRotations(logs: readonly RotationLog[]): number {
+  return logs.filter((log) => log.analysis === 'excluded').length;
 }
