@@ -61,6 +61,7 @@ function pastTest(
     awaitingFinalData: verdict.awaitingFinalData,
     baselineTitle: baseline,
     winnerTitleIndex: winner,
+    liveTitleIndex: verdict.recommendedTitleIndex,
     comparedTitleIndex: compared?.titleIndex ?? null,
     comparedTitle: compared ? (card.titles[compared.titleIndex] ?? compared.title) : null,
     liftPercent: compared?.liftPercent ?? null,

@@ -77,12 +77,14 @@ export const pastTestSchema = z.object({
   /** When it ended (its end date when it ran to it). */
   endedAt: z.iso.datetime(),
   verdict: z.enum(VERDICTS),
-  /** In the verdict module's words: Winner, Performed the same, Inconclusive — not enough data. */
+  /** In the verdict module's words: Winner, Performed the same, Inconclusive. */
   verdictLabel: z.string(),
   /** A completed CTR or watch-time test still waiting for YouTube's figures of its last days. */
   awaitingFinalData: z.boolean(),
   baselineTitle: z.string(),
   winnerTitleIndex: z.number().nullable(),
+  /** The title that went live at the end (0 = the original): the winner, else a challenger that beat the original. */
+  liveTitleIndex: z.number(),
   /**
    * The title the lift is about: the winner when a challenger won, else the challenger with the
    * highest estimated lift (for a Title 1 win, how far the best challenger fell short).
@@ -105,7 +107,7 @@ export const pastTestsSchema = z.object({
     /** Verdict Winner. */
     decided: z.number(),
     same: z.number(),
-    /** Inconclusive — not enough data (tests still awaiting final figures are counted apart). */
+    /** Inconclusive (tests still awaiting final figures are counted apart). */
     inconclusive: z.number(),
     awaitingFinalData: z.number(),
   }),

@@ -64,7 +64,7 @@ export type VerdictKind = (typeof VERDICTS)[number];
 export const VERDICT_LABELS: Record<VerdictKind, string> = {
   winner: 'Winner',
   same: 'Performed the same',
-  inconclusive: 'Inconclusive — not enough data',
+  inconclusive: 'Inconclusive',
 };
 
 /** A running test's reading short of a verdict: it is still collecting, not yet inconclusive. */
@@ -72,6 +72,52 @@ export const COLLECTING_DATA_LABEL = 'Collecting data';
 
 /** Above this detectable lift a plan warns that only large differences will show, and suggests a longer run. */
 export const LARGE_DETECTABLE_LIFT = 0.15;
+
+/**
+ * Above this detectable lift (+100%: only a title that doubles the metric would be noticed) a plan
+ * is too weak to decide on this video's traffic: creation refuses the test unless the creator
+ * acknowledges that it will very likely end Inconclusive (issue 24, item 2).
+ */
+export const WEAK_PLAN_LIFT = 1;
+
+/** Whether a plan's detectable lift (in percent, as tests.plan answers it) is too weak to decide. */
+export function isWeakPlan(minimumDetectableLiftPercent: number | null): boolean {
+  return minimumDetectableLiftPercent !== null && minimumDetectableLiftPercent > WEAK_PLAN_LIFT * 100;
+}
+
+/** The words that end a weak-plan refusal: the dialog recognises them and offers the acknowledgement. */
+export const WEAK_PLAN_CONFIRM = 'or confirm that you want to start it anyway';
+
+/**
+ * Why a weak plan is refused, in the creator's words: "On this video's traffic (about 8 views a
+ * day) this test would only notice a title that gets 2.8 times the views per hour of the original…".
+ */
+export function weakPlanMessage(plan: {
+  minimumDetectableLiftPercent: number;
+  winnerMetric: WinnerMetric;
+  /** The video's views per day the plan assumed; null when not known. */
+  viewsPerDay: number | null;
+}): string {
+  const ratio = 1 + plan.minimumDetectableLiftPercent / 100;
+  const notice =
+    ratio < 2.05
+      ? `doubles its ${METRIC_WORDS[plan.winnerMetric]}`
+      : `gets ${ratio < 10 ? ratio.toFixed(1) : Math.round(ratio).toLocaleString('en-US')} times the ${METRIC_WORDS[plan.winnerMetric]} of the original`;
+  const traffic =
+    plan.viewsPerDay === null
+      ? 'On this channel’s traffic'
+      : `On this video’s traffic (about ${formatViewsPerDay(plan.viewsPerDay)} a day)`;
+  return `${traffic} this test would only notice a title that ${notice}, so it would very likely end Inconclusive. Make it longer, use fewer titles, ${WEAK_PLAN_CONFIRM}.`;
+}
+
+/** "8 views", "1 view", "1,200 views", "0.4 views": whole views a day, as the plan's summary says them. */
+function formatViewsPerDay(viewsPerDay: number): string {
+  const value =
+    viewsPerDay >= 1
+      ? Math.round(viewsPerDay).toLocaleString('en-US')
+      : String(Math.round(viewsPerDay * 10) / 10);
+  return `${value} ${value === '1' ? 'view' : 'views'}`;
+}
 
 /** "Performed the same": every title's 95% interval lies within ±5% of Title 1. */
 export const SAME_PERFORMANCE_MARGIN = 0.05;

@@ -67,9 +67,10 @@ export interface StoredAnalytics {
 
 /**
  * Raised when the stored panel gains a field (2: `expected`, when pending figures are due; 3: each
- * rotation's standing, counted-windows.ts).
+ * rotation's standing, counted-windows.ts; 4: the verdict's recommended title, stage, p-value,
+ * method and days measured).
  */
-export const ANALYTICS_FORMAT = 3;
+export const ANALYTICS_FORMAT = 4;
 
 /** Whether a stored panel has every field this server sends (older ones are computed again). */
 export function isCurrentFormat(stored: StoredAnalytics): boolean {

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
-import { verdictProblem } from './plan.service';
+import { verdictProblem, weakPlanProblem } from './plan.service';
 import type { ServiceContext } from '../service-context';
 import { refreshTestFigures } from './stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
@@ -17,6 +17,7 @@ import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
 import { START_TOLERANCE_MS, createTestInputSchema, type CreateTestInput } from './title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
+import { estimateViewsPerDay } from '../shared/video-traffic';
 
 const DAY = 86_400_000;
 
@@ -98,6 +99,23 @@ export async function createTitleTest(
     );
   }
   if (!video || video.channelId !== connection.youtubeChannelId) throw notFound('Video on your channel');
+
+  // A shape that, on this video's traffic, would only notice a title that doubles the metric very
+  // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).
+  if (!input.acknowledgeWeakPlan) {
+    const weak = await weakPlanProblem(ctx, user, {
+      channelId: connection.id,
+      titleCount: input.titles.length,
+      rotationIntervalMinutes: input.rotationIntervalMinutes,
+      winnerMetric: input.winnerMetric,
+      durationDays: (endDate.getTime() - start.getTime()) / DAY,
+      startDate: start.toISOString(),
+      viewsPerDay:
+        estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ??
+        undefined,
+    });
+    if (weak) throw badRequest(weak);
+  }
 
   try {
     return await insertTest(ctx, {

@@ -2,14 +2,26 @@ import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
-import { isMeasuredPerDay, METRIC_WORDS, shapeProblem } from '../shared/test-shapes';
+import {
+  isMeasuredPerDay,
+  isWeakPlan,
+  METRIC_WORDS,
+  shapeProblem,
+  weakPlanMessage,
+} from '../shared/test-shapes';
 import {
   estimateTrafficNoise,
   planShape,
   TYPICAL_VIEWS_PER_DAY,
   type WindowObservation,
 } from '../statistics';
-import { decisionProblem, suggestShape, type PlanShape, type ShapePlan } from '../statistics/plan';
+import {
+  decisionProblem,
+  suggestShape,
+  type PlanNoise,
+  type PlanShape,
+  type ShapePlan,
+} from '../statistics/plan';
 import type { TestPlan, TestPlanInput } from './title-tests.schemas';
 import { computeVerdictInputs } from './verdict-inputs';
 
@@ -96,6 +108,41 @@ function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): stri
   return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${noiseWords}). Smaller differences will likely end “Inconclusive”.`;
 }
 
+/** What the shape detects on this channel: its own noise when it has finished tests of this shape, else typical noise. */
+async function channelPlan(
+  app: ServiceContext,
+  user: UserRow,
+  shape: PlanShape,
+  input: TestPlanInput,
+  viewsPerDay: number,
+): Promise<{ plan: ShapePlan; noise: PlanNoise; trafficNoise: number | null }> {
+  const history = await channelHistory(app, user, input);
+  const trafficNoise = channelNoise(history, input, app.log);
+  const noise = { viewsPerDay, trafficNoise };
+  return { plan: planShape(shape, noise), noise, trafficNoise };
+}
+
+/**
+ * Why creation refuses a shape that can decide in principle but, on this video's traffic, would
+ * only notice a title that doubles the metric (isWeakPlan), or null. It is the very plan the dialog
+ * previews (planTest) for the same views per day: the creator can start it anyway by
+ * acknowledging it. Shapes that cannot decide at all are refused elsewhere, with their reason.
+ */
+export async function weakPlanProblem(
+  app: ServiceContext,
+  user: UserRow,
+  /** The shape, the views per day read from the video, and the channel it is on. */
+  input: TestPlanInput & { channelId?: string },
+): Promise<string | null> {
+  const plan = await planTest(app, user, input);
+  if (!plan.canDecide || !isWeakPlan(plan.minimumDetectableLiftPercent)) return null;
+  return weakPlanMessage({
+    minimumDetectableLiftPercent: plan.minimumDetectableLiftPercent!,
+    winnerMetric: input.winnerMetric,
+    viewsPerDay: input.viewsPerDay ?? null,
+  });
+}
+
 /**
  * Before a test starts: the smallest true lift the shape finds with 80% chance, as the engine
  * will measure it, from the channel's own noise when it has finished tests of this shape and
@@ -139,10 +186,7 @@ export async function planTest(app: ServiceContext, user: UserRow, input: TestPl
       summary: refused,
     };
   }
-  const history = await channelHistory(app, user, input);
-  const trafficNoise = channelNoise(history, input, app.log);
-  const noise = { viewsPerDay, trafficNoise };
-  const plan = planShape(shape, noise);
+  const { plan, noise, trafficNoise } = await channelPlan(app, user, shape, input, viewsPerDay);
   const suggestion = suggestShape(shape, plan, noise);
   const noiseWords =
     trafficNoise !== null

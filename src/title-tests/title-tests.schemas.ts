@@ -68,6 +68,11 @@ export const createTestInputSchema = z
       .default(DEFAULT_WINNER_METRIC),
     startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
     endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }).optional(),
+    /**
+     * The creator knows the plan is weak on this video's traffic (it only notices a lift above
+     * WEAK_PLAN_LIFT) and starts it anyway; without it such a test is refused (issue 24, item 2).
+     */
+    acknowledgeWeakPlan: z.boolean({ message: 'acknowledgeWeakPlan must be true or false.' }).default(false),
   })
   .strict()
   // Without an interval the metric's default applies (hourly for views, daily for CTR and watch time).
@@ -315,9 +320,22 @@ export const verdictViewSchema = z.object({
   /** For an undecided test: about how many more days of testing would settle it, when that is knowable. */
   moreDaysNeeded: z.number().nullable(),
   winnerTitleIndex: z.number().nullable(),
+  /**
+   * The title that goes live at the end (0 = the original): the winner; else a challenger that
+   * beats the original with the winner's confidence; else the original. While the test runs,
+   * what would go live if it ended now.
+   */
+  recommendedTitleIndex: z.number(),
+  /** running: the reading so far; ended: completed (decided, or waiting for its final figures); cancelled: stopped, the original went back. */
+  stage: z.enum(['running', 'ended', 'cancelled']),
   reason: z.string(),
   metric: z.enum(winnerMetrics),
   final: z.boolean(),
+  /** The randomisation test's p-value of the leader's lead over the runner-up; null without numbers. */
+  pValue: z.number().nullable(),
+  /** How the figures were computed ('randomisation': redrawn schedules); null without numbers. */
+  method: z.string().nullable(),
+
   titles: z.array(
     z.object({
       titleIndex: z.number(),
@@ -333,8 +351,17 @@ export const verdictViewSchema = z.object({
     fraction: z.number(),
     met: z.boolean(),
     items: z.array(
-      z.object({ label: z.string(), current: z.number(), required: z.number(), met: z.boolean() }),
+      z.object({
+        /** unitsPerTitle, eventsPerTitle (views or clicks), planned; other keys from verdicts stored earlier. */
+        key: z.string(),
+        label: z.string(),
+        current: z.number(),
+        required: z.number(),
+        met: z.boolean(),
+      }),
     ),
+    /** Days of testing the measured units cover, and the days the schedule plans; null without a plan. */
+    days: z.object({ measured: z.number(), planned: z.number() }).nullable(),
   }),
   notes: z.array(z.string()),
   /** Raw per-title averages, for the raw vs adjusted toggle: views per hour, and CTR where measured. */

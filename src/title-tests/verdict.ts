@@ -90,6 +90,45 @@ function storedVerdict(value: unknown): TestVerdict | null {
     moreDaysNeeded: stored.moreDaysNeeded ?? null,
     verdict,
     label: VERDICT_LABELS[verdict],
+    // Verdicts stored before the engine recommended a title put the winner live, else the original.
+    recommendedTitleIndex:
+      typeof stored.recommendedTitleIndex === 'number'
+        ? stored.recommendedTitleIndex
+        : verdict === 'winner' && stored.winnerTitleIndex !== null
+          ? stored.winnerTitleIndex
+          : 0,
+    pValue: typeof stored.pValue === 'number' ? stored.pValue : null,
+    method: typeof stored.method === 'string' ? stored.method : null,
+  };
+}
+
+/** The test's planned length in days, from its start to its (possibly extended) end. */
+function lengthInDays(record: TestSchedule): number {
+  return (record.test.endDate.getTime() - record.test.startDate.getTime()) / 86_400_000;
+}
+
+/** The verdict's progress as the panel shows it, with the days measured of the days planned. */
+function progressView(verdict: TestVerdict, record: TestSchedule): VerdictView['progress'] {
+  const planned = verdict.progress.items.find((item) => item.key === 'planned');
+  const length = lengthInDays(record);
+  return {
+    fraction: verdict.progress.fraction,
+    met: verdict.progress.met,
+    items: verdict.progress.items.map(({ key, label, current, required, met }) => ({
+      key: String(key),
+      label,
+      current,
+      required,
+      met,
+    })),
+    // The share of the planned windows (days) measured, as days of the test's length.
+    days:
+      planned && planned.required > 0
+        ? {
+            measured: Math.round(Math.min(1, planned.current / planned.required) * length * 10) / 10,
+            planned: Math.round(length * 10) / 10,
+          }
+        : null,
   };
 }
 
@@ -129,6 +168,11 @@ export function verdictView(
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   // A test still running short of a verdict is collecting data; "Inconclusive" is for one that ended so.
   const collecting = stored === null && verdict.verdict === 'inconclusive' && isRunning(record.test.status);
+  const stage = isRunning(record.test.status)
+    ? 'running'
+    : record.test.status === 'cancelled'
+      ? 'cancelled'
+      : 'ended';
   return {
     verdict: waiting.awaiting ? 'inconclusive' : verdict.verdict,
     label: waiting.awaiting
@@ -139,9 +183,14 @@ export function verdictView(
     awaitingFinalData: waiting.awaiting,
     moreDaysNeeded: waiting.awaiting ? null : verdict.moreDaysNeeded,
     winnerTitleIndex: waiting.awaiting ? null : verdict.winnerTitleIndex,
+    // While the final figures are awaited the original is live; a cancelled test put it back.
+    recommendedTitleIndex: waiting.awaiting || stage === 'cancelled' ? 0 : verdict.recommendedTitleIndex,
+    stage,
     reason,
     metric: verdict.metric,
     final: stored !== null,
+    pValue: verdict.pValue,
+    method: verdict.method,
     titles: verdict.titles.map((title) => ({
       titleIndex: title.titleIndex,
       title: record.variants[title.titleIndex]?.title ?? `Title ${title.titleIndex + 1}`,
@@ -151,16 +200,7 @@ export function verdictView(
       probabilityBest: Math.round(title.probabilityBest * 1000) / 1000,
       expectedLossPercent: percent(title.expectedLoss),
     })),
-    progress: {
-      fraction: verdict.progress.fraction,
-      met: verdict.progress.met,
-      items: verdict.progress.items.map(({ label, current, required, met }) => ({
-        label,
-        current,
-        required,
-        met,
-      })),
-    },
+    progress: progressView(verdict, record),
     notes: verdict.notes,
     raw: rawAverages(windows, record.variants.length),
   };

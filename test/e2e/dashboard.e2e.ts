@@ -189,7 +189,7 @@ describe('dashboard', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'test-card-lead-in');
     await verdict
-      .getByRole('progressbar', { name: 'Progress toward the minimum sample' })
+      .getByRole('progressbar', { name: 'Share of the test measured' })
       .waitFor({ state: 'attached' });
     await card.getByText('CTR Performance Trend').waitFor();
     await card.getByText('Title Performance Comparison').waitFor();

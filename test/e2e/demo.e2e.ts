@@ -29,7 +29,7 @@ const [winnerTest, sameTest, runningTest] = DEMO_SCENARIO;
 async function expand(card: Locator): Promise<Locator> {
   await card.getByRole('button', { expanded: false }).click();
   const panel = card.getByRole('region', { name: 'Which title is winning' });
-  await panel.getByText('Minimum sample', { exact: true }).waitFor();
+  await panel.getByTestId('verdict-headline').waitFor();
   return panel;
 }
 
@@ -65,10 +65,10 @@ describe('the demo', () => {
       expect(await seriousAxeViolations(page)).toEqual([]);
       const wonPanel = await expand(won);
       await wonPanel.getByText('Winner', { exact: true }).first().waitFor();
-      await wonPanel
-        .getByText(/chance to be best|Chance to be best/)
-        .first()
-        .waitFor();
+      await wonPanel.getByText('Title 2 wins', { exact: true }).waitFor();
+      // The statistics sit one click away.
+      await wonPanel.getByRole('button', { name: 'Show the statistics' }).click();
+      await wonPanel.getByText('Chance to be best').first().waitFor();
       await screenshot(page, 'demo-finished-winner');
       expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -79,7 +79,7 @@ describe('the demo', () => {
         .waitFor();
       const samePanel = await expand(same);
       await samePanel
-        .getByText(/^(Performed the same|Inconclusive — not enough data)$/)
+        .getByText(/^(Performed the same|Inconclusive)$/)
         .first()
         .waitFor();
 
@@ -124,7 +124,7 @@ describe('the demo', () => {
       // Decided, it moved to the finished tests (collapsed): open it again.
       const panel = await expand(created);
       await panel
-        .getByText(/^(Winner|Performed the same|Inconclusive — not enough data)$/)
+        .getByText(/^(Winner|Performed the same|Inconclusive)$/)
         .first()
         .waitFor();
       await screenshot(page, 'demo-new-test-decided');

@@ -100,7 +100,7 @@ describe('notifications', () => {
     const mails = await outbox();
     expect(mails.map((mail) => mail.subject)).toEqual([
       started!.subject,
-      expect.stringMatching(/^“.+”: (Winner|Performed the same|Inconclusive — not enough data)$/),
+      expect.stringMatching(/^“.+”: (Winner|Performed the same|Inconclusive)$/),
     ]);
     const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, firstTest));
     expect(mails[1]!.text).toContain(`Live on YouTube now: “${test!.appliedTitle}” (read back from YouTube`);

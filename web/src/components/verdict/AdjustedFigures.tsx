@@ -4,23 +4,26 @@ import type { VerdictView } from '../../api/test-types';
 import { FigureList, FigureRow } from './FigureRow';
 import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-format';
 
-/** The engine's per-title estimates: lift vs Title 1 with its 95% interval, chance to be best, expected loss. */
-export function AdjustedFigures({ verdict }: { verdict: VerdictView }) {
+/**
+ * The engine's per-title statistics, behind "Show the statistics": lift vs Title 1 with its 95%
+ * interval, chance to be best and expected loss (each explained in StatisticsGlossary).
+ */
+export function AdjustedFigures({ verdict, titles }: { verdict: VerdictView; titles: string[] }) {
   if (verdict.titles.length === 0) {
     return (
       <Text fz="sm" c="dimmed" py="sm">
-        No estimate yet: each title needs measured windows before Titlewise can compare them.
+        No estimate yet: each title needs more measured views before Titlewise compares them.
       </Text>
     );
   }
   const mark = verdict.verdict === 'winner' ? VERDICT_LABELS.winner : null;
   return (
-    <FigureList label="Adjusted figures per title">
+    <FigureList label="Statistics per title">
       {verdict.titles.map((title) => (
         <FigureRow
           key={title.titleIndex}
           titleIndex={title.titleIndex}
-          title={title.title}
+          title={titles[title.titleIndex] ?? title.title}
           mark={title.titleIndex === verdict.winnerTitleIndex ? mark : null}
           figures={[
             {

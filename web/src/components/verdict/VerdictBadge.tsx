@@ -1,11 +1,11 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import type { VerdictKind } from '../../../../src/shared/test-shapes';
+import { COLLECTING_DATA_LABEL, type VerdictKind } from '../../../../src/shared/test-shapes';
 import { verdictColors } from './verdict-format';
 
 /**
- * A verdict in the server's words (Winner / Performed the same / Inconclusive — not enough data),
- * or "Verdict pending" while the final figures are awaited. `wrap` lets a long label wrap (a
- * table cell).
+ * A verdict in the server's words (Winner / Performed the same / Inconclusive, or Collecting data
+ * while a running test is short of a verdict), or "Verdict pending" while the final figures are
+ * awaited. `wrap` lets a long label wrap (a table cell).
  */
 export function VerdictBadge({
   verdict,
@@ -17,9 +17,10 @@ export function VerdictBadge({
   wrap?: boolean;
 }) {
   const pending = verdict.awaitingFinalData;
+  const collecting = verdict.label === COLLECTING_DATA_LABEL;
   return (
     <Badge
-      color={pending ? 'blue.9' : verdictColors[verdict.verdict]}
+      color={pending ? 'blue.9' : collecting ? 'violet.7' : verdictColors[verdict.verdict]}
       variant="filled"
       autoContrast
       size={size}

@@ -1,27 +1,13 @@
-import { Badge, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
 import { isMeasuredPerDay, METRIC_WORDS } from '../../../../src/shared/test-shapes';
 import type { TestAnalytics, VerdictView } from '../../api/test-types';
 import { ExpectedTime } from '../ExpectedTime';
-import { AdjustedFigures } from './AdjustedFigures';
-import { RawFigures } from './RawFigures';
+import { LiftBars } from './LiftBars';
 import { SampleProgress } from './SampleProgress';
+import { StatisticsDisclosure } from './StatisticsDisclosure';
 import { VerdictBadge } from './VerdictBadge';
-import { VerdictNotes } from './VerdictNotes';
-import { formatMoreDaysNeeded } from './verdict-format';
-
-type FigureMode = 'adjusted' | 'raw';
-const modes = [
-  { value: 'adjusted', label: 'Adjusted' },
-  { value: 'raw', label: 'Raw' },
-];
-
-/** Why raw averages mislead, in the terms of the metric the test is judged on. */
-function rawCaveat(metric: VerdictView['metric']): string {
-  return isMeasuredPerDay(metric)
-    ? 'Raw averages mislead: traffic changes from day to day and falls as a video ages, so whichever title held the better days looks better.'
-    : 'Raw averages mislead: views swing with the time of day and fall as a video ages, so whichever title held the busier hours looks better.';
-}
+import { formatMoreDaysNeeded, summarizeVerdict } from './verdict-format';
 
 interface VerdictPanelProps {
   /** Undefined while the test's analytics load. */
@@ -69,10 +55,14 @@ function VerdictTiming({
   );
 }
 
-/** "Which title is winning": the statistics engine's verdict, per-title figures and progress. */
+/**
+ * "Which title is winning" (issue 24, item 8): a headline a creator reads in ten seconds — which
+ * title is (or will be) live and why — then each title's lift in plain words with a bar, and how far
+ * the test has got. The statistics sit one click away, behind "Show the statistics".
+ */
 export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelProps) {
   const headingId = useId();
-  const [mode, setMode] = useState<FigureMode>('adjusted');
+  const summary = verdict ? summarizeVerdict(verdict) : null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="center" gap="xs" mb="sm">
@@ -83,7 +73,7 @@ export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelPro
           Titlewise’s own calculation
         </Badge>
       </Group>
-      {verdict ? (
+      {verdict && summary ? (
         <Stack gap="md">
           <Stack gap={6}>
             <Group gap="xs">
@@ -94,47 +84,26 @@ export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelPro
                 </Text>
               )}
             </Group>
-            {verdict.awaitingFinalData && (
+            <Text component="p" fz="lg" fw={700} m={0} data-testid="verdict-headline">
+              {summary.headline}
+            </Text>
+            <Text fz="sm">{summary.why}</Text>
+            {summary.live && (
               <Text fz="sm" fw={600}>
-                Waiting for YouTube’s final figures — the original title is live until the verdict.
+                {summary.live}
               </Text>
             )}
-            {expected && verdict.awaitingFinalData && (
-              <VerdictTiming verdict={verdict} expected={expected} now={now} />
-            )}
-            <Text fz="sm">{verdict.reason}</Text>
-            {verdict.moreDaysNeeded !== null && (
+            {verdict.stage === 'running' && verdict.moreDaysNeeded !== null && (
               <Text fz="sm">{formatMoreDaysNeeded(verdict.moreDaysNeeded)}.</Text>
             )}
-            {expected && !verdict.awaitingFinalData && (
-              <VerdictTiming verdict={verdict} expected={expected} now={now} />
-            )}
+            {expected && <VerdictTiming verdict={verdict} expected={expected} now={now} />}
             <Text fz="xs" c="dimmed">
               Judged on {METRIC_WORDS[verdict.metric]}.
             </Text>
           </Stack>
-          <Stack gap="xs">
-            <SegmentedControl
-              value={mode}
-              onChange={(value) => setMode(value as FigureMode)}
-              data={modes}
-              size="xs"
-              w={{ base: '100%', xs: 240 }}
-              aria-label="Figures shown"
-            />
-            <Text fz="xs" c="dimmed">
-              {mode === 'adjusted'
-                ? 'Adjusted for when each title was live and for the video’s age, relative to Title 1.'
-                : rawCaveat(verdict.metric)}
-            </Text>
-            {mode === 'adjusted' ? (
-              <AdjustedFigures verdict={verdict} />
-            ) : (
-              <RawFigures raw={verdict.raw} titles={titles} metric={verdict.metric} />
-            )}
-          </Stack>
+          <LiftBars verdict={verdict} titles={titles} />
           <SampleProgress progress={verdict.progress} />
-          <VerdictNotes notes={verdict.notes} />
+          <StatisticsDisclosure verdict={verdict} titles={titles} />
         </Stack>
       ) : (
         <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the verdict">

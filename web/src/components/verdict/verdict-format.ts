@@ -1,4 +1,5 @@
-import type { ProgressItem, VerdictView } from '../../api/test-types';
+import { METRIC_WORDS, SAME_PERFORMANCE_MARGIN } from '../../../../src/shared/test-shapes';
+import type { ProgressItem, VerdictTitle, VerdictView } from '../../api/test-types';
 
 const MINUS = '\u2212';
 
@@ -14,11 +15,12 @@ export function formatLiftWithInterval(lift: number, low: number, high: number):
   return `${formatSignedPercent(lift)} (${formatSignedPercent(low)} to ${formatSignedPercent(high)})`;
 }
 
-/** A 0..1 chance in whole percent that never shows a near-certainty as 100% or a long shot as 0%. */
+/** A 0..1 chance in whole percent that never shows 100% or 0%: a chance counted over draws is never certain. */
 export function formatChance(probability: number): string {
+  // The chance is counted over simulated draws: even all of them is not certainty.
   const percent = Math.round(probability * 100);
-  if (percent >= 100 && probability < 1) return '>99%';
-  if (percent <= 0 && probability > 0) return '<1%';
+  if (percent >= 100) return '>99%';
+  if (percent <= 0) return '<1%';
   return `${percent}%`;
 }
 
@@ -26,10 +28,16 @@ export function formatLoss(percent: number): string {
   return `${Math.max(0, percent).toFixed(1)}%`;
 }
 
-/** "0.4 of 3 days", as the engine words its missing requirements. */
+/**
+ * One of the engine's minimums, or the plan, in a line that cannot contradict itself: "views per
+ * title: 412 (at least 30) ✓", "views per title: 12 of at least 30", "40 of 84 planned windows per title".
+ */
 export function formatProgressItem(item: ProgressItem): string {
   const current = Number.isInteger(item.current) ? String(item.current) : item.current.toFixed(1);
-  return `${current} of ${item.required} ${item.label}`;
+  if (item.key === 'planned') return `${current} of ${item.required} ${item.label}`;
+  return item.met
+    ? `${item.label}: ${current} (at least ${item.required}) ✓`
+    : `${item.label}: ${current} of at least ${item.required}`;
 }
 
 export function formatViewsPerHour(value: number | null): string {
@@ -53,8 +61,221 @@ export const verdictColors: Record<VerdictView['verdict'], string> = {
   inconclusive: 'yellow.5',
 };
 
-/** "About 3 more days would settle it", for an undecided test when the engine can tell. */
+/** "About 3 more days would likely settle it", for a running test when the engine can tell. */
 export function formatMoreDaysNeeded(days: number): string {
   const whole = Math.max(1, Math.ceil(days));
-  return `About ${whole} more day${whole === 1 ? '' : 's'} would settle it`;
+  return `About ${whole} more day${whole === 1 ? '' : 's'} would likely settle it`;
+}
+
+/** A percentage in plain words: whole percent ("+29%"), one decimal only when it would read as 0. */
+export function formatRoundPercent(value: number): string {
+  const whole = Math.round(value);
+  if (whole === 0 && Math.round(value * 10) !== 0) return formatSignedPercent(value);
+  if (whole === 0) return '0%';
+  return `${whole > 0 ? '+' : MINUS}${Math.abs(whole)}%`;
+}
+
+/** "Title 2"; the baseline is "the original" in a sentence (the title that goes back when no other wins). */
+export function titleName(index: number, capital = false): string {
+  if (index !== 0) return `Title ${index + 1}`;
+  return capital ? 'The original' : 'the original';
+}
+
+/** "+12% views per hour, likely between +5% and +19%": a lift and its 95% interval in plain words. */
+export function formatLiftInWords(title: VerdictTitle, metric: VerdictView['metric']): string {
+  return `${formatRoundPercent(title.liftPercent)} ${METRIC_WORDS[metric]}, likely between ${formatRoundPercent(title.liftLowPercent)} and ${formatRoundPercent(title.liftHighPercent)}`;
+}
+
+/** Days as a creator counts them: whole when within an hour or so, else one decimal. */
+function roundDays(days: number): number {
+  return Math.abs(days - Math.round(days)) < 0.05 ? Math.round(days) : Math.round(days * 10) / 10;
+}
+
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** "4 of 7 days", "5 hours of 7 days" (measured of planned), or null without a plan. */
+export function formatDaysProgress(progress: VerdictView['progress']): string | null {
+  if (!progress.days || progress.days.planned <= 0) return null;
+  const planned = roundDays(progress.days.planned);
+  const measured = Math.max(0, Math.min(progress.days.measured, planned));
+  if (measured < 1) return `${plural(Math.round(measured * 24), 'hour')} of ${plural(planned, 'day')}`;
+  return `${Math.min(planned, Math.floor(measured + 0.05))} of ${plural(planned, 'day')}`;
+}
+
+/** What the panel calls each of the engine's minimums (older verdicts may carry others). */
+const EVENT_WORDS: Record<string, string> = { views: 'views', clicks: 'clicks' };
+
+/**
+ * Progress as one plain line: "4 of 7 days measured; 412 views per title (30 needed) ✓", or, short
+ * of the minimums, "1 of 7 days measured; 12 of 30 views per title needed". Every part agrees with
+ * the others: a minimum met is ticked, one missing says what is still needed.
+ */
+export function formatProgressLine(progress: VerdictView['progress']): string {
+  const parts: string[] = [];
+  const days = formatDaysProgress(progress);
+  if (days) parts.push(`${days} measured`);
+  for (const item of progress.items) {
+    if (item.key === 'eventsPerTitle') {
+      const what = EVENT_WORDS[item.label.split(' ')[0] ?? ''] ?? 'views';
+      parts.push(
+        item.met
+          ? `${formatCount(item.current)} ${what} per title (${item.required} needed) ✓`
+          : `${formatCount(item.current)} of ${item.required} ${what} per title needed`,
+      );
+    } else if (item.key === 'unitsPerTitle' && (!item.met || !days)) {
+      const unit = item.label.replace(/^measured /, '').replace(/ per title$/, '');
+      parts.push(
+        item.met
+          ? `${formatCount(item.current)} ${unit} per title (${item.required} needed) ✓`
+          : `${formatCount(item.current)} of ${item.required} ${unit} per title needed`,
+      );
+    }
+  }
+  return parts.length > 0 ? parts.join('; ') : 'Nothing measured yet';
+}
+
+const formatCount = (value: number): string =>
+  Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(1);
+
+/** The verdict in a few words: the headline, why, and which title is (or would be) live. */
+export interface VerdictSummary {
+  /** One line a creator reads first: "Title 2 wins", "Collecting data — 4 of 7 days". */
+  headline: string;
+  /** Why, in one or two plain sentences (no statistics words). */
+  why: string;
+  /** Which title goes live: "If the test ended now: Title 2 goes live." Null when the headline says it. */
+  live: string | null;
+  /** The badge's colour family: the verdict's, or blue while collecting or pending. */
+  tone: 'winner' | 'beats' | 'same' | 'inconclusive' | 'collecting' | 'pending' | 'stopped';
+}
+
+/** The title most ahead of the original (the original itself when none is), from the estimates. */
+function leaderOf(titles: readonly VerdictTitle[]): VerdictTitle | null {
+  return titles.reduce<VerdictTitle | null>(
+    (best, title) => (best === null || title.liftPercent > best.liftPercent ? title : best),
+    null,
+  );
+}
+
+function liveLine(verdict: VerdictView, index: number): string {
+  const running = verdict.stage === 'running';
+  if (index === 0)
+    return running ? 'If the test ended now: the original stays.' : 'The original title stays.';
+  return running
+    ? `If the test ended now: ${titleName(index)} goes live.`
+    : `${titleName(index)} went live when the test ended.`;
+}
+
+/**
+ * The verdict panel's headline from the verdict (issue 24, item 8): which title is (or will be)
+ * live and why, in words a creator reads in ten seconds. The statistics stay behind "Show the
+ * statistics"; nothing here is worded by the UI beyond what the verdict says.
+ */
+export function summarizeVerdict(verdict: VerdictView): VerdictSummary {
+  const metric = METRIC_WORDS[verdict.metric];
+  const running = verdict.stage === 'running';
+  const days = formatDaysProgress(verdict.progress);
+  const collecting = days ? `Collecting data — ${days}` : 'Not enough data yet';
+  const byIndex = (index: number | null) =>
+    index === null ? undefined : verdict.titles.find((title) => title.titleIndex === index);
+
+  if (verdict.stage === 'cancelled')
+    return {
+      headline: 'Cancelled — the original title is back',
+      why: 'The test was stopped before its end, so no title was chosen.',
+      live: null,
+      tone: 'stopped',
+    };
+  if (verdict.awaitingFinalData)
+    return {
+      headline: 'Waiting for YouTube’s final figures',
+      why: `YouTube reports ${metric} per day, 2–3 days late, so the verdict waits for the figures of the test’s last days.`,
+      live: 'The original title is live until the verdict.',
+      tone: 'pending',
+    };
+  if (!verdict.progress.met || verdict.titles.length === 0) {
+    return running
+      ? {
+          headline: collecting,
+          why: 'Too little has been measured so far to compare the titles.',
+          live: liveLine(verdict, 0),
+          tone: 'collecting',
+        }
+      : {
+          headline: 'Not enough data — the original stays',
+          why: 'The test ended before each title had enough views to compare them.',
+          live: null,
+          tone: 'inconclusive',
+        };
+  }
+  if (verdict.verdict === 'winner' && verdict.winnerTitleIndex !== null) {
+    const winner = byIndex(verdict.winnerTitleIndex);
+    const others = verdict.titles.length > 2 ? 'every other title' : 'the other title';
+    if (verdict.winnerTitleIndex === 0)
+      return {
+        headline: 'The original wins',
+        why: `The original did clearly better than ${others} on ${metric}.`,
+        live: liveLine(verdict, 0),
+        tone: 'winner',
+      };
+    return {
+      headline: `${titleName(verdict.winnerTitleIndex)} wins`,
+      why: `${titleName(verdict.winnerTitleIndex)} did clearly better than ${others}${winner ? `: ${formatRoundPercent(winner.liftPercent)} ${metric} against the original` : ''}.`,
+      live: liveLine(verdict, verdict.winnerTitleIndex),
+      tone: 'winner',
+    };
+  }
+  if (verdict.verdict === 'same')
+    return {
+      headline: running ? 'Performing the same so far' : 'Performed the same — the original stays',
+      why: `Every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of the original on ${metric}, so the title makes no real difference.`,
+      live: running ? liveLine(verdict, 0) : null,
+      tone: 'same',
+    };
+  const recommended = byIndex(verdict.recommendedTitleIndex);
+  if (recommended && recommended.titleIndex > 0) {
+    const name = titleName(recommended.titleIndex);
+    const rivals = verdict.titles
+      .filter((title) => title.titleIndex > 0 && title.titleIndex !== recommended.titleIndex)
+      .map((title) => titleName(title.titleIndex));
+    const unsettled = rivals.map((rival) => `${name} vs ${rival}`).join(', ');
+    return {
+      headline: `${name} beats the original (${formatRoundPercent(recommended.liftPercent)})${unsettled ? `; ${unsettled} not settled` : ''}`,
+      why: `${name} did clearly better than the original on ${metric}${rivals.length > 0 ? `, but not clearly better than ${rivals.join(' or ')}` : ''}.`,
+      live: liveLine(verdict, recommended.titleIndex),
+      tone: 'beats',
+    };
+  }
+  const leader = leaderOf(verdict.titles);
+  const ahead = leader && leader.titleIndex > 0 && leader.liftPercent > 0 ? leader : null;
+  if (running)
+    return {
+      headline: collecting,
+      why: ahead
+        ? `${titleName(ahead.titleIndex)} is ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough yet: while a test runs, a title must be far ahead to be called the winner.`
+        : 'No title is ahead of the original by enough yet.',
+      live: liveLine(verdict, 0),
+      tone: 'collecting',
+    };
+  return {
+    headline: 'Inconclusive — the original stays',
+    why: ahead
+      ? `${titleName(ahead.titleIndex)} was ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough to rule out chance.`
+      : 'No title did better than the original by enough to rule out chance.',
+    live: null,
+    tone: 'inconclusive',
+  };
+}
+
+/** A p-value in plain figures: "0.1%", "<0.1%", "12%". */
+export function formatPValue(value: number): string {
+  if (value < 0.001) return '<0.1%';
+  if (value < 0.1) return `${(Math.round(value * 1000) / 10).toFixed(1)}%`;
+  return `${Math.round(value * 100)}%`;
+}
+
+/** How the verdict was computed, in words. */
+export function methodWords(method: string | null): string {
+  if (method === 'randomisation') return 'Randomisation test over 999 redrawn schedules';
+  return method ?? 'Not computed yet';
 }

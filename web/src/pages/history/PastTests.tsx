@@ -64,7 +64,11 @@ function ChangeCell({ test }: { test: PastTest }) {
   }
   return (
     <Text fz="sm" c="dimmed">
-      {test.winnerTitleIndex === 0 ? 'The original (Title 1) won' : 'No title won'}
+      {test.winnerTitleIndex === 0
+        ? 'The original (Title 1) won'
+        : test.liveTitleIndex > 0
+          ? `No title won outright; Title ${test.liveTitleIndex + 1} beat the original and went live`
+          : 'No title won'}
     </Text>
   );
 }
@@ -173,7 +177,7 @@ export function PastTests({ user }: { user: CurrentUser }) {
                 hint={
                   counts && counts.awaitingFinalData > 0
                     ? `${counts.awaitingFinalData} more waiting for YouTube’s final figures`
-                    : 'Not enough data to decide'
+                    : 'No title clearly best'
                 }
               />
               <StatCard

@@ -1,7 +1,12 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import { WINNER_METRICS, type WinnerMetric } from '../../../../../src/shared/test-shapes';
+import {
+  isWeakPlan,
+  WEAK_PLAN_CONFIRM,
+  WINNER_METRICS,
+  type WinnerMetric,
+} from '../../../../../src/shared/test-shapes';
 import { trpc } from '../../../api/trpc';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
@@ -27,6 +32,7 @@ import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
 import { useTestPlan } from './use-test-plan';
 import { VideoPicker } from './VideoPicker';
+import { WeakPlanAcknowledgement } from './WeakPlanAcknowledgement';
 import { useChannelChoice } from '../../../lib/channel-choice';
 
 const isWinnerMetric = (value: string | null): value is WinnerMetric =>
@@ -78,12 +84,21 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     onClose();
   };
 
+  // A plan too weak for the video's traffic (the preview's, or the server's refusal when the
+  // preview missed it) is started only with the creator's tick.
+  const refusal =
+    create.error && create.error.message.includes(WEAK_PLAN_CONFIRM) ? create.error.message : null;
+  const shownPlan = planProblem(form) === null ? plan.query.data : undefined;
+  const weakPlan = isWeakPlan(shownPlan?.minimumDetectableLiftPercent ?? null) || refusal !== null;
+  const unacknowledged = weakPlan && !form.acknowledgeWeakPlan;
+
   const submit = () => {
     if (problem) {
       showError(problem);
       return;
     }
-    create.mutate({ ...toCreateInput(form), channelId });
+    if (unacknowledged) return;
+    create.mutate({ ...toCreateInput(form, weakPlan), channelId });
   };
 
   return (
@@ -185,6 +200,20 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               }}
               onUseShape={(shape) => setForm((current) => withShape(current, shape))}
             />
+            {weakPlan && (
+              <WeakPlanAcknowledgement
+                minimumDetectableLiftPercent={
+                  isWeakPlan(shownPlan?.minimumDetectableLiftPercent ?? null)
+                    ? (shownPlan?.minimumDetectableLiftPercent ?? null)
+                    : null
+                }
+                winnerMetric={form.winnerMetric}
+                viewsPerDay={form.viewsPerDay}
+                refusal={refusal}
+                checked={form.acknowledgeWeakPlan}
+                onChange={(checked) => update({ acknowledgeWeakPlan: checked })}
+              />
+            )}
             {opened && (
               <CapacityLine
                 rotationIntervalMinutes={form.rotationIntervalMinutes}
@@ -193,16 +222,22 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               />
             )}
           </Stack>
-          {problem && (
+          {problem ? (
             <Text fz="sm" c="dimmed" role="status">
               {problem}
             </Text>
+          ) : (
+            unacknowledged && (
+              <Text fz="sm" c="dimmed" role="status">
+                Tick “Start anyway” to create this test, or make it longer or use fewer titles.
+              </Text>
+            )
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>
               Cancel
             </Button>
-            <Button type="submit" disabled={problem !== null || create.isPending}>
+            <Button type="submit" disabled={problem !== null || unacknowledged || create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Test'}
             </Button>
           </Group>

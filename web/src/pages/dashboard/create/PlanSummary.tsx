@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
+import { isWeakPlan, LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
 import type { TestPlan } from '../../../api/test-types';
 
@@ -22,6 +22,8 @@ interface PlanSummaryProps {
 
 function headingFor(plan: TestPlan): { title: string; color: string } {
   if (!plan.canDecide) return { title: 'This test cannot reach a verdict', color: 'red' };
+  if (isWeakPlan(plan.minimumDetectableLiftPercent))
+    return { title: 'Only very large differences can be detected', color: 'orange' };
   if (
     plan.minimumDetectableLiftPercent !== null &&
     plan.minimumDetectableLiftPercent > LARGE_DETECTABLE_LIFT * 100

@@ -13,6 +13,7 @@ import {
   MIN_PLAN_DAYS,
   MIN_TITLES,
 } from '../../../../../src/shared/title-test-rules';
+import { estimateViewsPerDay } from '../../../../../src/shared/video-traffic';
 import type { RecentVideo } from './video-types';
 
 const DAY_MS = 86_400_000;
@@ -30,6 +31,8 @@ export interface CreateTestFormState {
   endEdited: boolean;
   /** The picked video's average views per day since it was published, for the plan; null before a pick. */
   viewsPerDay: number | null;
+  /** The creator ticked "Start anyway" for a plan too weak to decide (sent only while the plan is weak). */
+  acknowledgeWeakPlan: boolean;
 }
 
 /** A Date as a datetime-local input value in the browser's time zone. */
@@ -60,6 +63,7 @@ export function initialFormState(now = new Date()): CreateTestFormState {
     end: toLocalInputValue(new Date(now.getTime() + defaultDurationDaysFor(metric) * DAY_MS)),
     endEdited: false,
     viewsPerDay: null,
+    acknowledgeWeakPlan: false,
   };
 }
 
@@ -102,17 +106,6 @@ export function withShape(
   };
 }
 
-/** A video's average views per day since publication (at least one day), or null without a usable date. */
-export function estimateViewsPerDay(
-  video: Pick<RecentVideo, 'viewCount' | 'publishedAt'>,
-  now = new Date(),
-): number | null {
-  const published = new Date(video.publishedAt).getTime();
-  if (!Number.isFinite(published)) return null;
-  const days = Math.max(1, (now.getTime() - published) / DAY_MS);
-  return Math.round((video.viewCount / days) * 10) / 10;
-}
-
 export function nonBlankTitles(titles: string[]): string[] {
   return titles.map((title) => title.trim()).filter((title) => title.length > 0);
 }
@@ -126,9 +119,13 @@ export function validationProblem(state: CreateTestFormState): string | null {
   return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
-/** The create call's input: blank variants dropped, dates as ISO strings. */
-export function toCreateInput(state: CreateTestFormState) {
+/**
+ * The create call's input: blank variants dropped, dates as ISO strings; the acknowledgement of a
+ * weak plan only while the plan shown is weak (a stale tick never starts another shape unasked).
+ */
+export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
   return {
+    acknowledgeWeakPlan: weakPlan && state.acknowledgeWeakPlan,
     videoId: state.videoId ?? '',
     videoTitle: state.videoTitle,
     titles: nonBlankTitles(state.titles),
@@ -197,5 +194,7 @@ export function withPickedVideo(
     videoTitle: video.title,
     titles: untouched ? [video.title, ...state.titles.slice(1)] : state.titles,
     viewsPerDay: estimateViewsPerDay(video, now),
+    // Another video is another plan: the creator acknowledges its weakness anew.
+    acknowledgeWeakPlan: state.videoId === video.id && state.acknowledgeWeakPlan,
   };
 }
