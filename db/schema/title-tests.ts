@@ -48,6 +48,12 @@ export const titleTests = pgTable(
     statusReason: text('status_reason'),
     rotationIntervalMinutes: integer('rotation_interval_minutes').notNull(),
     winnerMetric: text('winner_metric', { enum: winnerMetrics }).notNull(),
+    /**
+     * Minutes of each window ignored after its switch, chosen at creation: the default rule
+     * (washoutMinutes), or longer where the channel's finished tests showed views following the
+     * previous title for longer (src/title-tests/channel-lag.ts). Null: the default rule.
+     */
+    washoutMinutes: integer('washout_minutes'),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     scheduleSeed: text('schedule_seed').notNull(),

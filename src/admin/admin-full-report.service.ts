@@ -79,6 +79,7 @@ export async function getFullReport(
       samples,
       intervalMinutes: test.rotationIntervalMinutes,
       winnerMetric: test.winnerMetric,
+      washoutMinutes: test.washoutMinutes,
       currentViews: sample?.viewCount ?? null,
       testEnded: test.endedAt !== null,
     }),

@@ -172,6 +172,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
         samples: samples.filter((row) => row.sampledAt <= until),
         intervalMinutes: test.rotationIntervalMinutes,
         winnerMetric: test.winnerMetric,
+        washoutMinutes: test.washoutMinutes,
         currentViews,
         testEnded: test.endedAt !== null,
       })

@@ -112,6 +112,8 @@ export interface StandingInputs {
   samples: readonly Sample[];
   intervalMinutes: number;
   winnerMetric: WinnerMetric;
+  /** The test's washout (title_tests.washout_minutes); the default rule when null or absent. */
+  washoutMinutes?: number | null;
   /** The newest count, for the live window's views so far; null when none was read since it began. */
   currentViews?: number | null;
   /**
@@ -133,7 +135,7 @@ export interface StandingInputs {
  */
 export function windowStandings(input: StandingInputs): WindowStanding[] {
   const readings = counterReadings(input.samples, input.rotations);
-  const washoutMs = washoutMinutes(input.intervalMinutes) * MINUTE;
+  const washoutMs = (input.washoutMinutes ?? washoutMinutes(input.intervalMinutes)) * MINUTE;
   const maxGapMs =
     maxReadingGapMinutes({
       rotationIntervalMinutes: input.intervalMinutes,

@@ -15,6 +15,7 @@ import { refreshTestFigures } from './stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
+import { channelLag, lagProblem, washoutFor } from './channel-lag';
 import { START_TOLERANCE_MS, createTestInputSchema, type CreateTestInput } from './title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 import { estimateViewsPerDay } from '../shared/video-traffic';
@@ -64,6 +65,10 @@ export async function createTitleTest(
   if (connection.status !== 'connected') {
     throw conflict(`Your YouTube channel is disconnected. ${RECONNECT_INSTRUCTIONS}.`);
   }
+  // How long views follow the previous title on this channel sets the washout (channel-lag.ts).
+  const lag = await channelLag(ctx.db, { userId: user.id, channelConnectionId: connection.id });
+  const tooShort = lagProblem(input, lag);
+  if (tooShort) throw badRequest(tooShort);
 
   const running = await ctx.db
     .select({
@@ -129,6 +134,7 @@ export async function createTitleTest(
       startDate,
       endDate,
       now,
+      washoutMinutes: washoutFor(input.rotationIntervalMinutes, lag),
     });
   } catch (error) {
     // The partial unique index lets one test at a time change a video's title: a creation racing
@@ -164,6 +170,7 @@ async function insertTest(
     startDate: Date;
     endDate: Date;
     now: Date;
+    washoutMinutes: number;
   },
 ): Promise<string> {
   const { user, video, input, seed, start, startDate, endDate, now } = args;
@@ -190,6 +197,7 @@ async function insertTest(
         expectedStartAt: admission.start ? null : admission.expectedStartAt,
         rotationIntervalMinutes: input.rotationIntervalMinutes,
         winnerMetric: input.winnerMetric,
+        washoutMinutes: args.washoutMinutes,
         startDate: start,
         endDate,
         scheduleSeed: seed,

@@ -234,14 +234,19 @@ export async function previewExtension(
   ]);
   const viewsPerDay = observedViewsPerDay(windows);
   const planFor = (durationMs: number) =>
-    planTest(ctx, user, {
-      titleCount,
-      rotationIntervalMinutes: test.rotationIntervalMinutes,
-      winnerMetric: test.winnerMetric,
-      durationDays: planDays(durationMs),
-      startDate: test.startDate.toISOString(),
-      ...(viewsPerDay === null ? {} : { viewsPerDay }),
-    });
+    planTest(
+      ctx,
+      user,
+      {
+        titleCount,
+        rotationIntervalMinutes: test.rotationIntervalMinutes,
+        winnerMetric: test.winnerMetric,
+        durationDays: planDays(durationMs),
+        startDate: test.startDate.toISOString(),
+        ...(viewsPerDay === null ? {} : { viewsPerDay }),
+      },
+      test,
+    );
   const currentMs = test.endDate.getTime() - test.startDate.getTime();
   // A reopened test adds the time from now on: the days it waited are not tested.
   const addedMs = newEnd.getTime() - Math.max(now.getTime(), test.endDate.getTime());

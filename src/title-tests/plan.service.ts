@@ -13,6 +13,7 @@ import {
   estimateTrafficNoise,
   planShape,
   TYPICAL_VIEWS_PER_DAY,
+  washoutMinutes,
   type WindowObservation,
 } from '../statistics';
 import {
@@ -24,6 +25,14 @@ import {
 } from '../statistics/plan';
 import type { TestPlan, TestPlanInput } from './title-tests.schemas';
 import { computeVerdictInputs } from './verdict-inputs';
+import {
+  lagOfChannel,
+  lagProblem,
+  measuredViewsFactor,
+  shortestIntervalFor,
+  washoutFor,
+  washoutNote,
+} from './channel-lag';
 
 /** Hours from the end date until the verdict of a daily-metric test: YouTube's last figures arrive ~2 days late. */
 export const DAILY_VERDICT_DELAY_HOURS = 50;
@@ -148,7 +157,13 @@ export async function weakPlanProblem(
  * will measure it, from the channel's own noise when it has finished tests of this shape and
  * from the video's traffic when the client knows it; or why it cannot decide and what can.
  */
-export async function planTest(app: ServiceContext, user: UserRow, input: TestPlanInput): Promise<TestPlan> {
+export async function planTest(
+  app: ServiceContext,
+  user: UserRow,
+  input: TestPlanInput,
+  /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
+  existing?: { washoutMinutes: number | null },
+): Promise<TestPlan> {
   const shape: PlanShape = {
     intervalMinutes: input.rotationIntervalMinutes,
     metric: input.winnerMetric,
@@ -162,6 +177,8 @@ export async function planTest(app: ServiceContext, user: UserRow, input: TestPl
     unit: isMeasuredPerDay(input.winnerMetric) ? ('day' as const) : ('window' as const),
     viewsPerDay,
     verdictDelayHours: isMeasuredPerDay(input.winnerMetric) ? DAILY_VERDICT_DELAY_HOURS : 0,
+    washoutMinutes: washoutMinutes(input.rotationIntervalMinutes),
+    lagMinutes: null as number | null,
   };
   const refused = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
   if (refused) {
@@ -186,14 +203,45 @@ export async function planTest(app: ServiceContext, user: UserRow, input: TestPl
       summary: refused,
     };
   }
-  const { plan, noise, trafficNoise } = await channelPlan(app, user, shape, input, viewsPerDay);
+  // How long views follow the previous title on this channel sets the washout, and windows too
+  // short for it are refused (channel-lag.ts); the plan counts only the part after the washout.
+  const lag = existing ? null : await lagOfChannel(app.db, user, input.channelId);
+  const washout = existing?.washoutMinutes ?? washoutFor(input.rotationIntervalMinutes, lag);
+  const measured = { ...base, washoutMinutes: washout, lagMinutes: lag && Math.round(lag.minutes) };
+  const tooShort = lagProblem(input, lag);
+  if (tooShort) {
+    const interval = shortestIntervalFor(input.winnerMetric, lag);
+    const longer = interval === null ? null : { ...shape, intervalMinutes: interval };
+    const factor = interval === null ? 1 : measuredViewsFactor(interval, washoutFor(interval, lag));
+    const plan = longer && planShape(longer, { viewsPerDay: viewsPerDay * factor });
+    return {
+      ...measured,
+      canDecide: false,
+      unitsPerTitle: 0,
+      windowsPerTitle: 0,
+      minimumDetectableLiftPercent: null,
+      noiseSource: 'typical',
+      suggestion:
+        !longer || plan?.minimumDetectableLift == null
+          ? null
+          : {
+              rotationIntervalMinutes: longer.intervalMinutes,
+              durationDays: longer.durationDays,
+              titleCount: longer.titleCount,
+              minimumDetectableLiftPercent: roundPercent(plan.minimumDetectableLift),
+            },
+      summary: tooShort,
+    };
+  }
+  const measuredViews = viewsPerDay * measuredViewsFactor(input.rotationIntervalMinutes, washout);
+  const { plan, noise, trafficNoise } = await channelPlan(app, user, shape, input, measuredViews);
   const suggestion = suggestShape(shape, plan, noise);
   const noiseWords =
     trafficNoise !== null
       ? 'from the noise of your recent tests'
       : `for a channel with typical noise and about ${Math.round(viewsPerDay).toLocaleString('en-US')} views a day on this video`;
   return {
-    ...base,
+    ...measured,
     canDecide: plan.minimumDetectableLift !== null,
     unitsPerTitle: plan.unitsPerTitle,
     windowsPerTitle: plan.unitsPerTitle,
@@ -209,6 +257,6 @@ export async function planTest(app: ServiceContext, user: UserRow, input: TestPl
             minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
           }
         : null,
-    summary: summaryFor(shape, plan, noiseWords),
+    summary: `${summaryFor(shape, plan, noiseWords)}${washoutNote(input.rotationIntervalMinutes, lag)}`,
   };
 }

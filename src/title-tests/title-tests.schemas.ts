@@ -249,6 +249,8 @@ export const testPlanInputSchema = z.object({
   /** The video's recent views per day, when known: small channels have noisier windows. */
   viewsPerDay: z.coerce.number().min(0).max(1e9).optional(),
   startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
+  /** Which of the account's channels the test is for (its measured lag); default the latest connected. */
+  channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
 });
 export type TestPlanInput = z.infer<typeof testPlanInputSchema>;
 
@@ -278,6 +280,14 @@ export const testPlanSchema = z.object({
   /** The nearest shape that can decide, when this one cannot (or detects only large lifts). */
   suggestion: planShapeSchema.nullable(),
   summary: z.string(),
+  /**
+   * Minutes ignored after each switch: the default rule, or longer on a channel whose finished
+   * tests show views following the previous title for longer (docs/statistics.md, "Carryover and
+   * counter lag").
+   */
+  washoutMinutes: z.number(),
+  /** How long views follow the previous title on this channel, as measured; null when not measured. */
+  lagMinutes: z.number().nullable(),
 });
 export type TestPlan = z.infer<typeof testPlanSchema>;
 

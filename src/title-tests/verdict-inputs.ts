@@ -35,6 +35,7 @@ export function observationsFrom(
     daily,
     intervalMinutes: record.test.rotationIntervalMinutes,
     winnerMetric: record.test.winnerMetric,
+    washoutMinutes: record.test.washoutMinutes,
   });
 }
 

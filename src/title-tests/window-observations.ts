@@ -29,12 +29,15 @@ export function windowObservations(input: {
   intervalMinutes: number;
   /** Which gaps in the counter matter (a views test's); views when absent. */
   winnerMetric?: WinnerMetric;
+  /** The test's washout (title_tests.washout_minutes); the default rule when null or absent. */
+  washoutMinutes?: number | null;
 }): WindowObservation[] {
   const standings = windowStandings({
     rotations: input.rotations,
     samples: input.samples,
     intervalMinutes: input.intervalMinutes,
     winnerMetric: input.winnerMetric ?? 'views',
+    washoutMinutes: input.washoutMinutes,
   });
   return observationsOfStandings(standings, input.variants, input.daily, input.intervalMinutes);
 }

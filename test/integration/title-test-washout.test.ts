@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  channelConnections,
+  metricSamples,
+  rotations,
+  titleTests,
+  titleVariants,
+  users,
+} from '../../db/schema';
+import { generateSchedule } from '../../src/statistics';
+import { Random } from '../../src/statistics/random';
+import { loadTestRecord } from '../../src/title-tests/title-test-records';
+import { observationsFrom } from '../../src/title-tests/verdict-inputs';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { googleCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// Carryover and counter lag measured, not assumed (issue 24, item 4; docs/decisions/0025): a
+// channel whose finished test shows views following the previous title for 45 minutes after each
+// switch gets a 50-minute washout on its next test, and 1-hour windows are refused there with the
+// reason. The finished test is written straight into the database: hourly windows of a clearly
+// stronger title, the counter sampled every 10 minutes, its views following the title before for
+// the first 45 minutes of each window.
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const LAG_MINUTES = 45;
+
+let testApp: TestApp;
+let alex: HttpClient;
+let sam: HttpClient;
+
+interface Plan {
+  canDecide: boolean;
+  summary: string;
+  washoutMinutes: number;
+  lagMinutes: number | null;
+  minimumDetectableLiftPercent: number | null;
+  suggestion: { rotationIntervalMinutes: number; minimumDetectableLiftPercent: number } | null;
+}
+
+async function userAndChannel(email: string) {
+  const db = testApp.built.app.db;
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const [connection] = await db
+    .select()
+    .from(channelConnections)
+    .where(eq(channelConnections.userId, user!.id));
+  return { userId: user!.id, channelConnectionId: connection!.id };
+}
+
+/** A finished 7-day test of hourly windows whose views follow the previous title for 45 minutes. */
+async function finishedLaggedTest(owner: { userId: string; channelConnectionId: string }): Promise<string> {
+  const db = testApp.built.app.db;
+  const now = testApp.clock.now();
+  const start = new Date(Math.floor((now.getTime() - 9 * 24 * HOUR) / HOUR) * HOUR);
+  const end = new Date(start.getTime() + 7 * 24 * HOUR);
+  const videoId = 'lagged-video';
+  const [test] = await db
+    .insert(titleTests)
+    .values({
+      ...owner,
+      videoId,
+      videoTitle: 'Lagged video',
+      originalTitle: 'Lagged video',
+      status: 'completed',
+      rotationIntervalMinutes: 60,
+      winnerMetric: 'views',
+      washoutMinutes: 15,
+      startDate: start,
+      endDate: end,
+      endedAt: end,
+      scheduleSeed: 'lagged',
+      appliedTitle: 'Lagged video',
+      createdAt: new Date(start.getTime() - HOUR),
+    })
+    .returning();
+  const variants = await db
+    .insert(titleVariants)
+    .values([0, 1].map((position) => ({ testId: test!.id, position, title: `Lagged title ${position + 1}` })))
+    .returning();
+
+  // Views per minute: 4 per minute, hourly noise, Title 2 gets +40%; for 45 minutes after a switch
+  // the views (as the public counter shows them) still follow the title before.
+  const slots = generateSchedule({ seed: 'lagged', titleCount: 2, intervalMinutes: 60, start, end });
+  const random = new Random('lagged-traffic');
+  const lift = [1, 1.4];
+  const titleAt = (minute: number) => {
+    const at = start.getTime() + minute * MINUTE;
+    const index = slots.findIndex((slot) => slot.startsAt.getTime() <= at && at < slot.endsAt.getTime());
+    const since = (at - slots[index]!.startsAt.getTime()) / MINUTE;
+    return since < LAG_MINUTES && index > 0 ? slots[index - 1]!.titleIndex : slots[index]!.titleIndex;
+  };
+  const counter: number[] = [1000];
+  let hourly = 1;
+  for (let minute = 0; minute < 7 * 24 * 60; minute++) {
+    if (minute % 60 === 0) hourly = Math.exp(0.2 * random.normal());
+    counter.push(counter.at(-1)! + 4 * hourly * lift[titleAt(minute)]!);
+  }
+  const countAt = (at: Date) => Math.round(counter[(at.getTime() - start.getTime()) / MINUTE]!);
+
+  await db.insert(rotations).values(
+    slots.map((slot, index) => ({
+      testId: test!.id,
+      slot: index,
+      kind: slot.kind,
+      variantId: variants[slot.titleIndex]!.id,
+      plannedStart: slot.startsAt,
+      plannedEnd: slot.endsAt,
+      status: 'applied' as const,
+      activatedAt: slot.startsAt,
+      endedAt: slot.endsAt,
+      viewsAtStart: countAt(slot.startsAt),
+      viewsAtEnd: countAt(slot.endsAt),
+    })),
+  );
+  const samples = [];
+  for (let at = start.getTime(); at <= end.getTime(); at += 10 * MINUTE)
+    samples.push({ videoId, sampledAt: new Date(at), viewCount: countAt(new Date(at)) });
+  await db.insert(metricSamples).values(samples);
+  return test!.id;
+}
+
+const planFor = async (client: HttpClient, rotationIntervalMinutes: number): Promise<Plan> => {
+  const response = await client.get(
+    `/api/tests/plan?titleCount=2&rotationIntervalMinutes=${rotationIntervalMinutes}&durationDays=7&winnerMetric=views`,
+  );
+  expect(response.status).toBe(200);
+  return (await response.json()) as Plan;
+};
+
+const create = (client: HttpClient, videoId: string, rotationIntervalMinutes: number) =>
+  client.post('/api/tests', {
+    videoId,
+    titles: ['Knife skills in ten minutes', 'Ten-minute knife skills'],
+    rotationIntervalMinutes,
+    winnerMetric: 'views',
+  });
+
+const washoutOf = async (id: string) =>
+  (await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, id)))[0]!.washoutMinutes;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  alex = await googleCreator(testApp, 'sim-alex');
+  sam = await googleCreator(testApp, 'sim-sam');
+}, 60_000);
+afterAll(async () => {
+  await testApp.close();
+});
+
+it('measures the lag on a channel’s finished test: a longer washout next time, and 1-hour windows refused', async () => {
+  const pastId = await finishedLaggedTest(await userAndChannel('alex.rivera@example.com'));
+
+  // The preview says why 1-hour windows cannot measure this channel, and what can.
+  const hourly = await planFor(alex, 60);
+  expect(hourly).toMatchObject({ canDecide: false, minimumDetectableLiftPercent: null });
+  expect(hourly.lagMinutes).toBeGreaterThanOrEqual(40);
+  expect(hourly.lagMinutes).toBeLessThanOrEqual(50);
+  expect(hourly.summary).toBe(
+    'On this channel, views keep following the previous title for about 45 minutes after a switch, so 1-hour windows would measure mostly the old title. Choose 2-hour windows or longer.',
+  );
+  expect(hourly.suggestion).toMatchObject({ rotationIntervalMinutes: 120 });
+
+  // 2-hour windows are measured from 50 minutes after each switch, and the plan counts only that part.
+  const twoHourly = await planFor(alex, 120);
+  expect(twoHourly).toMatchObject({ canDecide: true, washoutMinutes: 50 });
+  expect(twoHourly.summary).toContain('Each window is measured from 50 minutes after its switch');
+  const typical = await planFor(sam, 120);
+  expect(typical).toMatchObject({ canDecide: true, washoutMinutes: 15, lagMinutes: null });
+  expect(typical.summary).not.toContain('measured from');
+  expect(twoHourly.minimumDetectableLiftPercent!).toBeGreaterThan(typical.minimumDetectableLiftPercent!);
+  expect(hourly.suggestion!.minimumDetectableLiftPercent).toBe(twoHourly.minimumDetectableLiftPercent);
+
+  // Creation refuses the same, and stores the longer washout on the test it accepts.
+  const refused = await create(alex, simulatedVideoId('sim-alex', 1), 60);
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: string }).error).toBe(hourly.summary);
+  const accepted = await create(alex, simulatedVideoId('sim-alex', 1), 120);
+  expect(accepted.status, await accepted.clone().text()).toBe(201);
+  expect(await washoutOf(((await accepted.json()) as { id: string }).id)).toBe(50);
+
+  // Another channel with no finished test keeps the default rule, and may use hourly windows.
+  const elsewhere = await create(sam, simulatedVideoId('sim-sam', 1), 60);
+  expect(elsewhere.status, await elsewhere.clone().text()).toBe(201);
+  expect(await washoutOf(((await elsewhere.json()) as { id: string }).id)).toBe(15);
+
+  // The verdict reads each window after the test's own washout.
+  const record = (await loadTestRecord(testApp.built.app.db, pastId))!;
+  const samples = await testApp.built.app.db
+    .select()
+    .from(metricSamples)
+    .where(eq(metricSamples.videoId, 'lagged-video'));
+  const measured = (washoutMinutes: number) =>
+    observationsFrom({ ...record, test: { ...record.test, washoutMinutes } }, samples, [])[0]!.measuredHours;
+  expect(measured(15)).toBeCloseTo(0.75, 6);
+  expect(measured(30)).toBeCloseTo(0.5, 6);
+});
