@@ -95,3 +95,24 @@ export function expectedOutcomes(
     return impressions * Math.exp(level);
   });
 }
+
+/**
+ * How much each unit should count. A unit's count noise is about its baseline e (Poisson) and its
+ * traffic noise about α·e² (a busy day swings by a share of itself), so the efficient weight of
+ * the unit's ratio o/e is e / (1 + α·e): a small channel's windows count by their views (totals),
+ * a big channel's days about equally (so the first days of a decaying video do not drown the rest).
+ * α is estimated from the baseline's residuals without the titles, so every redrawn schedule sees
+ * the same weights and the randomisation test stays exact.
+ */
+export function precisionWeights(outcome: readonly number[], expected: readonly number[]): number[] {
+  let excess = 0;
+  let used = 0;
+  outcome.forEach((o, i) => {
+    const e = expected[i] as number;
+    if (!(e > 0)) return;
+    excess += ((o - e) ** 2 - e) / (e * e);
+    used++;
+  });
+  const alpha = used > 0 ? Math.max(0, excess / used) : 0;
+  return expected.map((e) => (e > 0 ? e / (1 + alpha * e) : 0));
+}

@@ -49,16 +49,66 @@ function level(outcome: number, expected: number, pseudo: number): number {
 }
 
 /** Per-title totals of `values` and of the baseline under redraw r (r = −1: the observed schedule). */
+/**
+ * Per-title sums under redraw r (r = −1: the observed schedule): of `values` (the first k
+ * entries), of the baseline (the next k) and, when `out` has room, of values² / baseline (the
+ * last k: what the spread within titles needs).
+ */
 function totals(data: RandomisationData, values: ArrayLike<number>, r: number, out: Float64Array): void {
   const n = data.titles.length;
   const k = data.titleCount;
+  const spread = out.length >= 3 * k;
   out.fill(0);
   for (let i = 0; i < n; i++) {
     const title = r < 0 ? (data.titles[i] as number) : (data.redraws[r * n + i] as number);
     if (title < 0) continue;
-    out[title] = (out[title] as number) + (values[i] as number);
-    out[k + title] = (out[k + title] as number) + (data.expected[i] as number);
+    const value = values[i] as number;
+    const base = data.expected[i] as number;
+    out[title] = (out[title] as number) + value;
+    out[k + title] = (out[k + title] as number) + base;
+    if (spread && base > 0) out[2 * k + title] = (out[2 * k + title] as number) + (value * value) / base;
   }
+}
+
+/** Variance of a title's level: φ / weight for its mean ratio, over the ratio² for the log. */
+function levelVariance(sums: Float64Array, k: number, t: number, phi: number, pseudo: number): number {
+  const w = (sums[k + t] as number) + pseudo;
+  const ratio = ((sums[t] as number) + pseudo) / w;
+  return phi / w / (ratio * ratio);
+}
+
+/**
+ * The lead of the best title over the second best in standard errors. A unit's ratio to its
+ * baseline varies about as 1/weight (baseline.ts), so one dispersion φ from the spread within
+ * titles gives each title's level a standard error √(φ / weight) / ratio. Studentising keeps the
+ * test's power when one title is far ahead: the raw lead's redrawn spread would include that
+ * title's own effect. Any statistic keeps the test exact; this one is also sharp.
+ */
+function studentisedGap(data: RandomisationData, sums: Float64Array): number {
+  const k = data.titleCount;
+  let within = 0;
+  let units = 0;
+  for (let t = 0; t < k; t++) {
+    const o = sums[t] as number;
+    const w = sums[k + t] as number;
+    if (w > 0) within += (sums[2 * k + t] as number) - (o * o) / w;
+  }
+  for (let i = 0; i < data.titles.length; i++) if ((data.expected[i] as number) > 0) units++;
+  const phi = Math.max(within / Math.max(1, units - k), 1e-12);
+  let first = -1;
+  let second = -1;
+  const level = new Float64Array(k);
+  for (let t = 0; t < k; t++) {
+    level[t] = Math.log(((sums[t] as number) + data.pseudo) / ((sums[k + t] as number) + data.pseudo));
+    if (!Number.isFinite(level[t])) return Number.POSITIVE_INFINITY;
+    if (first < 0 || (level[t] as number) > (level[first] as number)) {
+      second = first;
+      first = t;
+    } else if (second < 0 || (level[t] as number) > (level[second] as number)) second = t;
+  }
+  const variance =
+    levelVariance(sums, k, first, phi, data.pseudo) + levelVariance(sums, k, second, phi, data.pseudo);
+  return ((level[first] as number) - (level[second] as number)) / Math.sqrt(variance);
 }
 
 function levels(data: RandomisationData, sums: Float64Array): number[] {
@@ -66,20 +116,6 @@ function levels(data: RandomisationData, sums: Float64Array): number[] {
   const out = new Array<number>(k);
   for (let t = 0; t < k; t++) out[t] = level(sums[t] as number, sums[k + t] as number, data.pseudo);
   return out;
-}
-
-/** The lead of the best title over the second best: symmetric in the titles, so exact under the null. */
-function gap(values: number[]): number {
-  let first = Number.NEGATIVE_INFINITY;
-  let second = Number.NEGATIVE_INFINITY;
-  for (const value of values) {
-    if (!Number.isFinite(value)) return Number.POSITIVE_INFINITY;
-    if (value > first) {
-      second = first;
-      first = value;
-    } else if (value > second) second = value;
-  }
-  return first - second;
 }
 
 const pValue = (extreme: number, count: number): number => (1 + extreme) / (1 + count);
@@ -217,6 +253,19 @@ function redrawCovariance(data: RandomisationData, estimates: number[]): Matrix 
   return covariance;
 }
 
+/** Titles 2 … k against Title 1 under the observed schedule: the estimates alone, without redraws. */
+export function observedContrasts(data: RandomisationData): number[] {
+  const sums = new Float64Array(2 * data.titleCount);
+  totals(data, data.outcome, -1, sums);
+  const each = levels(data, sums);
+  const contrasts: number[] = [];
+  for (let j = 1; j < data.titleCount; j++) {
+    const value = (each[j] as number) - (each[0] as number);
+    contrasts.push(Number.isFinite(value) ? Math.max(-CLAMP, Math.min(CLAMP, value)) : 0);
+  }
+  return contrasts;
+}
+
 export function randomisationInference(data: RandomisationData): RandomisationResult {
   const k = data.titleCount;
   const sums = new Float64Array(2 * k);
@@ -228,11 +277,13 @@ export function randomisationInference(data: RandomisationData): RandomisationRe
     return Number.isFinite(value) ? Math.max(-CLAMP, Math.min(CLAMP, value)) : 0;
   });
 
-  const observedGap = gap(observed);
+  const spread = new Float64Array(3 * k);
+  totals(data, data.outcome, -1, spread);
+  const observedGap = studentisedGap(data, spread);
   let extreme = 0;
   for (let r = 0; r < data.count; r++) {
-    totals(data, data.outcome, r, sums);
-    if (!(gap(levels(data, sums)) < observedGap - 1e-12)) extreme++;
+    totals(data, data.outcome, r, spread);
+    if (!(studentisedGap(data, spread) < observedGap * (1 - 1e-12))) extreme++;
   }
   const leader = observed.reduce((best, v, t) => (v > (observed[best] as number) ? t : best), 0);
 

@@ -2,7 +2,7 @@
 
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
-import { expectedOutcomes, outcomeOf } from './baseline';
+import { expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
@@ -10,12 +10,12 @@ import type { TitleSummary } from './posterior';
 import { describeMissing, measureProgress } from './progress';
 import type { Progress } from './progress';
 import type { Seed } from './random';
-import { randomisationInference } from './randomisation';
-import type { RandomisationResult } from './randomisation';
+import { observedContrasts, randomisationInference } from './randomisation';
+import type { RandomisationData, RandomisationResult } from './randomisation';
 import { redrawnTitles, REDRAW_COUNT, segmentOfWindows } from './redraws';
 import type { ScheduleSegment } from './redraws';
 import { RESPONSE_OF, usableWindows } from './window-analysis';
-import type { WindowObservation, WinnerMetric } from './window-analysis';
+import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 
 /**
  * The winner bar at the planned end: the randomisation p-value of the leader's lead over the
@@ -254,10 +254,27 @@ export function decide(
   };
 }
 
+/** The units with each title's estimated effect divided out, for fitting the video's own level. */
+function withoutEffects(
+  data: readonly WindowObservation[],
+  result: RandomisationResult,
+  response: Response,
+): WindowObservation[] {
+  return data.map((w) => {
+    const effect = w.titleIndex === 0 ? 0 : (result.contrasts[w.titleIndex - 1]?.estimate ?? 0);
+    const scale = Math.exp(-effect);
+    if (response === 'views') return { ...w, views: w.views * scale };
+    if (response === 'ctr') return { ...w, clicks: (w.clicks ?? 0) * scale };
+    return { ...w, watchTimeSec: (w.watchTimeSec ?? 0) * scale };
+  });
+}
+
 /** Totals are counts for views and clicks (a title with none reads as level) and seconds for watch time. */
 const PSEUDO_COUNT = { views: 0.5, ctr: 0.5, watch: 0 } as const;
 
 const VARIANCE_FLOOR = 1e-8;
+
+const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 function summarise(result: RandomisationResult, seed: Seed, draws: number | undefined): TitleSummary[] {
   // Chance to be best and expected loss: a normal approximation around the estimates with the
@@ -326,26 +343,54 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       method: null,
     };
   }
-  const expected = expectedOutcomes(data, response, {
+  const options = {
     titleCount: input.titleCount,
     intervalMinutes: input.intervalMinutes,
     publishedAt: input.publishedAt,
-  });
-  const result = randomisationInference({
-    titles: data.map((w) => w.titleIndex),
-    outcome: data.map((w) => outcomeOf(w, response)),
-    expected,
-    redraws,
-    count,
-    titleCount: input.titleCount,
-    pseudo: PSEUDO_COUNT[response],
-  });
+  };
+  const unitData = (baselineData: readonly WindowObservation[]): RandomisationData => {
+    // Each title's level is the weighted mean of its units' ratios to their baseline (baseline.ts).
+    const expected = expectedOutcomes(baselineData, response, options);
+    const outcome = data.map((w) => outcomeOf(w, response));
+    const weights = precisionWeights(outcome, expected);
+    const weightPerExpected = sum(weights) / Math.max(sum(expected), Number.MIN_VALUE);
+    return {
+      titles: data.map((w) => w.titleIndex),
+      outcome: outcome.map((o, i) =>
+        (expected[i] as number) > 0 ? ((weights[i] as number) * o) / (expected[i] as number) : 0,
+      ),
+      expected: weights,
+      redraws,
+      count,
+      titleCount: input.titleCount,
+      pseudo: PSEUDO_COUNT[response] * weightPerExpected,
+    };
+  };
+  // The test runs on the baseline fitted without the titles: the same under every redrawn
+  // schedule, so its p-values are exact. A strong title's effect leaks into that baseline and pulls
+  // every lift toward zero, so the estimates come from a baseline fitted with the effects taken out,
+  // and the intervals keep the test's widths around them.
+  const blind = randomisationInference(unitData(data));
+  const adjusted = observedContrasts(unitData(withoutEffects(data, blind, response)));
+  const result: RandomisationResult = {
+    ...blind,
+    contrasts: blind.contrasts.map((contrast, j) => {
+      const shift = (adjusted[j] as number) - contrast.estimate;
+      return {
+        ...contrast,
+        estimate: adjusted[j] as number,
+        low: contrast.low + shift,
+        high: contrast.high + shift,
+      };
+    }),
+  };
+  const pBetterThanFirst = [1, ...blind.contrasts.map((c) => c.pBetterThanFirst)];
   const titles = summarise(result, input.seed, input.draws);
   const unitsPerTitle = progress.items.find((item) => item.key === 'unitsPerTitle')?.current ?? 0;
   const decision = decide(titles, progress, input.isFinal, input.metric, {
     leader: result.leader,
     pLeader: result.pLeader,
-    pBetterThanFirst: [1, ...result.contrasts.map((c) => c.pBetterThanFirst)],
+    pBetterThanFirst,
     precision: {
       covariance: result.covariance,
       unitsPerTitle,
