@@ -21,7 +21,8 @@ import { notifyTestEnding } from '../notifications/title-test-events';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
 
-type Decision = Pick<TestVerdict, 'verdict' | 'winnerTitleIndex'>;
+type Decision = Pick<TestVerdict, 'verdict' | 'winnerTitleIndex'> &
+  Partial<Pick<TestVerdict, 'recommendedTitleIndex'>>;
 
 /** What an ended test leaves live, and what is stored with it. */
 interface Ending {
@@ -43,21 +44,33 @@ export function ranToPlannedEnd(test: Pick<TitleTestRow, 'endedAt' | 'endDate'>)
   return test.endedAt !== null && test.endedAt >= test.endDate;
 }
 
-/** The title a verdict puts live: its winner, else the video's original title. */
+/**
+ * The title a verdict puts live: its winner; else a challenger that beats the original with the
+ * winner's confidence (the engine's recommendation: never the original when the data show it
+ * worse); else the video's original title.
+ */
 function titleToPutLive(record: TestRecord, decision: Decision): string {
-  if (decision.verdict === 'winner' && decision.winnerTitleIndex !== null) {
-    return record.variants[decision.winnerTitleIndex]?.title ?? record.test.originalTitle;
-  }
-  return record.test.originalTitle;
+  const index =
+    decision.verdict === 'winner' && decision.winnerTitleIndex !== null
+      ? decision.winnerTitleIndex
+      : (decision.recommendedTitleIndex ?? 0);
+  return index > 0 ? (record.variants[index]?.title ?? record.test.originalTitle) : record.test.originalTitle;
 }
+
+/** The engine's reasons say so themselves when the original title stays. */
+const saysOriginalStays = (reason: string): boolean => /original title stays/.test(reason);
 
 /** A verdict as stored on the test (jsonb): enough of it to know which title it names. */
 function storedDecision(value: unknown): Decision | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { verdict, winnerTitleIndex } = value as Record<string, unknown>;
+  const { verdict, winnerTitleIndex, recommendedTitleIndex } = value as Record<string, unknown>;
   if (typeof verdict !== 'string') return null;
   if (winnerTitleIndex !== null && typeof winnerTitleIndex !== 'number') return null;
-  return { verdict: verdict as Decision['verdict'], winnerTitleIndex };
+  return {
+    verdict: verdict as Decision['verdict'],
+    winnerTitleIndex,
+    recommendedTitleIndex: typeof recommendedTitleIndex === 'number' ? recommendedTitleIndex : 0,
+  };
 }
 
 /**
@@ -115,7 +128,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
     finalTitle,
     verdict: decided,
     reason:
-      finalTitle === test.originalTitle
+      finalTitle === test.originalTitle && !saysOriginalStays(decided.reason)
         ? `${decided.reason} The original title was put back.`
         : decided.reason,
   };
@@ -141,7 +154,9 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     : ' YouTube’s figures for some days had not arrived by the deadline; the verdict uses those that had.';
   const outcome =
     winner === test.originalTitle
-      ? ' The original title stays.'
+      ? saysOriginalStays(verdict.reason)
+        ? ''
+        : ' The original title stays.'
       : kept
         ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
         : '';

@@ -345,7 +345,6 @@ export const verdictViewSchema = z.object({
   pValue: z.number().nullable(),
   /** How the figures were computed ('randomisation': redrawn schedules); null without numbers. */
   method: z.string().nullable(),
-
   titles: z.array(
     z.object({
       titleIndex: z.number(),

@@ -5,7 +5,7 @@ import { analyzeTest, type TestVerdict, type WindowObservation } from '../statis
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from './title-test-records';
 import type { VerdictView } from './title-tests.schemas';
-import { observationsOf } from './verdict-inputs';
+import { observationsOf, scheduleSegmentsOf } from './verdict-inputs';
 
 // The one place a test's verdict is computed (docs/statistics.md#verdicts): `computeVerdict`
 // decides it when a test ends (finish-test.ts stores it), `verdictView` shows the stored one, or
@@ -48,6 +48,7 @@ function verdictOf(
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
     seed: record.test.scheduleSeed,
+    scheduleSegments: scheduleSegmentsOf(record.rotations),
     plannedUnitsPerTitle: plannedUnitsPerTitle(record),
   };
   try {
@@ -61,6 +62,7 @@ function verdictOf(
       label: VERDICT_LABELS.inconclusive,
       winnerTitleIndex: null,
       moreDaysNeeded: null,
+      recommendedTitleIndex: 0,
       reason: 'Titlewise could not analyse these figures reliably, so no title is called the winner.',
     };
   }
