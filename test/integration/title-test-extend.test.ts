@@ -88,6 +88,8 @@ describe('extending a test on the demo channel', () => {
       winnerMetric: 'views',
       rotationIntervalMinutes: 60,
       endDate: firstEnd.toISOString(),
+      // A short first run on purpose (it is about to be extended): its plan is weak.
+      acknowledgeWeakPlan: true,
     });
     const test = (await created.json()) as { id: string; error?: string; endDate: string };
     expect(created.status, test.error).toBe(201);
@@ -181,6 +183,7 @@ describe('extending a test on the demo channel', () => {
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
       endDate: new Date(testApp.clock.now().getTime() + 3 * DAY).toISOString(),
+      acknowledgeWeakPlan: true,
     });
     const test = (await created.json()) as { id: string; startDate: string; endDate: string; error?: string };
     expect(created.status, test.error).toBe(201);

@@ -120,6 +120,22 @@ it('keeps a title the creator set in Studio while the verdict was pending', asyn
   await studioEdit(originalTitle);
 });
 
+it('puts live a challenger that beats the original when no title wins outright', async () => {
+  // A decision with no winner whose recommendation is Title 2: it beat the original clearly.
+  await testApp.built.app.db
+    .update(titleTests)
+    .set({
+      verdict: { verdict: 'inconclusive', winnerTitleIndex: null, recommendedTitleIndex: 1 },
+      appliedTitle: null,
+      statusReason: 'Title 2 beats the original by +12.0%. Title 2 goes live.',
+    })
+    .where(eq(titleTests.id, testId));
+  expect(await runDueWork(testApp)).toEqual([]);
+  expect((await liveVideo(testApp, videoId)).title).toBe('Deadline title B');
+  expect((await testRow(testId)).appliedTitle).toBe('Deadline title B');
+  await studioEdit(originalTitle);
+});
+
 it('decides a views test completed early with the interim bar, at once', async () => {
   const response = await creator.post('/api/tests', {
     videoId,
