@@ -67,6 +67,27 @@ function dayAndSlot(data: readonly WindowObservation[], intervalMinutes: number)
 }
 
 /**
+ * How many levels the baseline fits (days + slots − 1 for short windows; the trend's terms
+ * otherwise). The units beyond them are what the titles can be compared on: with one day of hourly
+ * windows every window is its own hour slot, and the baseline explains it completely.
+ */
+export function baselineSize(
+  data: readonly WindowObservation[],
+  response: Response,
+  options: EffectOptions,
+): number {
+  if (data.length === 0) return 0;
+  const model = baselineModel(options.intervalMinutes, response);
+  if (response === 'views' && model.dayEffects) {
+    const { day, slot } = dayAndSlot(data, options.intervalMinutes);
+    return new Set(day).size + new Set(slot).size - 1;
+  }
+  const untitled = data.map((w) => ({ ...w, titleIndex: 0 }));
+  const design = buildDesign(untitled, response, { ...options, titleCount: 1 });
+  return fitLinearModel(design.rows, design.y).kept.length;
+}
+
+/**
  * Expected outcome per unit with no title effect: views = hours × level; clicks = impressions ×
  * CTR level; seconds watched = impressions × watch-per-impression level. Short windows use day and
  * slot levels (raking); longer windows and daily figures a smooth trend in the video's age, fitted

@@ -11,6 +11,12 @@ export const MINIMUMS = {
   unitsPerTitle: 2,
   /** Views (clicks for CTR) per title: below this a lift is mostly the luck of single viewers. */
   eventsPerTitle: 30,
+  /**
+   * Units beyond the baseline's own levels, per title and two more: the video's day-and-hour
+   * pattern must leave something to compare the titles on (a t reference needed 3 residual degrees
+   * of freedom; this is the same count).
+   */
+  spareUnits: 2,
 } as const;
 
 export type ProgressKey = keyof typeof MINIMUMS | 'planned';
@@ -42,6 +48,8 @@ export function measureProgress(
   titleCount: number,
   response: Response,
   plannedUnitsPerTitle?: number,
+  /** Units left once the baseline's levels are fitted (baseline.ts); unknown = not checked. */
+  spareUnits?: number,
 ): Progress {
   const unit = response === 'views' ? 'windows' : 'days';
   const counts = new Array<number>(titleCount).fill(0);
@@ -70,6 +78,16 @@ export function measureProgress(
       met: eventsPerTitle >= MINIMUMS.eventsPerTitle,
     },
   ];
+  if (spareUnits !== undefined) {
+    const required = titleCount + MINIMUMS.spareUnits;
+    items.push({
+      key: 'spareUnits',
+      label: `${unit} to compare beyond the video's daily rhythm`,
+      current: Math.max(0, spareUnits),
+      required,
+      met: spareUnits >= required,
+    });
+  }
   const met = items.every((item) => item.met);
   let fraction = Math.min(...items.map((item) => Math.min(1, item.current / item.required)));
   if (plannedUnitsPerTitle !== undefined && plannedUnitsPerTitle > 0) {

@@ -2,7 +2,7 @@
 
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
-import { expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
+import { baselineSize, expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
@@ -317,7 +317,13 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   const data = usableWindows(input.windows, response).filter(
     (w) => Number.isInteger(w.titleIndex) && w.titleIndex >= 0 && w.titleIndex < input.titleCount,
   );
-  const progress = measureProgress(data, input.titleCount, response, input.plannedUnitsPerTitle);
+  const options = {
+    titleCount: input.titleCount,
+    intervalMinutes: input.intervalMinutes,
+    publishedAt: input.publishedAt,
+  };
+  const spareUnits = data.length - baselineSize(data, response, options);
+  const progress = measureProgress(data, input.titleCount, response, input.plannedUnitsPerTitle, spareUnits);
   const common = { metric: input.metric, progress, notes };
   const count = input.redraws ?? REDRAW_COUNT;
   const redraws = progress.met
@@ -343,11 +349,6 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       method: null,
     };
   }
-  const options = {
-    titleCount: input.titleCount,
-    intervalMinutes: input.intervalMinutes,
-    publishedAt: input.publishedAt,
-  };
   const unitData = (baselineData: readonly WindowObservation[]): RandomisationData => {
     // Each title's level is the weighted mean of its units' ratios to their baseline (baseline.ts).
     const expected = expectedOutcomes(baselineData, response, options);

@@ -122,6 +122,8 @@ export function formatProgressLine(progress: VerdictView['progress']): string {
           ? `${formatCount(item.current)} ${what} per title (${item.required} needed) ✓`
           : `${formatCount(item.current)} of ${item.required} ${what} per title needed`,
       );
+    } else if (item.key === 'spareUnits' && !item.met) {
+      parts.push(`${formatCount(item.current)} of ${item.required} ${item.label} needed`);
     } else if (item.key === 'unitsPerTitle' && (!item.met || !days)) {
       const unit = item.label.replace(/^measured /, '').replace(/ per title$/, '');
       parts.push(
