@@ -61,7 +61,8 @@ async function createTest(
   const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, videoIndex);
   const endDate = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString();
   const response = await creator.post('/api/tests', { videoId, titles, ...shape, endDate });
-  if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`create answered ${response.status}: ${await response.text()}`);
   await runDueWork(app);
   return (await response.json()) as { id: string; videoTitle: string };
 }
