@@ -20,6 +20,8 @@ export interface StoredTest {
   daily: { row: DailyRow; availableAt: number }[];
   intervalMinutes: number;
   metric: WinnerMetric;
+  /** The test's washout (title_tests.washout_minutes); null: the default rule. */
+  washoutMinutes: number | null;
 }
 
 const TEST_ID = 'adverse-test';
@@ -34,6 +36,7 @@ export function storeTest(input: {
   daily: readonly DailyFigure[];
   intervalMinutes: number;
   metric: WinnerMetric;
+  washoutMinutes?: number | null;
 }): StoredTest {
   const variants = Array.from({ length: input.titleCount }, (_, position) => {
     const row: VariantRow = {
@@ -84,6 +87,7 @@ export function storeTest(input: {
     daily,
     intervalMinutes: input.intervalMinutes,
     metric: input.metric,
+    washoutMinutes: input.washoutMinutes ?? null,
   };
 }
 
@@ -99,6 +103,7 @@ export function observationsAt(test: StoredTest, at: number): WindowObservation[
     daily: test.daily.filter((day) => day.availableAt <= at).map((day) => day.row),
     intervalMinutes: test.intervalMinutes,
     winnerMetric: test.metric,
+    washoutMinutes: test.washoutMinutes,
   };
   return windowObservations(input);
 }

@@ -1,6 +1,7 @@
 // The adverse study's test shapes: a metric, windows, length and titles, the traffic model
 // (bench/adverse/traffic.ts) and counter lag, the true lifts of the 'lift' scenario and which
-// scenarios each shape runs (bench/adverse/cells.ts).
+// scenarios each shape runs (bench/adverse/cells.ts). A measured shape runs another one's tests
+// with the washout the product sets from the lag it reads on an earlier test (earlier-test.ts).
 
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
 import type { CounterLag } from './counter';
@@ -9,6 +10,13 @@ import type { TrafficFeatures } from './traffic';
 
 /** Identical titles, a true lift (+10% for Title 2, or the 3-title case), or Title 2 10% worse. */
 export type Scenario = 'same' | 'lift' | 'worse';
+
+/** The channel's earlier finished test the product reads the lag from: same windows and traffic. */
+export interface EarlierTest {
+  days: number;
+  /** Title 2's true lift over Title 1 (the lag is only seen when the titles clearly differ). */
+  lift: number;
+}
 
 export interface Shape {
   id: string;
@@ -24,6 +32,10 @@ export interface Shape {
   scenarios: Scenario[];
   /** The traffic model, in a few words, for docs/statistics.md. */
   words: string;
+  /** The washout is the one the product sets from the lag it reads on this earlier test. */
+  earlierTest?: EarlierTest;
+  /** The shape whose videos, start times and schedules this one's runs share (its own id when absent). */
+  runsLike?: string;
 }
 
 const DEFAULT: TrafficFeatures = {
@@ -88,6 +100,15 @@ const delayed = (hours: number): Shape =>
     'default traffic; 40% of views arrive after their impression (exponential delay, mean 4 h), under the title shown then',
     { scenarios: hours === 1 ? ALL : BOTH },
   );
+const lagUniform60 = (hours: number): Shape =>
+  views(
+    `lag-uniform60-${hours}h`,
+    hours * 60,
+    7,
+    DEFAULT,
+    'default traffic; each view is counted 0–60 min late (uniform, per view)',
+    { lag: { kind: 'uniform', maxMinutes: 60 } },
+  );
 const carryover = (minutes: number, hours: number): Shape =>
   views(
     `carryover${minutes}-${hours}h`,
@@ -98,7 +119,19 @@ const carryover = (minutes: number, hours: number): Shape =>
     { scenarios: minutes === 120 && hours === 1 ? ALL : BOTH },
   );
 
-export const SHAPES: Shape[] = [
+/** One earlier 7-day test on the channel, its Title 2 clearly better: cheap, and the lag shows. */
+const EARLIER: EarlierTest = { days: 7, lift: 0.3 };
+
+/** The base shape's tests (same videos and schedules) with the washout measured on the channel. */
+const measured = (base: Shape): Shape => ({
+  ...base,
+  id: `${base.id}-measured`,
+  words: `${base.words}; washout from the lag the product reads on one earlier ${EARLIER.days}-day test on the channel (another video, same traffic and windows, Title 2 +${100 * EARLIER.lift}%)`,
+  earlierTest: EARLIER,
+  runsLike: base.id,
+});
+
+const BASE_SHAPES: Shape[] = [
   views('control-1h', 60, 7, DEFAULT, DEFAULT_WORDS, { scenarios: ALL }),
   views('tiny-poisson-1h-7d', 60, 7, TINY, `${TINY_WORDS}, Poisson counts`),
   views('tiny-poisson-1h-14d', 60, 14, TINY, `${TINY_WORDS}, Poisson counts`),
@@ -124,16 +157,8 @@ export const SHAPES: Shape[] = [
     { ...DEFAULT, hourlyShape: 1 },
     'default traffic with negative-binomial hours (gamma shape 1: an hour’s views vary by ±100%)',
   ),
-  views(
-    'lag-uniform60-1h',
-    60,
-    7,
-    DEFAULT,
-    'default traffic; each view is counted 0–60 min late (uniform, per view)',
-    {
-      lag: { kind: 'uniform', maxMinutes: 60 },
-    },
-  ),
+  lagUniform60(1),
+  lagUniform60(2),
   lag45(1),
   lag45(2),
   lag45(4),
@@ -183,4 +208,16 @@ export const SHAPES: Shape[] = [
     titleCount: 3,
     lifts: [0, 0.29, 0.18],
   },
+];
+
+/** The lag and carryover shapes at 2 and 4 hours, with the washout measured on the channel. */
+const MEASURED = ['lag45-2h', 'lag45-4h', 'lag-uniform60-2h', 'carryover60-4h', 'carryover120-4h'];
+
+export const SHAPES: Shape[] = [
+  ...BASE_SHAPES,
+  ...MEASURED.map((id) => {
+    const base = BASE_SHAPES.find((shape) => shape.id === id);
+    if (!base) throw new Error(`no shape ${id} to measure the washout of`);
+    return measured(base);
+  }),
 ];

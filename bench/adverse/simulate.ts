@@ -1,28 +1,26 @@
 // One simulated test of a cell: schedule from the product's generator, adverse traffic, the
 // lagging counter sampled every 10 minutes, daily figures where the metric needs them, then
-// every reading a creator would see.
+// every reading a creator would see. A measured shape's test first gets the washout the product
+// sets from an earlier test on the channel, or is refused (earlier-test.ts).
 
 import { samplingPeriodMinutes } from '../../src/capacity/cost-model';
 import { generateSchedule } from '../../src/statistics/schedule';
-import type { ScheduleSlot } from '../../src/statistics/schedule';
 import { addDays, pacificDay } from '../../src/time/pacific';
 import type { Cell } from './cells';
-import { applyLag, counterAt, counterSamples, sampledEvery } from './counter';
+import { DAY_MS, MINUTE_MS, simulateTraffic } from './channel-traffic';
+import { counterAt, sampledEvery } from './counter';
 import { dailyFigures } from './daily-figures';
 import type { DailyFigure } from './daily-figures';
+import { measuredWashout } from './earlier-test';
+import type { WashoutChoice } from './earlier-test';
 import { storeTest } from './product-rows';
 import { readTest } from './readings';
 import type { ReadTest, TestPlan } from './readings';
 import { Rng } from './rng';
-import { BIN_MS, drawVideo, simulateViews } from './traffic';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** Tests start at a random minute between 2 March and 30 November 2026 (both DST changes inside). */
 const FIRST_START = Date.UTC(2026, 2, 2);
 const START_SPAN_MINUTES = 273 * 24 * 60;
-/** Traffic is simulated from two days before the start, so delayed views reach a steady state. */
-const WARM_UP_MS = 2 * DAY_MS;
 
 export interface TestOutcome {
   /** The creator's reading: the first daily "Winner", else the final reading's winner. */
@@ -37,26 +35,8 @@ export interface TestOutcome {
   exceptions: number;
   finalThrew: boolean;
   firstError: string | null;
-}
-
-/** The minutes of [from, from + minutes) each holding the multiplier of the title live then. */
-function liveEffects(
-  slots: readonly ScheduleSlot[],
-  multipliers: readonly number[],
-  from: number,
-  minutes: number,
-) {
-  const effect = new Float64Array(minutes).fill(multipliers[0] as number);
-  const index = (at: number): number => Math.min(minutes, Math.max(0, Math.round((at - from) / MINUTE_MS)));
-  for (const slot of slots)
-    effect.fill(
-      multipliers[slot.titleIndex] as number,
-      index(slot.startsAt.getTime()),
-      index(slot.endsAt.getTime()),
-    );
-  const last = slots.at(-1);
-  if (last) effect.fill(multipliers[last.titleIndex] as number, index(last.endsAt.getTime()));
-  return effect;
+  /** A measured shape's washout (refused: the test never ran, the rest is empty); null otherwise. */
+  washout: WashoutChoice | null;
 }
 
 function pacificDaysBetween(start: Date, end: Date): string[] {
@@ -64,6 +44,23 @@ function pacificDaysBetween(start: Date, end: Date): string[] {
   const last = pacificDay(end);
   for (let day = pacificDay(start); day <= last; day = addDays(day, 1)) days.push(day);
   return days;
+}
+
+/** A test the product refused to start: no reading, the original stays. */
+function refusedOutcome(titleCount: number, washout: WashoutChoice): TestOutcome {
+  const nan = { lift: Number.NaN, low: Number.NaN, high: Number.NaN };
+  return {
+    winnerWithLooks: null,
+    finalWinner: null,
+    finalVerdict: 'inconclusive',
+    leftLive: 0,
+    lifts: Array.from({ length: titleCount }, () => nan),
+    readings: 0,
+    exceptions: 0,
+    finalThrew: false,
+    firstError: null,
+    washout,
+  };
 }
 
 export function simulateTest(cell: Cell, runKey: string): TestOutcome {
@@ -79,15 +76,18 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     start,
     end,
   });
-  const video = drawVideo(shape.traffic, rng, start.getTime());
-  const from = Math.floor((start.getTime() - WARM_UP_MS) / BIN_MS) * BIN_MS;
-  const to = Math.ceil(end.getTime() / BIN_MS) * BIN_MS + BIN_MS;
-  const minutes = (to - from) / MINUTE_MS;
-  const multipliers = cell.truth.map((lift) => 1 + lift);
-  const effect = liveEffects(slots, multipliers, from, minutes);
-  const views = simulateViews(shape.traffic, video, rng, from, effect);
-  const counted = applyLag(views.counts, shape.lag, rng);
-  const samples = counterSamples(counted, from, Math.floor(rng.between(1e3, 1e6)));
+  const { video, from, minutes, effect, samples } = simulateTraffic({
+    traffic: shape.traffic,
+    lag: shape.lag,
+    rng,
+    start,
+    end,
+    slots,
+    truth: cell.truth,
+  });
+  // Drawn after this test's traffic, from its own stream: the base shape's runs stay as they were.
+  const washout = shape.earlierTest ? measuredWashout(shape, shape.earlierTest, runKey, start) : null;
+  if (washout?.refused) return refusedOutcome(shape.titleCount, washout);
   let daily: DailyFigure[] = [];
   if (shape.daily) {
     const meanEffect = (dayFrom: number, dayTo: number): number => {
@@ -122,6 +122,7 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
       daily,
       intervalMinutes: shape.intervalMinutes,
       metric: shape.metric,
+      washoutMinutes: washout?.minutes ?? null,
     }),
     metric: shape.metric,
     titleCount: shape.titleCount,
@@ -146,5 +147,6 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     exceptions: all.filter((reading) => reading.threw).length,
     finalThrew: final.threw,
     firstError: all.find((reading) => reading.error !== null)?.error ?? null,
+    washout,
   };
 }

@@ -1,5 +1,6 @@
 // What a cell's simulated tests add up to: error rates with 95% Wilson intervals, the lift
-// estimates against the truth, and what the creator keeps at the end.
+// estimates against the truth, and what the creator keeps at the end. A measured shape's rates
+// are over the tests that ran; the ones the product refused are counted apart.
 
 import type { Cell } from './cells';
 import type { TestOutcome } from './simulate';
@@ -35,9 +36,24 @@ export interface ChallengerSummary {
   coverage: Rate;
 }
 
+/** A measured shape's washouts: from the lag read on each run's earlier test (earlier-test.ts). */
+export interface WashoutSummary {
+  /** The earlier test showed a lag (otherwise the default rule applies), and its median when it did. */
+  lagRead: Rate;
+  medianLag: number;
+  /** The product refused the windows as too short for the lag: the test never ran. */
+  refused: Rate;
+  /** Minutes of washout over the tests that ran: median, 10th and 90th percentiles. */
+  median: number;
+  low: number;
+  high: number;
+}
+
 export interface CellSummary {
   cell: Cell;
+  /** Tests that ran (all but the refused), and tests simulated. */
   runs: number;
+  simulated: number;
   /** Identical titles: any winner; otherwise a winner that is not a best title. */
   wrongWinnerWithLooks: Rate;
   wrongWinnerFinal: Rate;
@@ -52,7 +68,9 @@ export interface CellSummary {
   exceptionTests: number;
   finalExceptions: number;
   errors: string[];
-  /** CPU milliseconds spent on the cell's tests, and per test. */
+  /** Null unless the shape measures its washout. */
+  washout: WashoutSummary | null;
+  /** CPU milliseconds spent on the cell's simulated tests. */
   ms: number;
 }
 
@@ -65,7 +83,30 @@ function median(values: number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-export function summarise(cell: Cell, outcomes: readonly TestOutcome[], ms: number): CellSummary {
+/** The value below which a share `q` of the values lie (nearest rank). */
+function quantile(values: number[], q: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] as number;
+}
+
+function washoutSummary(simulated: readonly TestOutcome[]): WashoutSummary | null {
+  const choices = simulated.flatMap((o) => (o.washout ? [o.washout] : []));
+  if (choices.length === 0) return null;
+  const minutes = choices.filter((choice) => !choice.refused).map((choice) => choice.minutes);
+  const lags = choices.flatMap((choice) => (choice.lagMinutes === null ? [] : [choice.lagMinutes]));
+  return {
+    lagRead: wilson(lags.length, choices.length),
+    medianLag: median(lags),
+    refused: wilson(choices.filter((choice) => choice.refused).length, choices.length),
+    median: median(minutes),
+    low: quantile(minutes, 0.1),
+    high: quantile(minutes, 0.9),
+  };
+}
+
+export function summarise(cell: Cell, simulated: readonly TestOutcome[], ms: number): CellSummary {
+  const outcomes = simulated.filter((o) => !o.washout?.refused);
   const truth = cell.truth;
   const top = Math.max(...truth);
   const best = new Set(truth.flatMap((value, i) => (value === top ? [i] : [])));
@@ -87,6 +128,7 @@ export function summarise(cell: Cell, outcomes: readonly TestOutcome[], ms: numb
   return {
     cell,
     runs: outcomes.length,
+    simulated: simulated.length,
     wrongWinnerWithLooks: rate(outcomes, (o) => wrong(o.winnerWithLooks)),
     wrongWinnerFinal: rate(outcomes, (o) => wrong(o.finalWinner)),
     power:
@@ -100,6 +142,7 @@ export function summarise(cell: Cell, outcomes: readonly TestOutcome[], ms: numb
     exceptionTests: outcomes.filter((o) => o.exceptions > 0).length,
     finalExceptions: outcomes.filter((o) => o.finalThrew).length,
     errors: [...new Set(outcomes.flatMap((o) => (o.firstError ? [o.firstError] : [])))].slice(0, 3),
+    washout: washoutSummary(simulated),
     ms,
   };
 }

@@ -1,5 +1,6 @@
 // The adverse study as Markdown: one line per cell, rates with 95% Wilson intervals.
 
+import { washoutMinutes } from '../../src/statistics/verdict';
 import type { Cell } from './cells';
 import type { CellSummary, Rate } from './summary';
 
@@ -41,11 +42,24 @@ function liftWords(summary: CellSummary): string {
     .join('; ');
 }
 
+/**
+ * The default rule's washout, or a measured shape's: "50 min (40–50); lag read 81.0% (median
+ * 45 min); refused 0.5% [0.1–1.8]".
+ */
+function washoutWords(summary: CellSummary): string {
+  const { washout } = summary;
+  if (!washout) return `${washoutMinutes(summary.cell.shape.intervalMinutes)} min`;
+  const minutes = summary.runs > 0 ? `${washout.median} min (${washout.low}–${washout.high})` : '—';
+  const lag = washout.lagRead.hits > 0 ? ` (median ${washout.medianLag.toFixed(0)} min)` : '';
+  return `${minutes}; lag read ${pct(washout.lagRead.hits / washout.lagRead.n)}${lag}; refused ${formatRate(washout.refused)}`;
+}
+
 const HEADER = [
   'Cell',
   'Metric',
   'Windows',
   'Days',
+  'Washout',
   'Truth',
   'Runs',
   'False/wrong winner, with looks',
@@ -67,8 +81,9 @@ function row(summary: CellSummary): string {
     cell.shape.metric,
     WINDOW_WORDS[cell.shape.intervalMinutes] ?? `${cell.shape.intervalMinutes} min`,
     String(cell.shape.days),
+    washoutWords(summary),
     truthWords(cell),
-    String(summary.runs),
+    summary.runs === summary.simulated ? String(summary.runs) : `${summary.runs} of ${summary.simulated}`,
     formatRate(summary.wrongWinnerWithLooks),
     formatRate(summary.wrongWinnerFinal),
     formatRate(summary.power),
@@ -80,8 +95,8 @@ function row(summary: CellSummary): string {
     formatRate(summary.worseLeftLive),
     summary.gainKept === null ? '—' : pct(summary.gainKept, 0),
     `${summary.exceptionTests} / ${summary.finalExceptions}`,
-    // ms per test = s per 1,000 tests
-    summary.runs > 0 ? (summary.ms / summary.runs).toFixed(0) : '—',
+    // ms per test = s per 1,000 tests (refused ones included: their earlier test was read)
+    summary.simulated > 0 ? (summary.ms / summary.simulated).toFixed(0) : '—',
   ];
   return `| ${cells.join(' | ')} |`;
 }

@@ -23,9 +23,11 @@ parentPort?.on('message', (task: Task) => {
   if (!cell) throw new Error(`unknown cell ${task.cellId}`);
   const started = clock();
   const outcomes = [];
-  // Keyed by shape, not scenario: a shape's scenarios share videos, start times and schedules.
+  // Keyed by shape, not scenario: a shape's scenarios share videos, start times and schedules
+  // (and a measured shape's with its base shape's, so only the washout differs).
+  const shapeKey = cell.shape.runsLike ?? cell.shape.id;
   for (let run = task.from; run < task.to; run++)
-    outcomes.push(simulateTest(cell, `${task.seed}/${cell.shape.id}/${run}`));
+    outcomes.push(simulateTest(cell, `${task.seed}/${shapeKey}/${run}`));
   const ended = clock();
   const result: TaskResult = { index: task.index, outcomes, ms: ended.ms - started.ms, cpu: ended.cpu };
   parentPort?.postMessage(result);
