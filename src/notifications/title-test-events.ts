@@ -1,14 +1,15 @@
 import type { DbOrTx } from '../db/database';
 import { formatPacificMoment } from '../time/pacific';
-import { formatInterval, METRIC_LABELS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
+import { testPath } from '../shared/test-link';
 import type { titleTests } from '../../db/schema';
 import type { ServiceContext } from '../service-context';
 import { notify, type NotificationEvent } from './notify';
 
 // What the engine tells a creator about their title tests. Each function records one kind of
 // event (src/notifications/notify.ts): the engine calls them in the transaction of the change.
-
-const LINK = '/dashboard';
+// Each links to its test (src/shared/test-link.ts); times are in Pacific time with the zone named
+// (docs/decisions/0027-times-shown-to-creators.md).
 
 type TitleTestRow = typeof titleTests.$inferSelect;
 
@@ -35,8 +36,8 @@ export function notifyTestStarted(
     kind: 'test-started',
     eventKey: `started:${test.id}`,
     title: `Your title test started on “${test.videoTitle}”`,
-    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_LABELS[test.winnerMetric].toLowerCase()}, and then puts the winner, or your original title, back.`,
-    link: LINK,
+    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or your original title, back.`,
+    link: testPath(test.id),
   });
 }
 
@@ -67,7 +68,7 @@ export function notifyTestEnding(
     provisional: boolean;
   },
 ) {
-  const base = { userId: test.userId, testId: test.id, link: LINK };
+  const base = { userId: test.userId, testId: test.id, link: testPath(test.id) };
   const reason = ending.reason ? `${ending.reason} ` : '';
   if (ending.verdict && !ending.provisional && test.status === 'completed') {
     return record(ctx, db, {
@@ -102,7 +103,7 @@ export function notifyTestPaused(ctx: ServiceContext, db: DbOrTx, test: TestFact
     eventKey: `paused:${test.id}:${at.toISOString()}`,
     title: `Your test on “${test.videoTitle}” is paused`,
     body: reason,
-    link: LINK,
+    link: testPath(test.id),
   });
 }
 
@@ -121,7 +122,7 @@ export function notifyQuotaDeferred(
     eventKey: `quota:${test.id}:${until.toISOString()}`,
     title: `Your test on “${test.videoTitle}” waits for YouTube’s daily quota`,
     body: reason,
-    link: LINK,
+    link: testPath(test.id),
   });
 }
 
@@ -140,6 +141,6 @@ export function notifyTestFailed(
     eventKey: `failed:${test.id}:${at.toISOString()}`,
     title: `Titlewise could not finish your test on “${test.videoTitle}”`,
     body: `${problem} The video keeps the title it has now until this is fixed; the dashboard shows what to do.`,
-    link: LINK,
+    link: testPath(test.id),
   });
 }

@@ -194,8 +194,13 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
   const averageCtrPercent = percentOrNull(totals.averageCtr);
   const variantOf = new Map(variants.map((variant) => [variant.id, variant]));
   const running = test.status === 'active' || test.status === 'scheduled';
+  // The next switch of titles: the next window. A lead-in keeps Title 1 live and a tail keeps the
+  // live title, so the card's "Next rotation" and its "Rotation starts …" name the same instant.
   const next = running
-    ? schedule.find((rotation) => rotation.status === 'planned' && rotation.plannedStart > now)
+    ? schedule.find(
+        (rotation) =>
+          rotation.kind === 'window' && rotation.status === 'planned' && rotation.plannedStart > now,
+      )
     : undefined;
   const liveIndex = figures.findIndex(
     (figure) => running && figure.rotation.endedAt === null && figure.rotation.activatedAt !== null,

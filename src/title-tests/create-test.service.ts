@@ -39,7 +39,9 @@ export async function createTitleTest(
   const startDate = input.startDate ? new Date(input.startDate) : now;
   const endDate = input.endDate
     ? new Date(input.endDate)
-    : new Date(startDate.getTime() + defaultDurationDaysFor(input.winnerMetric) * DAY);
+    : new Date(
+        startDate.getTime() + (input.durationDays ?? defaultDurationDaysFor(input.winnerMetric)) * DAY,
+      );
   if (startDate.getTime() < now.getTime() - START_TOLERANCE_MS) {
     throw badRequest('The start date is in the past. Choose now or a later time.');
   }

@@ -1,3 +1,4 @@
+import { formatPacificMoment } from '../time/pacific';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
@@ -45,5 +46,5 @@ export async function fastForwardTest(
   }
   const moved = await time.moveTo(new Date(target));
   const failed = failedOf(moved.failures);
-  return `The simulated clock is now ${moved.now.toISOString()} (${moved.steps} steps).${failed}`;
+  return `The simulated clock is now ${formatPacificMoment(moved.now)} (${moved.steps} steps).${failed}`;
 }

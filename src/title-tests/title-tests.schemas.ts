@@ -69,6 +69,16 @@ export const createTestInputSchema = z
     startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
     endDate: z.iso.datetime({ offset: true, message: 'endDate must be an ISO date-time.' }).optional(),
     /**
+     * Instead of an end date: the test's length from its start. The web app sends it with no start
+     * date, so a test starting "now" starts by the server's clock (a simulated clock after a
+     * fast-forward), not the browser's (issue 26, item 6).
+     */
+    durationDays: z
+      .number({ message: 'durationDays must be a number.' })
+      .positive('durationDays must be more than 0.')
+      .max(MAX_TEST_DAYS, `A test can run for at most ${MAX_TEST_DAYS} days.`)
+      .optional(),
+    /**
      * The creator knows the plan is weak on this video's traffic (it only notices a lift above
      * WEAK_PLAN_LIFT) and starts it anyway; without it such a test is refused (issue 24, item 2).
      */
@@ -83,6 +93,12 @@ export const createTestInputSchema = z
   .superRefine((input, issue) => {
     const problem = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
     if (problem) issue.addIssue({ code: 'custom', message: problem, path: ['rotationIntervalMinutes'] });
+    if (input.endDate !== undefined && input.durationDays !== undefined)
+      issue.addIssue({
+        code: 'custom',
+        message: 'Give an end date or a length in days, not both.',
+        path: ['durationDays'],
+      });
   });
 export type CreateTestInput = z.input<typeof createTestInputSchema>;
 export type CreateTestCommand = z.output<typeof createTestInputSchema>;

@@ -4,7 +4,7 @@ import type { Dependencies } from '../service-context';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../shared/usage-limits';
-import { nextPacificMidnight, pacificDay, pacificDayStart } from '../time/pacific';
+import { formatPacificMoment, nextPacificMidnight, pacificDay, pacificDayStart } from '../time/pacific';
 import { YouTubeGatewayError } from './gateway/errors';
 import { quotaCosts, type QuotaMethod } from './quota-ledger';
 
@@ -66,7 +66,7 @@ export class UserReadsRefusedError extends YouTubeGatewayError {
     readonly resetsAt: Date,
     now: Date,
   ) {
-    const when = `It resets at midnight Pacific time (${resetsAt.toISOString()}), in ${inWords(resetsAt.getTime() - now.getTime())}.`;
+    const when = `It resets at midnight Pacific time (${formatPacificMoment(resetsAt)}), in ${inWords(resetsAt.getTime() - now.getTime())}.`;
     super(
       'RATE_LIMITED',
       spent === 'share'

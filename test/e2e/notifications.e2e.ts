@@ -41,23 +41,33 @@ describe('notifications', () => {
             winnerMetric: 'views',
           }),
         });
-        return response.status;
+        return { status: response.status, id: ((await response.json()) as { id: string }).id };
       },
       simulatedVideoId('sim-priya', 1),
     );
-    expect(created).toBe(201);
+    expect(created.status).toBe(201);
     await runFor(app, 1.1);
     expect(await deliverEmails(app)).toBe(1);
 
-    await page.reload();
+    // The count arrives without a reload (the bell polls with the dashboard).
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).waitFor({ timeout: 45_000 });
     await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
     const list = page.getByRole('dialog', { name: 'Notifications' });
     await list.getByText(/^Your title test started on “.+”$/).waitFor();
     await list.getByText('e-mailed', { exact: false }).waitFor();
+    await list.getByText(/decides by views per hour/).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-bell');
-    await list.getByRole('button', { name: 'Mark all read' }).click();
-    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    // The notification opens its test: the dashboard at that test's card, expanded.
+    await list.getByRole('button', { name: /Your title test started on/ }).click();
+    await page.waitForURL(`${app.url}/dashboard?test=${created.id}`);
+    await page
+      .getByRole('article', { name: /^Test: / })
+      .getByRole('button', { expanded: true })
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await list.getByRole('button', { name: 'Mark all read' }).waitFor();
 
     // The e-mail, as the built-in mail catcher received it over SMTP.
     await list.getByRole('link', { name: 'E-mail settings' }).click();

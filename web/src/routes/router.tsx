@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import { PageLoader } from '../components/PageLoader';
 import { loadAppShell } from '../shell/app-shell';
 import { RootLayout } from '../shell/RootLayout';
-import { validateCallbackSearch, validateLoginSearch } from './search';
+import { validateCallbackSearch, validateDashboardSearch, validateLoginSearch } from './search';
 
 // Every page component is its own chunk: the landing, login and legal pages never load the
 // dashboard, admin or chart code (issue 5, item 8).
@@ -49,6 +49,7 @@ const authCallbackRoute = createRoute({
 const dashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/dashboard',
+  validateSearch: validateDashboardSearch,
   component: dataPage(() => import('../pages/dashboard/DashboardPage')),
 });
 

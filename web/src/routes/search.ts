@@ -1,4 +1,5 @@
 import { asReturnPath, type ReturnPath } from '../auth/return-path';
+import { TEST_SEARCH_PARAM } from '../../../src/shared/test-link';
 
 /** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
 function optionalString(value: unknown): string | undefined {
@@ -29,4 +30,14 @@ export interface CallbackSearch {
 
 export function validateCallbackSearch(search: Record<string, unknown>): CallbackSearch {
   return { error: optionalString(search.error) };
+}
+
+/** The dashboard opens at one test's card when a notification links to it (src/shared/test-link.ts). */
+export interface DashboardSearch {
+  test?: string;
+}
+
+export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  const test = optionalString(search[TEST_SEARCH_PARAM]);
+  return test === undefined ? {} : { test };
 }

@@ -13,7 +13,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DASHBOARD_POLL_MS } from '../../api/query-client';
 import { trpc } from '../../api/trpc';
@@ -30,10 +30,12 @@ const when = new Intl.DateTimeFormat('en-US', {
 /**
  * The header's bell: how many notifications are unread, and a list of the newest (what happened to
  * the creator's tests while they were away). Opening one marks it read; "Mark all read" clears the
- * count. Polled with the dashboard.
+ * count; one about a test opens the dashboard at that test's card. Polled with the dashboard, and
+ * fetched again after any change the creator makes to a test (useRefreshDashboard).
  */
 export function NotificationBell() {
   const [opened, setOpened] = useState(false);
+  const navigate = useNavigate();
   const utils = trpc.useUtils();
   const list = trpc.notifications.list.useQuery(undefined, { refetchInterval: DASHBOARD_POLL_MS });
   const markRead = trpc.notifications.markRead.useMutation({
@@ -102,6 +104,10 @@ export function NotificationBell() {
                       py="sm"
                       onClick={() => {
                         if (!item.read) markRead.mutate({ ids: [item.id] });
+                        if (item.testId) {
+                          setOpened(false);
+                          void navigate({ to: '/dashboard', search: { test: item.testId } });
+                        }
                       }}
                       bg={item.read ? undefined : 'violet.0'}
                     >

@@ -24,11 +24,15 @@ export function useTestAnalytics(id: string) {
   return trpc.tests.analytics.useQuery({ id }, polling);
 }
 
-/** After any change to a test: tests, stats and that test's analytics are fetched again. */
+/**
+ * After any change to a test: tests, stats and that test's analytics are fetched again, and the
+ * bell's notifications (a change such as a fast-forward often brings some).
+ */
 export function useRefreshDashboard() {
   const utils = trpc.useUtils();
   return async (testId?: string) => {
     await Promise.all([
+      utils.notifications.list.invalidate(),
       utils.tests.list.invalidate(),
       utils.tests.dashboardStats.invalidate(),
       testId ? utils.tests.analytics.invalidate({ id: testId }) : utils.tests.analytics.invalidate(),

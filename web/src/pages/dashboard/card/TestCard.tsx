@@ -11,13 +11,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useId } from 'react';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useId, useRef } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { formatCtr, formatInterval } from '../../../lib/format';
 import { useProductNow } from '../../../lib/use-now';
 import { useTestAnalytics } from '../dashboard-queries';
-import type { TestAnalytics, TitleTest } from '../../../api/test-types';
+import type { TitleTest } from '../../../api/test-types';
 import { ComparisonChart } from './ComparisonChart';
 import { CtrTrendChart } from './CtrTrendChart';
 import { ExpectedTime } from '../../../components/ExpectedTime';
@@ -30,14 +31,9 @@ import { StatusBadge } from '../../../components/StatusBadge';
 import { TestActions } from './TestActions';
 import { useWorkspace } from '../../../auth/workspace';
 import { TestMetrics } from './TestMetrics';
+import { nextRotationText } from './next-rotation';
 import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import classes from './TestCard.module.css';
-
-function nextRotationText(test: TitleTest, analytics: TestAnalytics | undefined): string {
-  if (['completed', 'cancelled', 'paused', 'queued'].includes(test.status)) return '—';
-  if (!analytics || analytics.nextRotationIn === null) return 'Calculating...';
-  return `Next: ${Math.max(0, Math.round(analytics.nextRotationIn))}m`;
-}
 
 /** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
 function QueuedLine({ test, now }: { test: TitleTest; now: Date }) {
@@ -67,7 +63,15 @@ function SummaryFigure({ label, value }: { label: string; value: string }) {
 
 /** One test: a collapsed summary that expands into figures, charts, history and actions. */
 export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: boolean }) {
-  const [expanded, { toggle }] = useDisclosure(false);
+  // A notification's link opens the dashboard at this card (src/shared/test-link.ts).
+  const linked = useSearch({ strict: false }).test === test.id;
+  const [expanded, { toggle, open }] = useDisclosure(linked);
+  const cardRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!linked) return;
+    open();
+    cardRef.current?.scrollIntoView({ block: 'start' });
+  }, [linked, open]);
   const panelId = useId();
   const workspace = useWorkspace();
   const analytics = useTestAnalytics(test.id);
@@ -77,7 +81,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
   const firstRotation = data?.expected.firstRotation ?? null;
 
   return (
-    <Card padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
+    <Card ref={cardRef} padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
       <UnstyledButton
         className={classes.summary}
         onClick={toggle}
@@ -110,7 +114,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               label="Rotations"
               value={String(data?.rotationsCount ?? test.analytics.rotationsCount)}
             />
-            <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
+            <SummaryFigure label="Next rotation" value={nextRotationText(test, data, now)} />
             <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
           </Group>
           <ChevronDownIcon className={classes.chevron} data-expanded={expanded || undefined} />
@@ -120,7 +124,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             label="Rotations"
             value={String(data?.rotationsCount ?? test.analytics.rotationsCount)}
           />
-          <SummaryFigure label="Next rotation" value={nextRotationText(test, data)} />
+          <SummaryFigure label="Next rotation" value={nextRotationText(test, data, now)} />
           <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
         </SimpleGrid>
       </UnstyledButton>

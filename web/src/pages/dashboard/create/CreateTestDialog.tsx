@@ -171,6 +171,8 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               <TextInput
                 type="datetime-local"
                 label="Start"
+                description={form.startNow ? 'Now, when you create the test' : undefined}
+                inputWrapperOrder={DESCRIPTION_BELOW}
                 value={form.start}
                 onChange={(event) => {
                   const start = event.currentTarget.value;

@@ -27,6 +27,11 @@ export interface CreateTestFormState {
   /** datetime-local values (local time, "YYYY-MM-DDTHH:mm"). */
   start: string;
   end: string;
+  /**
+   * True until the creator changes the start: the test then starts "now" by the server's clock (a
+   * simulated one after a fast-forward), and only its length is sent, never the browser's time.
+   */
+  startNow: boolean;
   /** True once the creator set the end (or took a suggested length): a metric switch then leaves it alone. */
   endEdited: boolean;
   /** The picked video's average views per day since it was published, for the plan; null before a pick. */
@@ -60,6 +65,7 @@ export function initialFormState(now = new Date()): CreateTestFormState {
     rotationIntervalMinutes: defaultIntervalFor(metric),
     winnerMetric: metric,
     start: toLocalInputValue(now),
+    startNow: true,
     end: toLocalInputValue(new Date(now.getTime() + defaultDurationDaysFor(metric) * DAY_MS)),
     endEdited: false,
     viewsPerDay: null,
@@ -84,7 +90,7 @@ export function withWinnerMetric(state: CreateTestFormState, metric: WinnerMetri
 /** A new start keeps the metric's default length while the creator has not chosen the end. */
 export function withStart(state: CreateTestFormState, start: string): CreateTestFormState {
   const end = state.endEdited ? null : addDays(start, defaultDurationDaysFor(state.winnerMetric));
-  return { ...state, start, end: end ?? state.end };
+  return { ...state, start, startNow: false, end: end ?? state.end };
 }
 
 export function withEnd(state: CreateTestFormState, end: string): CreateTestFormState {
@@ -119,9 +125,30 @@ export function validationProblem(state: CreateTestFormState): string | null {
   return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
+/** The form's length in days, to a thousandth (what "now" tests and the plan are sent). */
+function lengthInDays(state: Pick<CreateTestFormState, 'start' | 'end'>): number | undefined {
+  const days = durationDays(state);
+  return days === null ? undefined : Math.round(days * 1000) / 1000;
+}
+
 /**
- * The create call's input: blank variants dropped, dates as ISO strings; the acknowledgement of a
- * weak plan only while the plan shown is weak (a stale tick never starts another shape unasked).
+ * When the test runs: a test starting now sends only its length (the server starts it by its own
+ * clock); a chosen start sends both dates as ISO strings.
+ */
+export function scheduleInput(
+  state: Pick<CreateTestFormState, 'start' | 'end' | 'startNow'>,
+): { durationDays?: number } | { startDate: string; endDate: string } {
+  if (state.startNow) {
+    const days = lengthInDays(state);
+    return days === undefined ? {} : { durationDays: days };
+  }
+  return { startDate: new Date(state.start).toISOString(), endDate: new Date(state.end).toISOString() };
+}
+
+/**
+ * The create call's input: blank variants dropped, the schedule of scheduleInput; the
+ * acknowledgement of a weak plan only while the plan shown is weak (a stale tick never starts
+ * another shape unasked).
  */
 export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
   return {
@@ -131,8 +158,7 @@ export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
     titles: nonBlankTitles(state.titles),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     winnerMetric: state.winnerMetric,
-    startDate: new Date(state.start).toISOString(),
-    endDate: new Date(state.end).toISOString(),
+    ...scheduleInput(state),
   };
 }
 
@@ -149,7 +175,8 @@ export interface PlanInput {
   rotationIntervalMinutes: number;
   durationDays: number;
   winnerMetric: WinnerMetric;
-  startDate: string;
+  /** Absent for a test starting now: the server plans from its own clock. */
+  startDate?: string;
   viewsPerDay?: number;
 }
 
@@ -170,9 +197,9 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
   return {
     titleCount: Math.min(nonBlankTitles(state.titles).length, MAX_TITLES),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
-    durationDays: Math.round(durationDays(state)! * 1000) / 1000,
+    durationDays: lengthInDays(state)!,
     winnerMetric: state.winnerMetric,
-    startDate: new Date(state.start).toISOString(),
+    ...(state.startNow ? {} : { startDate: new Date(state.start).toISOString() }),
     ...(state.viewsPerDay === null ? {} : { viewsPerDay: state.viewsPerDay }),
   };
 }
