@@ -19,6 +19,27 @@ export function hasForbiddenTitleCharacters(title: string): boolean {
   return /[<>]/.test(title);
 }
 
+/**
+ * What is wrong with each title, in the creator's words ("Title 2 can't contain < or >"), or null
+ * for a title that is fine: the create form shows it under each field and the server's schema
+ * answers with the same words. Title 1 (the baseline) and Title 2 are required; a later title may
+ * be blank (it is left out). The list is at least MIN_TITLES long, so an empty list names Title 1.
+ */
+export function titleProblems(titles: readonly string[]): (string | null)[] {
+  const trimmed = Array.from({ length: Math.max(titles.length, MIN_TITLES) }, (_, i) =>
+    (titles[i] ?? '').trim(),
+  );
+  return trimmed.map((title, index) => {
+    const name = `Title ${index + 1}`;
+    if (title.length === 0) return index < MIN_TITLES ? `${name} is empty` : null;
+    if (title.length > MAX_TITLE_LENGTH)
+      return `${name} is ${title.length} characters; YouTube allows at most ${MAX_TITLE_LENGTH}`;
+    if (hasForbiddenTitleCharacters(title)) return `${name} can't contain < or > (YouTube refuses them)`;
+    const same = trimmed.findIndex((other) => other.toLowerCase() === title.toLowerCase());
+    return same < index ? `${name} is the same as Title ${same + 1}` : null;
+  });
+}
+
 /** The longest test, from its start to its end. */
 export const MAX_TEST_DAYS = 60;
 

@@ -101,6 +101,11 @@ describe('dashboard', () => {
     await dialog.waitFor();
     const create = dialog.getByRole('button', { name: 'Create Test' });
     expect(await create.isDisabled()).toBe(true);
+    // The Free plan's limits before the form is filled in (issue 26, item 4); no title is marked
+    // wrong before the creator typed (item 3).
+    await dialog.getByText('Free plan: 1 running test at a time, 1 YouTube channel.').waitFor();
+    for (const label of ['Title 1', 'Title 2'])
+      expect(await dialog.getByLabel(label).getAttribute('aria-invalid')).toBeNull();
     const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
     await videos.first().waitFor();
     // The default metric is CTR, which YouTube reports per day: a daily interval, two weeks.
@@ -118,7 +123,23 @@ describe('dashboard', () => {
     expect(await chosen.getAttribute('aria-pressed')).toBe('true');
     await dialog.getByLabel('Title 1').fill('Why This Title Wins');
     expect(await create.isDisabled()).toBe(true);
-    await dialog.getByLabel('Title 2').fill('The Title Nobody Expected');
+    // Each rule the server applies, checked under the field as the creator types, in their words.
+    const title2 = dialog.getByLabel('Title 2');
+    const title2Problem = async (message: string) => {
+      await dialog.getByText(message, { exact: true }).waitFor();
+      expect(await title2.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await title2.getAttribute('aria-describedby')) ?? '';
+      const ids = describedBy.split(' ').filter(Boolean);
+      const described = await Promise.all(ids.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(described).toContain(message);
+    };
+    await title2.fill('A <b>bold</b> title');
+    await title2Problem("Title 2 can't contain < or > (YouTube refuses them)");
+    await title2.fill(' why this title wins');
+    await title2Problem('Title 2 is the same as Title 1');
+    expect(await create.isDisabled()).toBe(true);
+    await title2.fill('The Title Nobody Expected');
+    expect(await title2.getAttribute('aria-invalid')).toBeNull();
     await dialog.getByText('25/100').waitFor();
     expect(await create.isDisabled()).toBe(false);
     await screenshot(page, 'create-test-dialog-filled');
@@ -130,14 +151,17 @@ describe('dashboard', () => {
     const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
     await card.waitFor();
 
-    // A second test on the same video is refused by the server: its message shows in the toast.
+    // A second test is refused by the server (the Free plan runs one at a time): its message shows
+    // in the dialog beside Create, not in a toast over it, with /paywall a link (issue 26, items 3-4).
     await page.getByRole('button', { name: 'Create Test' }).first().click();
     await dialog.waitFor();
-    await videos.nth(1).click();
+    await videos.nth(2).click();
     await dialog.getByLabel('Title 1').fill('Another Title');
     await dialog.getByLabel('Title 2').fill('Yet Another Title');
     await create.click();
-    await toast(page, 'Failed to create test');
+    const refusal = dialog.getByRole('alert').filter({ hasText: 'The test was not created' });
+    await refusal.getByText(/Your Free plan allows 1 running test at a time/).waitFor();
+    expect(await refusal.getByRole('link', { name: '/paywall' }).getAttribute('href')).toBe('/paywall');
     await screenshot(page, 'create-test-failed');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -19,13 +19,17 @@ afterAll(async () => {
 const loginForPaywall = `/login?returnTo=${encodeURIComponent('/paywall')}`;
 
 describe('the paywall for anonymous visitors', () => {
-  it('shows both plans; choosing one signs in with the demo and comes back to the paywall', async () => {
+  it('shows the three plans; choosing one signs in with the demo and comes back to the paywall', async () => {
     const { page, errors, context } = await openPage(browser, app.url);
     await page.goto('/paywall');
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor();
     await page.getByRole('button', { name: 'Choose Pro' }).waitFor();
     await page.getByRole('button', { name: 'Choose Authority' }).waitFor();
     await page.getByText('Most Popular').waitFor();
+    // Free beside the paid plans, with its limits (issue 26, item 4).
+    const free = page.getByRole('article', { name: 'Free' });
+    await free.getByText('1 running test at a time').waitFor();
+    expect(await free.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe('/dashboard');
     expect(page.url()).toBe(`${app.url}/paywall`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'paywall-anonymous');

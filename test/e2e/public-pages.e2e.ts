@@ -39,6 +39,11 @@ describe('public pages', () => {
       await expect(page.getByRole('heading', { level: 2, name: heading }).isVisible()).resolves.toBe(true);
     }
     const pricing = page.locator('#pricing');
+    // Free beside the paid plans, with its limits (issue 26, item 4).
+    const free = pricing.getByRole('article', { name: 'Free' });
+    await expect(free.getByText('$0').isVisible()).resolves.toBe(true);
+    await expect(free.getByText('1 running test at a time').isVisible()).resolves.toBe(true);
+    expect(await free.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe('/login');
     await expect(pricing.getByText('$29').isVisible()).resolves.toBe(true);
     await expect(pricing.getByText('$99').isVisible()).resolves.toBe(true);
     await expect(pricing.getByText('Most Popular').isVisible()).resolves.toBe(true);

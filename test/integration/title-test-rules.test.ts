@@ -42,26 +42,28 @@ const inHours = (hours: number) => new Date(testApp.clock.now().getTime() + hour
 describe('creating a test: every rule answers 400 with a clear message and writes nothing', () => {
   const cases: Array<[string, () => Record<string, unknown>, RegExp]> = [
     ['no video', () => ({ ...valid(), videoId: '' }), /Please select a video/],
-    [
-      'one title',
-      () => ({ ...valid(), titles: ['Only one', '   ', ''] }),
-      /Please enter at least 2 title variants/,
-    ],
+    ['one title', () => ({ ...valid(), titles: ['Only one', '   ', ''] }), /^Title 2 is empty$/],
+    ['no baseline', () => ({ ...valid(), titles: ['', 'Second', 'Third'] }), /^Title 1 is empty$/],
     [
       'six titles',
       () => ({ ...valid(), titles: ['a', 'b', 'c', 'd', 'e', 'f'] }),
       /At most 5 title variants/,
     ],
-    ['duplicate titles', () => ({ ...valid(), titles: ['Same', 'same'] }), /must be different/],
+    [
+      'duplicate titles',
+      () => ({ ...valid(), titles: ['Same', 'Other', ' same'] }),
+      /^Title 3 is the same as Title 1$/,
+    ],
     [
       'a title over 100 characters',
       () => ({ ...valid(), titles: ['ok', 'x'.repeat(101)] }),
-      /at most 100 characters/,
+      /^Title 2 is 101 characters; YouTube allows at most 100$/,
     ],
     [
       'angle brackets',
+      // The creator's words and the title's number from 1, not "titles.1: …" (issue 26, item 3).
       () => ({ ...valid(), titles: ['ok', 'A <b>bold</b> title'] }),
-      /cannot contain < or >/,
+      /^Title 2 can't contain < or > \(YouTube refuses them\)$/,
     ],
     [
       'a 30-minute interval',

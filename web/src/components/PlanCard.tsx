@@ -26,7 +26,9 @@ export function PlanCard({ plan, action }: { plan: Plan; action: ReactNode }) {
           <Text fz={44} fw={800} lh={1}>
             ${plan.priceUsd}
           </Text>
-          <Text c="dimmed">/month, billed monthly</Text>
+          <Text c="dimmed">
+            {plan.priceUsd === 0 ? '/month, no payment needed' : '/month, billed monthly'}
+          </Text>
         </Group>
         <List
           spacing="xs"

@@ -1,14 +1,15 @@
-import { planFeatureLines } from '../../../src/shared/plan-features';
+import { planFeatureLines, type ShownPlan } from '../../../src/shared/plan-features';
 import { PLAN_MONTHLY_USD, SUBSCRIPTION_TIER_NAMES, type PaidPlan } from '../../../src/shared/plans';
 
 /**
- * The paid plans as the pricing pages sell them: names and prices from src/shared/plans.ts, every
- * feature line from src/shared/plan-features.ts, where each is tied to the check that proves it.
+ * The plans as the pricing pages show them, Free beside the two paid ones: names and prices from
+ * src/shared/plans.ts, every feature line from src/shared/plan-features.ts, where each is tied to
+ * the check that proves it.
  */
 export type PlanId = PaidPlan;
 
 export interface Plan {
-  id: PlanId;
+  id: ShownPlan;
   name: string;
   priceUsd: number;
   tagline: string;
@@ -17,6 +18,14 @@ export interface Plan {
 }
 
 export const plans: Plan[] = [
+  {
+    id: 'free',
+    name: SUBSCRIPTION_TIER_NAMES.free,
+    priceUsd: 0,
+    tagline: 'For trying Titlewise on one video at a time.',
+    features: planFeatureLines('free'),
+    mostPopular: false,
+  },
   {
     id: 'pro',
     name: SUBSCRIPTION_TIER_NAMES.pro,

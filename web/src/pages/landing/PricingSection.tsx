@@ -1,7 +1,7 @@
-import { Button, SimpleGrid, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { AppLink } from '../../components/AppLink';
-import { PlanCard } from '../../components/PlanCard';
-import { MONEY_BACK_DAYS, plans } from '../../lib/plans';
+import { PlanGrid } from '../../components/PlanGrid';
+import { MONEY_BACK_DAYS } from '../../lib/plans';
 import { Section } from './Section';
 
 export function PricingSection() {
@@ -13,24 +13,29 @@ export function PricingSection() {
       intro={`Billed monthly, cancel anytime, ${MONEY_BACK_DAYS}-day money-back guarantee.`}
       background="gray"
     >
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={880} mx="auto">
-        {plans.map((plan) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            action={
-              <Button
-                size="md"
-                fullWidth
-                variant={plan.mostPopular ? 'filled' : 'outline'}
-                renderRoot={(props) => <AppLink to="/paywall" {...props} />}
-              >
-                {`Choose ${plan.name}`}
-              </Button>
-            }
-          />
-        ))}
-      </SimpleGrid>
+      <PlanGrid
+        action={(plan) =>
+          plan.id === 'free' ? (
+            <Button
+              size="md"
+              fullWidth
+              variant="default"
+              renderRoot={(props) => <AppLink to="/login" {...props} />}
+            >
+              Start free
+            </Button>
+          ) : (
+            <Button
+              size="md"
+              fullWidth
+              variant={plan.mostPopular ? 'filled' : 'outline'}
+              renderRoot={(props) => <AppLink to="/paywall" {...props} />}
+            >
+              {`Choose ${plan.name}`}
+            </Button>
+          )
+        }
+      />
       <Text ta="center" c="dimmed" fz="sm" mt="lg">
         Prices in US dollars.
       </Text>

@@ -1,11 +1,11 @@
-import { Box, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { FaqList, type FaqItem } from '../../components/FaqList';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
-import { PlanCard } from '../../components/PlanCard';
-import { MONEY_BACK_DAYS, plans, type PlanId } from '../../lib/plans';
+import { PlanGrid } from '../../components/PlanGrid';
+import { MONEY_BACK_DAYS, type PlanId } from '../../lib/plans';
 import { startCheckout } from './checkout';
 
 const faq: FaqItem[] = [
@@ -31,7 +31,7 @@ const faq: FaqItem[] = [
 ];
 
 /**
- * /paywall (docs/product.md#paywall): the two plans (Authority most popular), Back to Dashboard,
+ * /paywall (docs/product.md#paywall): Free and the two paid plans (Authority most popular), Back to Dashboard,
  * FAQ. Anonymous visitors see it too; choosing a plan without a session signs in first and comes
  * back here.
  */
@@ -69,26 +69,31 @@ export default function PaywallPage() {
             money-back guarantee.
           </Text>
         </Stack>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" maw={880} mx="auto">
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              action={
-                <Button
-                  size="md"
-                  fullWidth
-                  variant={plan.mostPopular ? 'filled' : 'outline'}
-                  onClick={() => void choose(plan.id)}
-                  loading={pending === plan.id}
-                  disabled={pending !== null && pending !== plan.id}
-                >
-                  {`Choose ${plan.name}`}
-                </Button>
-              }
-            />
-          ))}
-        </SimpleGrid>
+        <PlanGrid
+          action={(plan) =>
+            plan.id === 'free' ? (
+              <Button
+                size="md"
+                fullWidth
+                variant="default"
+                renderRoot={(props) => <Link to="/dashboard" {...props} />}
+              >
+                Start free
+              </Button>
+            ) : (
+              <Button
+                size="md"
+                fullWidth
+                variant={plan.mostPopular ? 'filled' : 'outline'}
+                onClick={() => void choose(plan.id as PlanId)}
+                loading={pending === plan.id}
+                disabled={pending !== null && pending !== plan.id}
+              >
+                {`Choose ${plan.name}`}
+              </Button>
+            )
+          }
+        />
         <Title order={2} fz={26} ta="center" mt={64} mb="lg">
           Frequently asked questions
         </Title>

@@ -1,4 +1,16 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -7,8 +19,13 @@ import {
   WINNER_METRICS,
   type WinnerMetric,
 } from '../../../../../src/shared/test-shapes';
+import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
+import { titleProblems } from '../../../../../src/shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
-import { showError, showSuccess } from '../../../lib/toast';
+import { useCurrentUser } from '../../../auth/current-user';
+import { AppLink } from '../../../components/AppLink';
+import { PaywallLinkText } from '../../../components/PaywallLinkText';
+import { showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import {
   durationDays,
@@ -58,6 +75,18 @@ interface CreateTestDialogProps {
 export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const [form, setForm] = useState<CreateTestFormState>(() => initialFormState());
+  // Which titles the creator typed in or left, and whether they tried to create: a title's problem
+  // shows under it only then, never before typing (issue 26, item 3).
+  const [touched, setTouched] = useState<boolean[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const { data: user } = useCurrentUser();
+  // The Free plan's limits, said before the form is filled in (a team works on its owner's plan).
+  const onFree =
+    user !== undefined &&
+    user !== null &&
+    !user.isLifetime &&
+    user.team === null &&
+    (user.subscriptionTier === 'free' || user.subscriptionTier === 'cancelled');
   const channelId = useChannelChoice() ?? undefined;
   const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
@@ -70,17 +99,29 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
         );
       else showSuccess('Test created successfully');
       setForm(initialFormState());
+      setTouched([]);
+      setSubmitted(false);
       onClose();
       await refresh();
     },
-    onError: (error) => showError('Failed to create test', error.message || 'Failed to create test'),
   });
 
   const update = (patch: Partial<CreateTestFormState>) => setForm((current) => ({ ...current, ...patch }));
   const problem = validationProblem(form);
+  const titleErrors = titleProblems(form.titles).map((message, index) =>
+    submitted || touched[index] ? message : null,
+  );
+  // A title's problem is said under its field; this line only says why Create waits.
+  const statusLine = !titleProblems(form.titles).includes(problem)
+    ? problem
+    : titleErrors.some((message) => message !== null)
+      ? 'Fix the titles above to create the test.'
+      : 'Enter Title 1 and Title 2 to create the test.';
+  const touch = (index: number) => setTouched((current) => Object.assign([...current], { [index]: true }));
   const plan = useTestPlan(opened ? planInput(form) : null);
   const close = () => {
     if (create.isPending) return;
+    create.reset();
     onClose();
   };
 
@@ -94,7 +135,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
 
   const submit = () => {
     if (problem) {
-      showError(problem);
+      setSubmitted(true);
       return;
     }
     if (unacknowledged) return;
@@ -120,6 +161,14 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
         }}
       >
         <Stack gap="lg">
+          {onFree && (
+            <Text fz="sm" c="dimmed">
+              {FREE_PLAN_SUMMARY}.{' '}
+              <Anchor inherit underline="always" renderRoot={(props) => <AppLink to="/paywall" {...props} />}>
+                See the plans
+              </Anchor>
+            </Text>
+          )}
           <Stack gap="xs">
             <Title order={3} fz="sm">
               1. Choose a video
@@ -138,9 +187,14 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             </Title>
             <TitleInputs
               titles={form.titles}
-              onChange={(index, value) =>
-                update({ titles: form.titles.map((title, position) => (position === index ? value : title)) })
-              }
+              errors={titleErrors}
+              onChange={(index, value) => {
+                touch(index);
+                update({
+                  titles: form.titles.map((title, position) => (position === index ? value : title)),
+                });
+              }}
+              onBlur={touch}
             />
           </Stack>
           <Stack gap="xs">
@@ -226,7 +280,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
           </Stack>
           {problem ? (
             <Text fz="sm" c="dimmed" role="status">
-              {problem}
+              {statusLine}
             </Text>
           ) : (
             unacknowledged && (
@@ -234,6 +288,12 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 Tick “Start anyway” to create this test, or make it longer or use fewer titles.
               </Text>
             )
+          )}
+          {/* A refusal shows here, beside Create, not in a toast over it (issue 26, item 3). */}
+          {create.error && refusal === null && (
+            <Alert color="red" title="The test was not created" role="alert">
+              <PaywallLinkText message={create.error.message || 'Something went wrong. Please try again.'} />
+            </Alert>
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close} disabled={create.isPending}>

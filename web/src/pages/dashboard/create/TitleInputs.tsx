@@ -3,18 +3,27 @@ import { MAX_TITLE_LENGTH, MIN_TITLES } from '../../../../../src/shared/title-te
 
 interface TitleInputsProps {
   titles: string[];
+  /**
+   * Each title's problem in the creator's words (titleProblems, the server's own rules), or null;
+   * the dialog passes only those of fields already typed in or left, or all after a submit.
+   */
+  errors: (string | null)[];
   onChange: (index: number, value: string) => void;
+  onBlur: (index: number) => void;
 }
 
-/** Five title variants: Title 1 is the baseline; the first two required (outlined red while empty), each counted to 100. */
-export function TitleInputs({ titles, onChange }: TitleInputsProps) {
+/**
+ * Five title variants: Title 1 is the baseline; the first two required, each counted to 100. A
+ * problem shows under its field (Mantine ties it to the input with aria-invalid and
+ * aria-describedby), never before the creator typed.
+ */
+export function TitleInputs({ titles, errors, onChange, onBlur }: TitleInputsProps) {
   return (
     <Stack gap="xs">
       {titles.map((title, index) => {
         const required = index < MIN_TITLES;
         const length = title.trim().length;
         const tooLong = length > MAX_TITLE_LENGTH;
-        const emptyRequired = required && length === 0;
         return (
           <TextInput
             key={index}
@@ -29,8 +38,8 @@ export function TitleInputs({ titles, onChange }: TitleInputsProps) {
             placeholder={index === 0 ? 'Your current or main title' : `Title variant ${index + 1}`}
             value={title}
             onChange={(event) => onChange(index, event.currentTarget.value)}
-            error={tooLong ? `YouTube allows at most ${MAX_TITLE_LENGTH} characters` : emptyRequired}
-            aria-invalid={emptyRequired || tooLong}
+            onBlur={() => onBlur(index)}
+            error={errors[index] ?? undefined}
             rightSectionWidth={64}
             rightSection={
               <Text fz="xs" c={tooLong ? 'red.9' : 'dimmed'}>

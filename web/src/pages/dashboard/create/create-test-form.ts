@@ -8,10 +8,10 @@ import {
 import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
-  MAX_TITLE_LENGTH,
   MAX_TITLES,
   MIN_PLAN_DAYS,
   MIN_TITLES,
+  titleProblems,
 } from '../../../../../src/shared/title-test-rules';
 import { estimateViewsPerDay } from '../../../../../src/shared/video-traffic';
 import type { RecentVideo } from './video-types';
@@ -119,9 +119,9 @@ export function nonBlankTitles(titles: string[]): string[] {
 /** The first problem that blocks creation (docs/product.md#validation-rules), or null. */
 export function validationProblem(state: CreateTestFormState): string | null {
   if (!state.videoId) return CREATE_TEST_MESSAGES.noVideo;
-  if (nonBlankTitles(state.titles).length < MIN_TITLES) return CREATE_TEST_MESSAGES.tooFewTitles;
-  if (state.titles.some((title) => title.trim().length > MAX_TITLE_LENGTH))
-    return `Titles can be at most ${MAX_TITLE_LENGTH} characters`;
+  // The server's own title rules, each title's problem in the creator's words (issue 26, item 3).
+  const titleProblem = titleProblems(state.titles).find((message) => message !== null);
+  if (titleProblem) return titleProblem;
   return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
