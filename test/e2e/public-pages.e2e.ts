@@ -55,7 +55,7 @@ describe('public pages', () => {
       await page.getByRole('link', { name: 'Connect your channel and test properly' }).getAttribute('href'),
     ).toBe('/login');
     await page.getByRole('button', { name: 'Are the numbers exact?' }).click();
-    await page.getByText('labelled as estimated').waitFor();
+    await page.getByText('own calculation, and say so').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'landing');
     expect(errors).toEqual([]);

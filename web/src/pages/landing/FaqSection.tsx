@@ -1,3 +1,4 @@
+import { defaultDurationDaysFor } from '../../../../src/shared/test-shapes';
 import { FaqList, type FaqItem } from '../../components/FaqList';
 import { Section } from './Section';
 
@@ -9,18 +10,17 @@ const items: FaqItem[] = [
   },
   {
     question: 'How long does a test take?',
-    answer:
-      'You choose the end date (7 days by default). A verdict needs a few days of data; if the titles perform about the same, Titlewise says there is no clear winner rather than guessing.',
+    answer: `You choose the end date: ${defaultDurationDaysFor('views')} days by default for a views test, ${defaultDurationDaysFor('ctr')} for click-through rate or watch time, which YouTube reports once a day. You can extend a running test. If the titles perform about the same, Titlewise says so rather than guessing.`,
   },
   {
     question: 'What happens when a test ends?',
     answer:
-      'The winning title is put on the video. If there is no clear winner, or you cancel the test, your original title is restored.',
+      'The winning title is put on the video. With no clear winner, a title that clearly beat your original still goes live; otherwise, or if you cancel the test, your original title is restored.',
   },
   {
     question: 'Are the numbers exact?',
     answer:
-      'Views are measured as they happen. YouTube reports impressions and CTR per day, so CTR for windows shorter than a day is estimated — and labelled as estimated.',
+      'Views are measured from YouTube’s public counter as they happen. YouTube reports impressions, click-through rate and watch time only per day, two to three days late, so tests judged on them give each title whole days, and their verdict waits for the last day’s figures. Lifts and intervals are Titlewise’s own calculation, and say so.',
   },
   {
     question: 'Can I cancel my plan?',
