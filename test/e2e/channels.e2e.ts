@@ -68,14 +68,35 @@ describe('several channels and a team', () => {
     const switcher = page.getByRole('banner').getByLabel('Channel', { exact: true });
     await switcher.waitFor();
     expect(await switcher.inputValue()).toBe('All channels');
-    const riveraCard = page.getByRole('main').getByText(videoTitle).first();
+    // The heading says what the switcher shows (issue 26, item 5).
+    const main = page.getByRole('main');
+    await main.getByText('All channels', { exact: true }).waitFor();
+    const riveraCard = main.getByText(videoTitle).first();
     await riveraCard.waitFor();
     await chooseOption(page, switcher, 'Sam Cooks Fast');
     await riveraCard.waitFor({ state: 'detached' });
+    await main.getByText('Channel: Sam Cooks Fast', { exact: true }).waitFor();
     await chooseOption(page, switcher, 'Rivera Builds');
-    await page.getByRole('main').getByText(videoTitle).first().waitFor();
+    await main.getByText(videoTitle).first().waitFor();
+    await main.getByText('Channel: Rivera Builds', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-channel-switcher');
+
+    // The create dialog says which channel, the header's by default, and lets the creator choose:
+    // the videos are that channel's.
+    await main.getByRole('button', { name: 'Create Test' }).first().click();
+    const create = page.getByRole('dialog', { name: 'Create Title Test' });
+    const channelSelect = create.getByLabel('Channel', { exact: true });
+    expect(await channelSelect.inputValue()).toBe('Rivera Builds');
+    const videos = create.getByRole('group', { name: 'Recent videos' }).getByRole('button');
+    await videos.first().waitFor();
+    const riveraVideo = await videos.first().innerText();
+    await chooseOption(page, channelSelect, 'Sam Cooks Fast');
+    await expect.poll(() => videos.first().innerText(), { timeout: 20_000 }).not.toBe(riveraVideo);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-channel');
+    await create.getByRole('button', { name: 'Close' }).click();
+    await create.waitFor({ state: 'hidden' });
 
     await page.goto('/account');
     await channels.getByRole('button', { name: 'Disconnect Sam Cooks Fast' }).click();

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useEffect } from 'react';
-import { trpc } from '../../api/trpc';
-import { setChannelChoice, useChannelChoice } from '../../lib/channel-choice';
+import { setChannelChoice } from '../../lib/channel-choice';
+import { useConnectedChannels } from '../../lib/connected-channels';
 
 const ALL = 'all';
 
@@ -10,9 +10,8 @@ const ALL = 'all';
  * or "All channels" (the overview). A one-channel account sees no switcher.
  */
 export function ChannelSwitcher() {
-  const { data } = trpc.channels.list.useQuery();
-  const chosen = useChannelChoice();
-  const connected = (data?.channels ?? []).filter((channel) => channel.status === 'connected');
+  const { query, remembered: chosen, connected } = useConnectedChannels();
+  const { data } = query;
   // A choice that is no longer a connected channel falls back to all of them.
   useEffect(() => {
     if (data && chosen && !connected.some((channel) => channel.id === chosen)) setChannelChoice(null);
@@ -22,7 +21,7 @@ export function ChannelSwitcher() {
     <Select
       aria-label="Channel"
       size="sm"
-      w={200}
+      w={{ base: 150, sm: 200 }}
       allowDeselect={false}
       value={chosen ?? ALL}
       onChange={(value) => setChannelChoice(value && value !== ALL ? value : null)}

@@ -5,6 +5,7 @@ import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
 import { workspaceOf } from '../../auth/workspace';
+import { useConnectedChannels } from '../../lib/connected-channels';
 import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
 import { PlusIcon } from '../../components/icons';
 import { AccuracyBanner } from './AccuracyBanner';
@@ -22,6 +23,15 @@ export function Dashboard({ user }: { user: CurrentUser }) {
   const stats = useDashboardStats();
   const tests = useTests();
   const accuracy = useAccuracyStatus();
+  const channels = useConnectedChannels();
+  // The heading names what the header's switcher filters on: one channel, or all of them.
+  const channelLine = channels.several
+    ? channels.shown
+      ? `Channel: ${channels.shown.title}`
+      : 'All channels'
+    : user.youtubeChannelTitle
+      ? `Channel: ${user.youtubeChannelTitle}`
+      : 'No YouTube channel connected';
   const all = tests.data ?? [];
   const active = all.filter((test) => test.status === 'active');
   // Active Tests lists only active tests; paused, scheduled and queued ones get their own list
@@ -41,11 +51,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
               Dashboard
             </Title>
             <Text c="dimmed">
-              {team
-                ? `${team.ownerName}’s team · ${TEAM_ROLE_LABELS[team.role]}`
-                : user.youtubeChannelTitle
-                  ? `Channel: ${user.youtubeChannelTitle}`
-                  : 'No YouTube channel connected'}
+              {team ? `${team.ownerName}’s team · ${TEAM_ROLE_LABELS[team.role]}` : channelLine}
             </Text>
           </div>
           <Group gap="sm">

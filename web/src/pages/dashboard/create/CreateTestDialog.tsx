@@ -50,7 +50,7 @@ import { useRecentVideos } from './use-recent-videos';
 import { useTestPlan } from './use-test-plan';
 import { VideoPicker } from './VideoPicker';
 import { WeakPlanAcknowledgement } from './WeakPlanAcknowledgement';
-import { useChannelChoice } from '../../../lib/channel-choice';
+import { useConnectedChannels } from '../../../lib/connected-channels';
 
 const isWinnerMetric = (value: string | null): value is WinnerMetric =>
   (WINNER_METRICS as readonly (string | null)[]).includes(value);
@@ -87,7 +87,15 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     !user.isLifetime &&
     user.team === null &&
     (user.subscriptionTier === 'free' || user.subscriptionTier === 'cancelled');
-  const channelId = useChannelChoice() ?? undefined;
+  // Which channel the test is for: said and chosen here when the account has several (issue 26,
+  // item 5); by default the one the header shows, else the first.
+  const channels = useConnectedChannels();
+  const [pickedChannel, setPickedChannel] = useState<string | null>(null);
+  const channelId = channels.several
+    ? (channels.connected.find((channel) => channel.id === pickedChannel) ??
+        channels.shown ??
+        channels.connected[0])!.id
+    : (channels.remembered ?? undefined);
   const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
   const create = trpc.tests.create.useMutation({
@@ -101,6 +109,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
       setForm(initialFormState());
       setTouched([]);
       setSubmitted(false);
+      setPickedChannel(null);
       onClose();
       await refresh();
     },
@@ -118,7 +127,9 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
       ? 'Fix the titles above to create the test.'
       : 'Enter Title 1 and Title 2 to create the test.';
   const touch = (index: number) => setTouched((current) => Object.assign([...current], { [index]: true }));
-  const plan = useTestPlan(opened ? planInput(form) : null);
+  const shape = planInput(form);
+  // The preview's washout is the chosen channel's.
+  const plan = useTestPlan(opened && shape ? { ...shape, channelId } : null);
   const close = () => {
     if (create.isPending) return;
     create.reset();
@@ -173,6 +184,20 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             <Title order={3} fz="sm">
               1. Choose a video
             </Title>
+            {channels.several && (
+              <Select
+                label="Channel"
+                data={channels.connected.map((channel) => ({ value: channel.id, label: channel.title }))}
+                value={channelId ?? null}
+                onChange={(value) => {
+                  if (!value || value === channelId) return;
+                  setPickedChannel(value);
+                  // The picked video belongs to the other channel.
+                  setForm((current) => ({ ...current, videoId: null, videoTitle: '', viewsPerDay: null }));
+                }}
+                allowDeselect={false}
+              />
+            )}
             <VideoPicker
               videos={videos.data}
               loading={videos.isPending && opened}

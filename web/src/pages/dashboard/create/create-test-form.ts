@@ -178,6 +178,8 @@ export interface PlanInput {
   /** Absent for a test starting now: the server plans from its own clock. */
   startDate?: string;
   viewsPerDay?: number;
+  /** The channel the test is for: its measured lag sets the washout. */
+  channelId?: string;
 }
 
 /** Why the plan (minimum detectable difference) cannot be worked out yet, or null when it can. */
