@@ -15,6 +15,20 @@ type DailyRow = typeof dailyMetrics.$inferSelect;
 
 const DAY_MINUTES = 1440;
 
+/** The most decimals a CSV figure carries: enough for any figure the product shows, no float noise. */
+export const CSV_DECIMALS = 3;
+
+/** The export's CSV: every number rounded once, here, to CSV_DECIMALS (issue 26, item 9). */
+function exportCsv(header: string[], rows: Array<Array<string | number | null>>): string {
+  const scale = 10 ** CSV_DECIMALS;
+  return csvDocument(
+    header,
+    rows.map((row) =>
+      row.map((cell) => (typeof cell === 'number' ? Math.round(cell * scale) / scale : cell)),
+    ),
+  );
+}
+
 /** The file name part for a test: its video title, reduced to safe characters. */
 function slug(title: string): string {
   return (
@@ -74,7 +88,7 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
       log.titleText,
       log.activatedAt,
       measuredUntil,
-      log.durationMinutes === null ? null : Math.round((log.durationMinutes / 60) * 100) / 100,
+      log.durationMinutes === null ? null : log.durationMinutes / 60,
       log.viewsAtRotation,
       log.ctrAtRotation,
       log.ctrSource,
@@ -84,15 +98,15 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
       log.durationSource,
       COUNTED_WORDS[log.analysis],
       log.excludedReason,
-      log.analysedViews === null ? null : Math.round(log.analysedViews * 10) / 10,
-      log.analysedHours === null ? null : Math.round(log.analysedHours * 1000) / 1000,
+      log.analysedViews,
+      log.analysedHours,
     ];
   });
-  return csvDocument(header, rows);
+  return exportCsv(header, rows);
 }
 
 function dailyCsv(rows: DailyRow[]): string {
-  return csvDocument(
+  return exportCsv(
     [
       'day',
       'views',
@@ -106,7 +120,7 @@ function dailyCsv(rows: DailyRow[]): string {
       row.day,
       row.views,
       row.impressions,
-      typeof row.impressionsCtr === 'number' ? Math.round(row.impressionsCtr * 100_000) / 1000 : null,
+      typeof row.impressionsCtr === 'number' ? row.impressionsCtr * 100 : null,
       row.averageViewDurationSec,
       row.estimatedMinutesWatched,
       row.fetchedAt.toISOString(),

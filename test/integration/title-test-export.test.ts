@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dailyMetrics, titleTests } from '../../db/schema';
+import { CSV_DECIMALS } from '../../src/title-tests/export.service';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
@@ -14,6 +15,13 @@ let testApp: TestApp;
 let alex: HttpClient;
 let sam: HttpClient;
 let testId = '';
+
+/** A CSV field that is a number, with no more decimals than the export's one rule allows (no `6.553000000000001`). */
+function expectRounded(rows: string[][]): void {
+  const numbers = rows.flat().filter((field) => /^-?\d+(\.\d+)?(e-?\d+)?$/.test(field));
+  expect(numbers.length).toBeGreaterThan(0);
+  for (const field of numbers) expect(field).toMatch(new RegExp(`^-?\\d+(\\.\\d{1,${CSV_DECIMALS}})?$`));
+}
 
 /** RFC 4180 rows (the export quotes fields with commas, quotes or line breaks). */
 function parseCsv(text: string): string[][] {
@@ -120,6 +128,7 @@ describe('exports', () => {
       expect(row[14]).toBe(log.excludedReason ?? '');
       expect(row[15] === '').toBe(log.analysedViews === null);
     }
+    expectRounded(rows);
     // A title with a comma and quotes survives the round trip.
     expect(rows.map((row) => row[2])).toContain('Export me, "plainly"');
   });
@@ -138,6 +147,7 @@ describe('exports', () => {
     const inTest = stored.filter((row) => rows.some((csv) => csv[0] === row.day));
     expect(rows.length).toBeGreaterThan(0);
     expect(inTest.length).toBe(rows.length);
+    expectRounded(rows);
     for (const [index, row] of inTest.entries()) {
       expect(rows[index]![1]).toBe(row.views === null ? '' : String(row.views));
       expect(rows[index]![2]).toBe(row.impressions === null ? '' : String(row.impressions));
