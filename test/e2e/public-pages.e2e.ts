@@ -58,6 +58,10 @@ describe('public pages', () => {
     await page.getByText('own calculation, and say so').waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'landing');
+    // "Try the demo" signs in at once: no second click on /login (issue 26, item 9).
+    await page.getByRole('link', { name: 'Try the demo' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

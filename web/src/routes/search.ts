@@ -13,10 +13,13 @@ export interface LoginSearch {
   description?: string;
   /** The page to open once signed in (default the dashboard). */
   returnTo?: ReturnPath;
+  /** Start the demo sign-in at once (DEMO_START_PATH, the landing's "Try the demo"). */
+  demo?: true;
 }
 
 export function validateLoginSearch(search: Record<string, unknown>): LoginSearch {
   return {
+    ...(optionalString(search.demo) === '1' ? { demo: true as const } : {}),
     error: optionalString(search.error),
     description: optionalString(search.description),
     returnTo: asReturnPath(search.returnTo),

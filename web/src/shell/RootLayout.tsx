@@ -9,7 +9,7 @@ export function RootLayout() {
   const routerNavigate = useNavigate();
   const path = useRouterState({ select: (state) => state.location.pathname });
   const navigation = useMemo(
-    () => ({ path, navigate: (to: string) => void routerNavigate({ to }) }),
+    () => ({ path, navigate: (to: string) => void routerNavigate({ href: to }) }),
     [path, routerNavigate],
   );
   return (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { startGoogleSignIn } from '../../auth/google-sign-in';
 import type { ReturnPath } from '../../auth/return-path';
 import { useDemoLogin } from '../../auth/use-demo-login';
@@ -16,13 +16,29 @@ interface LoginPanelProps {
   verificationNotice?: boolean;
   /** Where either sign-in lands (default the dashboard). */
   returnTo?: ReturnPath;
+  /** Start the demo sign-in on arrival, as its button does (the landing's "Try the demo"). */
+  startDemo?: boolean;
 }
 
 /** Sign-in card: Connect with Google, the one-click demo, legal links and the error box. */
-export function LoginPanel({ title, subtitle, errorText, verificationNotice, returnTo }: LoginPanelProps) {
+export function LoginPanel({
+  title,
+  subtitle,
+  errorText,
+  verificationNotice,
+  returnTo,
+  startDemo = false,
+}: LoginPanelProps) {
   const [connecting, setConnecting] = useState(false);
   const demo = useDemoLogin(returnTo);
   const shownError = demo.error ?? errorText ?? null;
+  // Once, even when React runs effects twice in development.
+  const demoStarted = useRef(false);
+  useEffect(() => {
+    if (!startDemo || demoStarted.current) return;
+    demoStarted.current = true;
+    void demo.start();
+  }, [startDemo, demo]);
 
   const connect = () => {
     setConnecting(true);

@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AppLink } from '../../components/AppLink';
+import { DEMO_START_PATH } from '../../lib/constants';
 import classes from './Landing.module.css';
 
 const exampleTitles = [
@@ -37,7 +38,7 @@ export function HeroSection() {
                 size="lg"
                 variant="outline"
                 color="white"
-                renderRoot={(props) => <AppLink to="/login" {...props} />}
+                renderRoot={(props) => <AppLink to={DEMO_START_PATH} {...props} />}
               >
                 Try the demo
               </Button>

@@ -12,7 +12,7 @@ export function loginErrorText(error?: string, description?: string): string | n
 }
 
 export default function LoginPage() {
-  const { error, description, returnTo } = route.useSearch();
+  const { error, description, returnTo, demo } = route.useSearch();
   // Back from a failed Google sign-in (an error, no returnTo): the page it started from still holds.
   const target = returnTo ?? (error ? peekReturnPath() : undefined);
   return (
@@ -23,6 +23,7 @@ export default function LoginPage() {
         errorText={loginErrorText(error, description)}
         verificationNotice={error === 'oauth_verification'}
         returnTo={target}
+        startDemo={demo === true}
       />
     </CenteredLayout>
   );
