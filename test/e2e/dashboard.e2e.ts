@@ -382,6 +382,24 @@ describe('dashboard', () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-phone');
+    // The header takes at most two rows (issue 26, item 9): the tops of its controls.
+    const rows = await page.getByRole('banner').evaluate((header) => {
+      const tops = [...header.querySelectorAll('a, button, input')]
+        .map((element) => element.getBoundingClientRect())
+        .filter((box) => box.width > 0)
+        .map((box) => Math.round(box.top + box.height / 2));
+      return tops.filter((top, index) => tops.findIndex((other) => Math.abs(other - top) < 12) === index)
+        .length;
+    });
+    expect(rows).toBeLessThanOrEqual(2);
+    // Badges show their whole label, never "MEAS…".
+    const truncated = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('.mantine-Badge-label')].filter(
+          (label) => label.scrollWidth > label.clientWidth + 1,
+        ).length,
+    );
+    expect(truncated).toBe(0);
     await page.getByRole('button', { name: 'Create Test' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
     await dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button').first().waitFor();

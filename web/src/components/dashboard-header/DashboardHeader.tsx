@@ -36,10 +36,12 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
       }}
     >
       <Container size="lg" py="sm">
-        <Group justify="space-between" wrap="nowrap" gap="sm">
-          <Logo to="/dashboard" compact />
-          {/* On a phone a founder's badges, plan and logout may take two rows rather than squeeze. */}
-          <Group gap="sm" justify="flex-end" style={{ minWidth: 0, rowGap: 8 }}>
+        {/* On a phone the logo and the items wrap as one line of items: at most two rows (issue 26, item 9). */}
+        <Group justify="flex-end" gap="sm" style={{ rowGap: 8 }}>
+          <div className={classes.logo}>
+            <Logo to="/dashboard" compact />
+          </div>
+          <Group gap="sm" justify="flex-end" className={classes.items} style={{ minWidth: 0, rowGap: 8 }}>
             {user.isFounder && (
               <AppTooltip label="Open the admin console">
                 <Badge

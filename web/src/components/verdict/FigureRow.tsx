@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { WRAP_WORDS } from '../../lib/text-wrap';
 
 export interface Figure {
   label: string;
@@ -30,7 +31,7 @@ export function FigureRow({ titleIndex, title, figures, mark }: FigureRowProps) 
             Title {titleIndex + 1}
             {titleIndex === 0 ? ' (baseline)' : ''}
           </Text>
-          <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Text fz="sm" fw={600} style={WRAP_WORDS}>
             {title}
           </Text>
         </Box>

@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { VerdictTitle, VerdictView } from '../../api/test-types';
 import { formatLiftInWords } from './verdict-format';
+import { WRAP_WORDS } from '../../lib/text-wrap';
 
 /** The scale's half-width in percent: the widest interval end, at least ±10%. */
 function scaleOf(titles: readonly VerdictTitle[]): number {
@@ -76,7 +77,7 @@ export function LiftBars({ verdict, titles }: { verdict: VerdictView; titles: st
                   Title {title.titleIndex + 1}
                   {title.titleIndex === 0 ? ' (the original)' : ''}
                 </Text>
-                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Text fz="sm" fw={600} style={WRAP_WORDS}>
                   {titles[title.titleIndex] ?? title.title}
                 </Text>
               </Box>

@@ -25,6 +25,7 @@ import { StatCard } from '../../components/StatCard';
 import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
 import { formatLiftWithInterval, formatSignedPercent } from '../../components/verdict/verdict-format';
 import { VerdictBadge } from '../../components/verdict/VerdictBadge';
+import { WRAP_WORDS } from '../../lib/text-wrap';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -56,7 +57,7 @@ function ChangeCell({ test }: { test: PastTest }) {
             </Badge>
           ))}
         </Group>
-        <Text fz="xs" c="dimmed" mt={2} style={{ overflowWrap: 'anywhere' }}>
+        <Text fz="xs" c="dimmed" mt={2} style={WRAP_WORDS}>
           “{test.comparedTitle}” vs “{test.baselineTitle}”
         </Text>
       </>
@@ -94,7 +95,7 @@ function HistoryTable({ tests }: { tests: PastTest[] }) {
           <Table.Tbody>
             {tests.map((test) => (
               <Table.Tr key={test.id}>
-                <Table.Th scope="row" fw={600} style={{ overflowWrap: 'anywhere', maxWidth: 260 }}>
+                <Table.Th scope="row" fw={600} style={{ ...WRAP_WORDS, maxWidth: 260 }}>
                   {test.videoTitle}
                   <Text fz="xs" c="dimmed" fw={400}>
                     {test.status === 'cancelled' ? 'Cancelled' : 'Completed'}

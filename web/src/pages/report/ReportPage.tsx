@@ -8,6 +8,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { formatCompact, formatCtr, formatDuration, formatInterval } from '../../lib/format';
 import { VerdictPanel } from '../../components/verdict/VerdictPanel';
 import { ReportError, usePublicReport } from './report-query';
+import { WRAP_WORDS } from '../../lib/text-wrap';
 
 function tokenFromLocation(): string | null {
   const token = new URLSearchParams(window.location.search).get('token');
@@ -85,7 +86,7 @@ function Report({ report }: { report: PublicReport }) {
             <Text fz="sm" c="dimmed">
               Title test report
             </Text>
-            <Title order={1} fz={{ base: 22, md: 28 }} style={{ overflowWrap: 'anywhere' }}>
+            <Title order={1} fz={{ base: 22, md: 28 }} style={WRAP_WORDS}>
               {report.videoTitle}
             </Title>
             <Text fz="sm" c="dimmed" mt={4}>
@@ -102,7 +103,7 @@ function Report({ report }: { report: PublicReport }) {
             <List type="ordered" spacing={4}>
               {report.titles.map((title, index) => (
                 <List.Item key={index}>
-                  <Text component="span" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text component="span" fz="sm" style={WRAP_WORDS}>
                     {title}
                     {index === 0 ? ' (Title 1, the baseline)' : ''}
                   </Text>

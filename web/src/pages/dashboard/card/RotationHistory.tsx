@@ -3,6 +3,7 @@ import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../..
 import type { RotationLog } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
+import { WRAP_WORDS } from '../../../lib/text-wrap';
 
 function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
   const activatedAt = log.activatedAt ? new Date(log.activatedAt) : null;
@@ -20,7 +21,7 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
             #{log.order}
           </Badge>
           <Box style={{ minWidth: 0 }}>
-            <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600} fz="sm" style={WRAP_WORDS}>
               {log.titleText}
             </Text>
             <Text fz="xs" c="dimmed">

@@ -5,6 +5,7 @@ import type { TestAnalytics } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 import { excludedRotations } from './title-views';
+import { WRAP_WORDS } from '../../../lib/text-wrap';
 
 function Metric({
   label,
@@ -25,7 +26,7 @@ function Metric({
         </Text>
         {tag}
       </Group>
-      <Text fw={700} fz="lg" mt={2} style={{ overflowWrap: 'anywhere' }}>
+      <Text fw={700} fz="lg" mt={2} style={WRAP_WORDS}>
         {value}
       </Text>
       {note && (
