@@ -5,7 +5,15 @@ import { users } from '../../db/schema';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
+import {
+  DESKTOP,
+  headerRows,
+  launchBrowser,
+  openPage,
+  PHONE,
+  screenshot,
+  sessionCookie,
+} from './support/browser';
 import { chooseOption } from './support/select';
 
 // An Authority creator with two channels of two Google accounts: connecting the second through
@@ -81,6 +89,11 @@ describe('several channels and a team', () => {
     await main.getByText('Channel: Rivera Builds', { exact: true }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-channel-switcher');
+    // On a phone the header, switcher included, takes at most two rows (issue 26, item 9).
+    await page.setViewportSize(PHONE);
+    await expect.poll(() => headerRows(page)).toBeLessThanOrEqual(2);
+    await screenshot(page, 'dashboard-channel-switcher-phone');
+    await page.setViewportSize(DESKTOP);
 
     // The create dialog says which channel, the header's by default, and lets the creator choose:
     // the videos are that channel's.

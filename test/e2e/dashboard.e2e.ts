@@ -4,6 +4,7 @@ import { COLLECTING_DATA_LABEL } from '../../src/shared/test-shapes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
 import {
+  headerRows,
   launchBrowser,
   openPage,
   PHONE,
@@ -383,15 +384,7 @@ describe('dashboard', () => {
     ).toBeLessThanOrEqual(0);
     await screenshot(page, 'dashboard-phone');
     // The header takes at most two rows (issue 26, item 9): the tops of its controls.
-    const rows = await page.getByRole('banner').evaluate((header) => {
-      const tops = [...header.querySelectorAll('a, button, input')]
-        .map((element) => element.getBoundingClientRect())
-        .filter((box) => box.width > 0)
-        .map((box) => Math.round(box.top + box.height / 2));
-      return tops.filter((top, index) => tops.findIndex((other) => Math.abs(other - top) < 12) === index)
-        .length;
-    });
-    expect(rows).toBeLessThanOrEqual(2);
+    expect(await headerRows(page)).toBeLessThanOrEqual(2);
     // Badges show their whole label, never "MEAS…".
     const truncated = await page.evaluate(
       () =>

@@ -52,6 +52,19 @@ export async function sessionCookie(context: BrowserContext) {
   return cookie && { value: cookie.value, httpOnly: cookie.httpOnly };
 }
 
+/** How many rows the page's header (banner) takes: the distinct heights of its controls' middles. */
+export async function headerRows(page: Page): Promise<number> {
+  return page.getByRole('banner').evaluate((header) => {
+    const middles = [...header.querySelectorAll('a, button, input')]
+      .map((element) => element.getBoundingClientRect())
+      .filter((box) => box.width > 0)
+      .map((box) => Math.round(box.top + box.height / 2));
+    return middles.filter(
+      (middle, index) => middles.findIndex((other) => Math.abs(other - middle) < 12) === index,
+    ).length;
+  });
+}
+
 /** Full-page screenshot into test-results/screenshots/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
