@@ -49,7 +49,7 @@ describe('a title test over a simulated week', () => {
       videoId,
     );
     const created = await createTest({
-      titles: ['Crispy Oven Fries, No Fryer', '', 'The Only Fries Recipe You Need'],
+      titles: ['Crispy Oven Fries, No Fryer', 'The Only Fries Recipe You Need', ''],
     });
     expect(created.status).toBe('active');
     expect(created.titles).toEqual(['Crispy Oven Fries, No Fryer', 'The Only Fries Recipe You Need']);
