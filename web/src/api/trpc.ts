@@ -1,11 +1,17 @@
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
+import { MUTATION_TIMEOUT_MS } from '../../../src/shared/network-error';
+import { fetchOrNetworkError } from './network-fetch';
 import { TRPC_MAX_BATCH_SIZE } from '../../../src/shared/usage-limits';
 import type { AppRouter } from '../../../src/trpc/app-router';
 
 /** Typed React hooks for every tRPC procedure (types only come from the server). */
 export const trpc = createTRPCReact<AppRouter>();
+
+function pathOf(url: RequestInfo | URL): string {
+  return typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+}
 
 /**
  * Every call carries the HttpOnly session cookie and no other credential: the browser app holds no
@@ -17,7 +23,18 @@ function link(): TRPCLink<AppRouter> {
     transformer: superjson,
     // The server refuses larger batches (a dashboard with many test cards sends several).
     maxItems: TRPC_MAX_BATCH_SIZE,
-    fetch: (url, options) => fetch(url, { ...options, credentials: 'include' }),
+    // A request that cannot reach the server fails fast with the one network message (issue 26,
+    // item 2): at once while offline, and a change (a POST) after MUTATION_TIMEOUT_MS without an
+    // answer. Moving the simulated clock runs every due job on the server and may take longer.
+    fetch: (url, options) =>
+      fetchOrNetworkError(url, {
+        ...(options as RequestInit),
+        credentials: 'include',
+        timeoutMs:
+          options?.method === 'POST' && !pathOf(url).includes('fastForward')
+            ? MUTATION_TIMEOUT_MS
+            : undefined,
+      }),
   });
 }
 

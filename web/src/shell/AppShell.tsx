@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { createQueryClient } from '../api/query-client';
 import { createAppTrpcClient, trpc } from '../api/trpc';
+import { OfflineBanner } from '../components/OfflineBanner';
 import { ToastRegion } from '../components/ToastRegion';
 
 // One query cache and one tRPC client for the whole visit, however often the shell re-mounts.
@@ -18,6 +19,7 @@ export default function AppShell({ children }: { children: ReactNode }) {
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <ToastRegion />
+        <OfflineBanner />
         {children}
       </QueryClientProvider>
     </trpc.Provider>

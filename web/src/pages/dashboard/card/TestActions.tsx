@@ -4,15 +4,12 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { extendStateProblem } from '../../../../../src/shared/test-extension';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
-import { showError, showSuccess } from '../../../lib/toast';
+import { showRequestError } from '../../../lib/request-error-toast';
+import { showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import type { TitleTest } from '../../../api/test-types';
 import { actionSuccessMessage, type TestActionName } from './action-messages';
 import { ExtendTestDialog } from './ExtendTestDialog';
-
-function messageOf(error: unknown): string | undefined {
-  return error instanceof Error && error.message ? error.message : undefined;
-}
 
 interface TestActionsProps {
   test: TitleTest;
@@ -36,21 +33,25 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
       showSuccess(actionSuccessMessage(variables.action));
       await refresh(test.id);
     },
-    onError: (error) => showError('Action failed', messageOf(error) ?? 'Failed to perform action'),
+    // Unreachable server: the one network message with Retry, and the buttons usable again.
+    onError: (error, variables) =>
+      showRequestError('Action failed', error, () => action.mutate(variables), 'Failed to perform action'),
   });
   const forceAnalytics = trpc.tests.forceAnalytics.useMutation({
     onSuccess: async (result) => {
       showSuccess('Analytics collected', result.message);
       await refresh(test.id);
     },
-    onError: (error) => showError('Failed to force analytics collection', messageOf(error)),
+    onError: (error, variables) =>
+      showRequestError('Failed to force analytics collection', error, () => forceAnalytics.mutate(variables)),
   });
   const simulateRotation = trpc.tests.simulateRotation.useMutation({
     onSuccess: async (result) => {
       showSuccess('Rotation simulated', result.message);
       await refresh(test.id);
     },
-    onError: (error) => showError('Failed to simulate rotation', messageOf(error)),
+    onError: (error, variables) =>
+      showRequestError('Failed to simulate rotation', error, () => simulateRotation.mutate(variables)),
   });
 
   const fastForward = trpc.tests.fastForward.useMutation({
@@ -58,7 +59,8 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
       showSuccess('Simulated time moved', result.message);
       await refresh(test.id);
     },
-    onError: (error) => showError('Failed to move the simulated clock', messageOf(error)),
+    onError: (error, variables) =>
+      showRequestError('Failed to move the simulated clock', error, () => fastForward.mutate(variables)),
   });
 
   // Only the simulator's clock can be moved, and only demo accounts exist there.

@@ -19,6 +19,7 @@ import {
   WINNER_METRICS,
   type WinnerMetric,
 } from '../../../../../src/shared/test-shapes';
+import { isNetworkError } from '../../../../../src/shared/network-error';
 import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
 import { titleProblems } from '../../../../../src/shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
@@ -130,8 +131,9 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const shape = planInput(form);
   // The preview's washout is the chosen channel's.
   const plan = useTestPlan(opened && shape ? { ...shape, channelId } : null);
+  // Cancel works while Creating… too (issue 26, item 2): the dialog closes and the request is
+  // abandoned; should it still reach the server, the test appears with its success toast.
   const close = () => {
-    if (create.isPending) return;
     create.reset();
     onClose();
   };
@@ -318,10 +320,15 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
           {create.error && refusal === null && (
             <Alert color="red" title="The test was not created" role="alert">
               <PaywallLinkText message={create.error.message || 'Something went wrong. Please try again.'} />
+              {isNetworkError(create.error) && (
+                <Button size="xs" variant="light" color="red" mt="xs" onClick={submit}>
+                  Retry
+                </Button>
+              )}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} disabled={create.isPending}>
+            <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button type="submit" disabled={problem !== null || unacknowledged || create.isPending}>
