@@ -514,11 +514,21 @@ describe('which title is winning', () => {
 
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
-    const { panel } = await expandCard(page, videoTitle);
+    const { card, panel } = await expandCard(page, videoTitle);
     await panel.getByText('Verdict pending', { exact: true }).waitFor();
     expect(await panel.getByTestId('verdict-headline').innerText()).toBe(
       'Waiting for YouTube’s final figures',
     );
+    // Issue 26, item 8: the CTR trend compares the titles: one line per title, over the days it
+    // held, a legend naming them, and the same figures for screen readers.
+    const trend = card.locator('figure', { hasText: 'CTR Performance Trend' });
+    const trendChart = trend.getByRole('img', {
+      name: /^Daily CTR by title\. Title 1: \d+(\.\d)?% on .+; Title 2: \d+(\.\d)?% on .+\.$/,
+    });
+    await trendChart.waitFor();
+    expect(await trend.locator('.recharts-line').count()).toBe(2);
+    for (const name of ['Title 1', 'Title 2']) await trend.getByText(name, { exact: true }).waitFor();
+    await trend.screenshot({ path: `${SCREENSHOT_DIR}/ctr-trend-closeup.png` });
     await panel.getByText('The original title is live until the verdict.', { exact: true }).waitFor();
     // Issue 12, item 3: when the verdict comes, counted on the product's clock (weeks of simulated
     // days ahead of the browser's): within the four days YouTube's last figures take.

@@ -1,52 +1,68 @@
 import '@mantine/charts/styles.css';
-import { AreaChart } from '@mantine/charts';
+import { LineChart } from '@mantine/charts';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
+import { ctrDays, ctrTrendRows, ctrTrendSummary, SUB_DAY_CTR_TEXT, titleSeriesNames } from './ctr-trend';
 import { ctrChartEmptyText } from './pending-figures';
 
-/** 'CTR Performance Trend': CTR per rotation, each point labelled with its title (Title 1..n of the test). */
+const DAILY_MINUTES = 1440;
+const SERIES_COLORS = ['violet.6', 'teal.6', 'orange.6', 'blue.6', 'pink.6', 'lime.7', 'cyan.6', 'red.6'];
+
+/**
+ * 'CTR Performance Trend': one line per title (Title 1..k), each the daily CTR of the Pacific
+ * days that title held (ctr-trend.ts), so the titles can be compared; screen readers get the
+ * same figures as the chart's label.
+ */
 export function CtrTrendChart({
   logs,
+  titleCount,
+  intervalMinutes,
   expectedAt,
   now,
 }: {
   logs: RotationLog[];
+  titleCount: number;
+  /** The test's rotation interval: only a daily test gives each title days of its own. */
+  intervalMinutes: number;
   /** When the test's first CTR figure is expected (while there is none). */
   expectedAt: string | null;
   now: Date;
 }) {
-  // The rotations the verdict leaves out are left out here too (src/title-tests/counted-windows.ts).
-  const data = logs
-    .filter((log) => log.ctrAtRotation !== null && log.analysis !== 'excluded')
-    .map((log) => ({
-      label: log.title,
-      ctr: Number(log.ctrAtRotation!.toFixed(1)),
-      title: log.titleText,
-    }));
+  const subDay = intervalMinutes < DAILY_MINUTES;
+  const days = subDay ? [] : ctrDays(logs);
+  const names = titleSeriesNames(titleCount);
   const ticks = axisTicks(
-    data.map((point) => point.ctr),
+    days.map((entry) => entry.ctr),
     { integer: false },
   );
   return (
     <ChartPanel
       title="CTR Performance Trend"
-      empty={data.length === 0}
-      emptyText={ctrChartEmptyText(logs, expectedAt, now)}
+      empty={days.length === 0}
+      emptyText={subDay ? SUB_DAY_CTR_TEXT : ctrChartEmptyText(logs, expectedAt, now)}
     >
-      <AreaChart
-        h={200}
-        data={data}
-        dataKey="label"
-        series={[{ name: 'ctr', label: 'CTR (%)', color: 'violet.6' }]}
-        curveType="monotone"
-        unit="%"
-        withDots
-        gridAxis="y"
-        valueFormatter={formatAxisNumber}
-        yAxisProps={{ ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
-        xAxisProps={{ allowDuplicatedCategory: true }}
-      />
+      <div role="img" aria-label={ctrTrendSummary(days, titleCount)}>
+        <LineChart
+          h={200}
+          data={ctrTrendRows(days)}
+          dataKey="label"
+          series={names.map((name, index) => ({
+            name,
+            label: name,
+            color: SERIES_COLORS[index % SERIES_COLORS.length]!,
+          }))}
+          curveType="linear"
+          connectNulls
+          unit="%"
+          withDots
+          withLegend
+          legendProps={{ verticalAlign: 'bottom', height: 40 }}
+          gridAxis="y"
+          valueFormatter={formatAxisNumber}
+          yAxisProps={{ ticks, domain: [0, ticks.at(-1)!], interval: 0 }}
+        />
+      </div>
     </ChartPanel>
   );
 }

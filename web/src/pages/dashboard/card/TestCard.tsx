@@ -157,7 +157,13 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             <>
               <TestMetrics analytics={data} now={now} />
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-                <CtrTrendChart logs={data.rotationLogs} expectedAt={data.expected.ctrAt} now={now} />
+                <CtrTrendChart
+                  logs={data.rotationLogs}
+                  titleCount={test.titles.length}
+                  intervalMinutes={test.rotationIntervalMinutes}
+                  expectedAt={data.expected.ctrAt}
+                  now={now}
+                />
                 <ComparisonChart titles={test.titles} logs={data.rotationLogs} />
               </SimpleGrid>
               <RotationHistory logs={data.rotationLogs} now={now} />
