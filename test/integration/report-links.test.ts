@@ -55,7 +55,8 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   testId = ((await created.json()) as { id: string }).id;
-  await runFor(testApp, 30);
+  // Two days and more: enough windows beyond the video's day-and-hour levels for lifts to show.
+  await runFor(testApp, 54);
 }, 240_000);
 afterAll(async () => {
   await testApp.close();
