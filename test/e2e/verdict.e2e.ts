@@ -318,7 +318,9 @@ describe('which title is winning', () => {
   it('the expanded card: collecting data early on, lifts in plain words, the statistics one click away', async () => {
     running = await createTest(3, ['Weeknight pasta, version A', 'Weeknight pasta, version B']);
     const { videoTitle } = running;
-    await runFor(app, 30);
+    // Two days and more, whatever the hour it starts: enough windows beyond the video's day-and-hour
+    // levels for the lifts to show.
+    await runFor(app, 54);
 
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
