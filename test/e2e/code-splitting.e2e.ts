@@ -24,8 +24,8 @@ interface RouteLoad {
   gzipBytes: number;
 }
 
-/** Gzipped JavaScript the landing may load on a first visit (issue 12, item 7). */
-const LANDING_GZIP_BUDGET = 100 * 1024;
+/** Gzipped JavaScript the landing may load on a first visit (issue 12, item 7; 104 KB since the Free plan card joined the front page, decision 0013). */
+const LANDING_GZIP_BUDGET = 104 * 1024;
 
 const gzipSize = (asset: string) => gzipSync(readFileSync(join(distRoot, asset))).length;
 

@@ -1,4 +1,3 @@
-import { defaultDurationDaysFor } from '../../../../src/shared/test-shapes';
 import { FaqList, type FaqItem } from '../../components/FaqList';
 import { Section } from './Section';
 
@@ -10,7 +9,9 @@ const items: FaqItem[] = [
   },
   {
     question: 'How long does a test take?',
-    answer: `You choose the end date: ${defaultDurationDaysFor('views')} days by default for a views test, ${defaultDurationDaysFor('ctr')} for click-through rate or watch time, which YouTube reports once a day. You can extend a running test. If the titles perform about the same, Titlewise says so rather than guessing.`,
+    // The light front door loads no rules module (code-splitting budget): these are defaultDurationDaysFor's lengths.
+    answer:
+      'You choose the end date: a week by default for a views test, two weeks for click-through rate or watch time, which YouTube reports once a day. You can extend a running test. If the titles perform about the same, Titlewise says so rather than guessing.',
   },
   {
     question: 'What happens when a test ends?',
