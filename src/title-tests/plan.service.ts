@@ -152,6 +152,33 @@ export async function weakPlanProblem(
   });
 }
 
+/** A plan that cannot decide as asked, with the shape that can (when there is one) and why. */
+function cannotDecide<Base extends object>(
+  base: Base,
+  suggested: PlanShape | null,
+  plan: ShapePlan | null,
+  summary: string,
+) {
+  return {
+    ...base,
+    canDecide: false as const,
+    unitsPerTitle: 0,
+    windowsPerTitle: 0,
+    minimumDetectableLiftPercent: null,
+    noiseSource: 'typical' as const,
+    suggestion:
+      !suggested || plan?.minimumDetectableLift == null
+        ? null
+        : {
+            rotationIntervalMinutes: suggested.intervalMinutes,
+            durationDays: suggested.durationDays,
+            titleCount: suggested.titleCount,
+            minimumDetectableLiftPercent: roundPercent(plan.minimumDetectableLift),
+          },
+    summary,
+  };
+}
+
 /**
  * Before a test starts: the smallest true lift the shape finds with 80% chance, as the engine
  * will measure it, from the channel's own noise when it has finished tests of this shape and
@@ -184,24 +211,7 @@ export async function planTest(
   if (refused) {
     const daily = { ...shape, intervalMinutes: 1440 };
     const plan = planShape(daily, { viewsPerDay });
-    return {
-      ...base,
-      canDecide: false,
-      unitsPerTitle: 0,
-      windowsPerTitle: 0,
-      minimumDetectableLiftPercent: null,
-      noiseSource: 'typical',
-      suggestion:
-        plan.minimumDetectableLift === null
-          ? null
-          : {
-              rotationIntervalMinutes: 1440,
-              durationDays: daily.durationDays,
-              titleCount: daily.titleCount,
-              minimumDetectableLiftPercent: roundPercent(plan.minimumDetectableLift),
-            },
-      summary: refused,
-    };
+    return cannotDecide(base, plan.minimumDetectableLift === null ? null : daily, plan, refused);
   }
   // How long views follow the previous title on this channel sets the washout, and windows too
   // short for it are refused (channel-lag.ts); the plan counts only the part after the washout.
@@ -214,24 +224,7 @@ export async function planTest(
     const longer = interval === null ? null : { ...shape, intervalMinutes: interval };
     const factor = interval === null ? 1 : measuredViewsFactor(interval, washoutFor(interval, lag));
     const plan = longer && planShape(longer, { viewsPerDay: viewsPerDay * factor });
-    return {
-      ...measured,
-      canDecide: false,
-      unitsPerTitle: 0,
-      windowsPerTitle: 0,
-      minimumDetectableLiftPercent: null,
-      noiseSource: 'typical',
-      suggestion:
-        !longer || plan?.minimumDetectableLift == null
-          ? null
-          : {
-              rotationIntervalMinutes: longer.intervalMinutes,
-              durationDays: longer.durationDays,
-              titleCount: longer.titleCount,
-              minimumDetectableLiftPercent: roundPercent(plan.minimumDetectableLift),
-            },
-      summary: tooShort,
-    };
+    return cannotDecide(measured, longer, plan, tooShort);
   }
   const measuredViews = viewsPerDay * measuredViewsFactor(input.rotationIntervalMinutes, washout);
   const { plan, noise, trafficNoise } = await channelPlan(app, user, shape, input, measuredViews);
