@@ -31,14 +31,14 @@ function restPathsOf(operation: AnyOperation): readonly RestPath[] {
 
 /**
  * How a REST path carries the operation's input: the `:name` segments, then the query string
- * (GET, DELETE) or the JSON body (POST). Each part is validated on its own (a part of the wrong
+ * (GET, DELETE) or the JSON body (POST, PATCH). Each part is validated on its own (a part of the wrong
  * shape, an array for a body, is refused) and the handler gets their fields together. An input
  * split over parts is a plain object schema: zod cannot pick fields of a refined one.
  */
 function inputParts(operation: AnyOperation, rest: RestPath) {
   const pathKeys = [...rest.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
   const input = operation.input;
-  const inQuery = rest.method !== 'POST';
+  const inQuery = rest.method === 'GET' || rest.method === 'DELETE';
   if (!input) return { params: undefined, query: undefined, body: inQuery ? undefined : emptyBodySchema };
   if (pathKeys.length === 0) {
     return inQuery
@@ -87,7 +87,7 @@ export function registerRestOperations(
       const parts = inputParts(operation, rest);
       const output = operation.output;
       registry.add({
-        method: rest.method.toLowerCase() as 'get' | 'post' | 'delete',
+        method: rest.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete',
         path: rest.path,
         summary: rest.summary,
         tags: [tag],

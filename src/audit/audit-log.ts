@@ -7,7 +7,7 @@ export interface AuditEntry {
   actorUserId: string | null;
   /**
    * What, as noun.verb: test.create, test.pause, test.resume, test.complete, test.cancel,
-   * test.delete, user.upgrade, user.downgrade, team.join, team.remove, team.leave,
+   * test.delete, user.upgrade, user.downgrade, team.join, team.role, team.remove, team.leave,
    * billing.subscription-sync, account.erased.
    */
   action: string;

@@ -39,7 +39,7 @@ export type CallerFor<A extends Access> = A extends 'public' ? Caller | null : C
 
 /** Where an operation answers over REST (it also appears in the OpenAPI document). */
 export interface RestPath {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** The path; a `:name` segment is the input field of that name. */
   path: string;
   summary: string;

@@ -2,6 +2,7 @@ import { mutation, query, restOnly } from '../http/operation';
 import { rateLimits } from '../http/rate-limits';
 import {
   acceptInvitation,
+  changeMemberRole,
   getTeam,
   inviteMember,
   leaveTeam,
@@ -16,8 +17,10 @@ import {
   invitationTokenSchema,
   inviteInputSchema,
   memberIdSchema,
+  memberRoleInputSchema,
   membershipSchema,
   okSchema,
+  teamMemberSchema,
   teamSchema,
 } from './team.schemas';
 
@@ -61,6 +64,19 @@ export const teamOperations = {
       await revokeInvitation(ctx, caller.user, input.id);
       return { success: true as const };
     },
+  }),
+
+  changeMemberRole: mutation({
+    access: 'user',
+    input: memberRoleInputSchema,
+    output: teamMemberSchema,
+    rest: {
+      method: 'PATCH',
+      path: '/api/team/members/:id',
+      summary:
+        'Change a member’s role (editor or viewer): it applies from their next request; the same role changes nothing',
+    },
+    handler: ({ ctx, caller, input }) => changeMemberRole(ctx, caller.user, input),
   }),
 
   removeMember: mutation({

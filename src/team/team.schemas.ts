@@ -13,6 +13,8 @@ export const inviteInputSchema = z.object({
 
 export const invitationIdSchema = z.object({ id: z.uuid({ message: 'Unknown invitation id.' }) });
 export const memberIdSchema = z.object({ id: z.uuid({ message: 'Unknown member id.' }) });
+/** A member's new role (the owner changes it in place). */
+export const memberRoleInputSchema = memberIdSchema.extend({ role: teamRoleSchema });
 export const invitationTokenSchema = z.object({
   token: z
     .string()
@@ -37,6 +39,7 @@ export const teamMemberSchema = z.object({
   role: teamRoleSchema,
   joinedAt: z.string(),
 });
+export type TeamMember = z.infer<typeof teamMemberSchema>;
 
 /** The owner's view of their team. */
 export const teamSchema = z.object({

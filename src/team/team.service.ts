@@ -17,14 +17,14 @@ import { invitationToken, invitationTokenHash, invitationUrl } from './invitatio
 import { queueInvitationEmail } from './team-queue';
 import { mayEmailInvitation } from './invitation-email-budget';
 import { findMembership, teamSeatLimit } from '../auth/membership';
-import type { MembershipView, Team } from './team.schemas';
-import type { inviteInputSchema } from './team.schemas';
+import type { MembershipView, Team, TeamMember } from './team.schemas';
+import type { inviteInputSchema, memberRoleInputSchema } from './team.schemas';
 import type { z } from 'zod';
 
 /*
  * The team (docs/product.md#team): an Authority owner invites people by e-mail as editors or
- * viewers; each signs in with their own Google account and accepts; the owner removes them, or
- * they leave. What a member may do is decided per operation (src/api/caller.ts).
+ * viewers; each signs in with their own Google account and accepts; the owner changes their role
+ * or removes them, or they leave. What a member may do is decided per operation (src/api/caller.ts).
  */
 
 type InvitationRow = typeof teamInvitations.$inferSelect;
@@ -286,6 +286,49 @@ async function endMembership(
       after: null,
       at: now,
     });
+  });
+}
+
+/**
+ * Changes a member's role (editor or viewer) in place. It takes effect at the member's next
+ * request: their role is read with their session, whose cached answer a change to team_members
+ * moves on (src/api/caller.ts). The same role again changes nothing and records nothing. Only the
+ * owner's own members are found: anyone else's id is 404, as for a removal.
+ */
+export async function changeMemberRole(
+  ctx: ServiceContext,
+  owner: UserRow,
+  input: z.output<typeof memberRoleInputSchema>,
+): Promise<TeamMember> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ member: teamMembers, name: users.name, email: users.email })
+      .from(teamMembers)
+      .innerJoin(users, eq(users.id, teamMembers.memberUserId))
+      .where(and(eq(teamMembers.id, input.id), eq(teamMembers.ownerUserId, owner.id)))
+      .for('update', { of: teamMembers });
+    if (!found) throw notFound('Team member');
+    const { member } = found;
+    const view = (role: typeof member.role): TeamMember => ({
+      id: member.id,
+      name: found.name,
+      email: found.email,
+      role,
+      joinedAt: member.createdAt.toISOString(),
+    });
+    if (member.role === input.role) return view(member.role);
+    await tx.update(teamMembers).set({ role: input.role }).where(eq(teamMembers.id, member.id));
+    await recordAudit(tx, {
+      actorUserId: owner.id,
+      action: 'team.role',
+      targetType: 'user',
+      targetId: owner.id,
+      before: { memberId: member.memberUserId, role: member.role },
+      after: { memberId: member.memberUserId, role: input.role },
+      at: now,
+    });
+    return view(input.role);
   });
 }
 

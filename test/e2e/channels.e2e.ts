@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
+import { TEAM_ROLE_DESCRIPTIONS } from '../../src/shared/team';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
@@ -19,7 +20,8 @@ import { chooseOption } from './support/select';
 // An Authority creator with two channels of two Google accounts: connecting the second through
 // Google's consent, switching between them in the header, and disconnecting one. Then their team:
 // inviting a viewer, who accepts in a second browser context with their own Google account, sees
-// the owner's tests without any write control, and loses access when removed.
+// the owner's tests without any write control, is made an editor in place, and loses access when
+// removed.
 
 let app: TestApp;
 let browser: Browser;
@@ -123,7 +125,7 @@ describe('several channels and a team', () => {
     await context.close();
   });
 
-  it('invites a viewer, who accepts in a second browser with their own Google account and is removed', async () => {
+  it('invites a viewer, who accepts in a second browser with their own Google account, is made an editor and is removed', async () => {
     // Alex, the Authority owner (the first scenario upgraded them), in one browser context.
     const owner = await openPage(browser, app.url);
     await owner.page.goto('/login');
@@ -173,10 +175,25 @@ describe('several channels and a team', () => {
     expect(await seriousAxeViolations(member.page)).toEqual([]);
     await screenshot(member.page, 'team-viewer-dashboard');
 
-    // Alex sees Priya on the team and removes her; her next request is her own account again.
+    // Alex makes Priya an editor in place, from the keyboard; her next page load offers the writes.
     await owner.page.reload();
     const members = team.getByRole('region', { name: 'Members' });
     await members.getByText('Priya Natarajan').waitFor();
+    const role = members.getByRole('radiogroup', { name: 'Role for Priya Natarajan' });
+    await expect.poll(() => role.getByRole('radio', { name: 'Viewer' }).isChecked()).toBe(true);
+    await role.getByRole('radio', { name: 'Viewer' }).focus();
+    await owner.page.keyboard.press('ArrowLeft');
+    await owner.page.getByText('Role changed').waitFor();
+    await owner.page.getByText(/Priya Natarajan is now an editor/).waitFor();
+    await expect.poll(() => role.getByRole('radio', { name: 'Editor' }).isChecked()).toBe(true);
+    await members.getByText(TEAM_ROLE_DESCRIPTIONS.editor).waitFor();
+    expect(await seriousAxeViolations(owner.page)).toEqual([]);
+    await screenshot(owner.page, 'account-team-role-changed');
+    await member.page.reload();
+    await header.getByText('Alex Rivera’s team · Editor').waitFor();
+    await main.getByRole('button', { name: 'Create Test' }).first().waitFor();
+
+    // Alex removes Priya; her next request is her own account again.
     await members.getByRole('button', { name: 'Remove Priya Natarajan' }).click();
     const confirm = owner.page.getByRole('dialog', { name: 'Remove Priya Natarajan?' });
     await confirm.getByRole('button', { name: 'Remove' }).click();
@@ -186,7 +203,7 @@ describe('several channels and a team', () => {
     expect(
       await member.page
         .getByRole('banner')
-        .getByText(/team · Viewer/)
+        .getByText(/team · (Viewer|Editor)/)
         .count(),
     ).toBe(0);
     expect(await member.page.getByRole('main').getByText(riveraVideoTitle).count()).toBe(0);

@@ -164,6 +164,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/team': 'signed-in',
   'POST /api/team/invitations': 'signed-in',
   'DELETE /api/team/invitations/{id}': 'owner',
+  'PATCH /api/team/members/{id}': 'owner',
   'DELETE /api/team/members/{id}': 'owner',
   'GET /api/team/invitation': 'public',
   'POST /api/team/invitation/accept': 'signed-in',
@@ -171,6 +172,7 @@ const ACCESS: Record<string, Access> = {
   'trpc team.get': 'signed-in',
   'trpc team.invite': 'signed-in',
   'trpc team.revokeInvitation': 'owner',
+  'trpc team.changeMemberRole': 'owner',
   'trpc team.removeMember': 'owner',
   'trpc team.accept': 'signed-in',
   'trpc team.leave': 'signed-in',
@@ -484,6 +486,10 @@ async function addMember(userId: string, role: TeamRole): Promise<string> {
     .returning({ id: teamMembers.id });
   return row!.id;
 }
+/** Takes a spare member off the team again, so their seat is free for the invitation rows. */
+const removeSpare = async (_: Member, __: unknown, id: string) => {
+  await testApp.built.app.db.delete(teamMembers).where(eq(teamMembers.id, id));
+};
 /** Puts a member who left back on the team, with their role. */
 const rejoin = async (caller: Member) => {
   if (caller === 'viewer' || caller === 'editor') await addMember(memberIds[caller], caller);
@@ -760,6 +766,17 @@ const ROWS: Record<string, Row> = {
   'trpc team.revokeInvitation': {
     resource: ownerInvitationId,
     request: (id) => trpcMutation('team.revokeInvitation', { id }),
+  },
+  // A spare viewer made an editor (then taken off the team): only the owner finds their member.
+  'PATCH /api/team/members/{id}': {
+    resource: spareMember,
+    request: (id) => ({ method: 'PATCH', path: `/api/team/members/${id}`, json: { role: 'editor' } }),
+    after: removeSpare,
+  },
+  'trpc team.changeMemberRole': {
+    resource: spareMember,
+    request: (id) => trpcMutation('team.changeMemberRole', { id, role: 'editor' }),
+    after: removeSpare,
   },
   'DELETE /api/team/members/{id}': {
     resource: spareMember,

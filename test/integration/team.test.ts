@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, rateLimits, teamInvitations, teamMembers, titleTests, users } from '../../db/schema';
@@ -14,7 +15,8 @@ import { control } from '../helpers/youtube-gateway';
 
 // The team of an Authority account: invitations by e-mail (signed links that expire), members
 // who sign in with their own Google account and work on the owner's channels as editors or
-// viewers, every test action in the audit log under who did it, and removal taking effect at once.
+// viewers, every test action in the audit log under who did it, a role changed in place and
+// removal both taking effect at once.
 
 let testApp: TestApp;
 let alex: HttpClient;
@@ -227,6 +229,88 @@ describe('accepting and roles', () => {
     ).toBe(SAM);
     await db().update(users).set({ isAdmin: false }).where(eq(users.id, alexId));
     expect((await priya.get('/api/admin/audit')).status).toBe(403);
+  });
+});
+
+describe('changing a role', () => {
+  interface Member {
+    id: string;
+    email: string;
+    role: string;
+  }
+  const memberOf = async (email: string) =>
+    (await json<{ members: Member[] }>(await alex.get('/api/team'))).members.find(
+      (member) => member.email === email,
+    )!;
+  const setRole = (client: HttpClient, id: string, role: string) =>
+    client.request('PATCH', `/api/team/members/${id}`, { json: { role } });
+  const roleChanges = () => db().select().from(auditLog).where(eq(auditLog.action, 'team.role'));
+
+  it('makes a viewer an editor from their next request, audited under the owner, and back again', async () => {
+    const member = await memberOf(PRIYA);
+    expect(member.role).toBe('viewer');
+    const priyaId = (await json<{ id: string }>(await priya.get('/api/auth/me'))).id;
+    expect((await createTest(priya, 3)).status).toBe(403);
+
+    const changed = await setRole(alex, member.id, 'editor');
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await changed.json()).toMatchObject({ id: member.id, email: PRIYA, role: 'editor' });
+    expect((await json<{ team: unknown }>(await priya.get('/api/auth/me'))).team).toMatchObject({
+      role: 'editor',
+    });
+    const created = await createTest(priya, 3);
+    expect(created.status, await created.clone().text()).toBe(201);
+    const testId = (await json<{ id: string }>(created)).id;
+    expect((await priya.post(`/api/tests/${testId}/cancel`)).status).toBe(200);
+    await runDueWork(testApp);
+    const [cancelled] = await db().select().from(auditLog).where(eq(auditLog.targetId, testId));
+    expect(cancelled).toBeDefined();
+
+    expect(await roleChanges()).toEqual([
+      expect.objectContaining({
+        actorUserId: alexId,
+        targetType: 'user',
+        targetId: alexId,
+        before: { memberId: priyaId, role: 'viewer' },
+        after: { memberId: priyaId, role: 'editor' },
+      }),
+    ]);
+    // The same role again: answered with the member as they are, nothing changed or recorded.
+    const same = await setRole(alex, member.id, 'editor');
+    expect(same.status).toBe(200);
+    expect(await same.json()).toMatchObject({ id: member.id, role: 'editor' });
+    expect(await roleChanges()).toHaveLength(1);
+
+    // Back to viewer: her very next write is refused again.
+    expect((await setRole(alex, member.id, 'viewer')).status).toBe(200);
+    const pause = await priya.post(`/api/tests/${alexTestId}/pause`);
+    expect(pause.status).toBe(403);
+    expect(await error(pause)).toBe(TEAM_MESSAGES.viewerReadOnly);
+    expect(await roleChanges()).toHaveLength(2);
+  });
+
+  it('is the owner’s alone, and refuses an unknown member or role with a clear message', async () => {
+    const member = await memberOf(PRIYA);
+    const before = await db().select().from(teamMembers);
+    // A member, even an editor, finds no member of their own to change.
+    const byEditor = await setRole(sam, member.id, 'editor');
+    expect(byEditor.status).toBe(404);
+    expect(await error(byEditor)).toBe('Team member not found.');
+    expect((await setRole(priya, member.id, 'editor')).status).toBe(404);
+    const trpc = await sam.post('/trpc/team.changeMemberRole', { json: { id: member.id, role: 'editor' } });
+    expect(trpc.status).toBe(404);
+
+    const unknown = await setRole(alex, randomUUID(), 'editor');
+    expect(unknown.status).toBe(404);
+    expect(await error(unknown)).toBe('Team member not found.');
+    const badId = await setRole(alex, 'not-a-member', 'editor');
+    expect(badId.status).toBe(400);
+    expect(await error(badId)).toMatch(/Unknown member id/);
+    const badRole = await setRole(alex, member.id, 'owner');
+    expect(badRole.status).toBe(400);
+    expect(await error(badRole)).toMatch(/editor or viewer/);
+
+    expect(await db().select().from(teamMembers)).toEqual(before);
   });
 });
 

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Card, CopyButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Loader,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TeamRole } from '../../../../db/schema/team';
@@ -13,6 +25,53 @@ import { InviteForm } from './InviteForm';
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 type Member = { id: string; name: string; email: string; role: TeamRole; joinedAt: string };
+
+const ROLES: TeamRole[] = ['editor', 'viewer'];
+const ROLE_CHOICES = ROLES.map((role) => ({ value: role, label: TEAM_ROLE_LABELS[role] }));
+const withArticle = (role: TeamRole) =>
+  `${role === 'editor' ? 'an' : 'a'} ${TEAM_ROLE_LABELS[role].toLowerCase()}`;
+
+/** A member's role, changed in place: it applies from their next request. */
+function MemberRole({ member }: { member: Member }) {
+  const utils = trpc.useUtils();
+  const change = trpc.team.changeMemberRole.useMutation({
+    onSuccess: async (changed) => {
+      await utils.team.get.invalidate();
+      showSuccess(
+        'Role changed',
+        `${changed.name} is now ${withArticle(changed.role)}: ${TEAM_ROLE_DESCRIPTIONS[changed.role].toLowerCase()}`,
+      );
+    },
+    onError: (error) => showError('Could not change the role', error.message),
+  });
+  // While saving, the control shows the choice being saved; on an error it falls back to the role held.
+  const role = change.isPending ? change.variables.role : member.role;
+  return (
+    <Stack gap={2}>
+      <Group gap="xs" wrap="nowrap">
+        <SegmentedControl
+          size="xs"
+          value={role}
+          data={ROLE_CHOICES}
+          onChange={(value) => change.mutate({ id: member.id, role: value })}
+          // Read-only, not disabled, while saving: keyboard focus stays on the choice just made.
+          readOnly={change.isPending}
+          aria-label={`Role for ${member.name}`}
+          aria-busy={change.isPending}
+        />
+        {change.isPending && <Loader size="xs" aria-label={`Saving the role for ${member.name}`} />}
+      </Group>
+      <Text fz="xs" c="dimmed">
+        {TEAM_ROLE_DESCRIPTIONS[role]}
+      </Text>
+      {change.isError && (
+        <Text fz="xs" c="red.8" role="alert">
+          {change.error.message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 /** The owner's side: members, pending invitations, seats, and the invite form. */
 function OwnTeam() {
@@ -61,16 +120,16 @@ function OwnTeam() {
         </Title>
         {members.length === 0 && <Text fz="sm">Nobody yet.</Text>}
         {members.map((member) => (
-          <Group key={member.id} justify="space-between" wrap="nowrap">
-            <div style={{ minWidth: 0 }}>
-              <Group gap="xs">
+          <Group key={member.id} justify="space-between" align="flex-start" gap="sm">
+            <Stack gap={4} style={{ minWidth: 0 }}>
+              <div>
                 <Text fw={600}>{member.name}</Text>
-                <Badge variant="light">{TEAM_ROLE_LABELS[member.role]}</Badge>
-              </Group>
-              <Text c="dimmed" fz="sm">
-                {member.email} · joined {dateFormat.format(new Date(member.joinedAt))}
-              </Text>
-            </div>
+                <Text c="dimmed" fz="sm">
+                  {member.email} · joined {dateFormat.format(new Date(member.joinedAt))}
+                </Text>
+              </div>
+              <MemberRole member={member} />
+            </Stack>
             <Button
               variant="default"
               size="xs"
