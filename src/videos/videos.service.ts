@@ -6,8 +6,11 @@ import { RECENT_VIDEOS_CACHE_MS } from '../shared/usage-limits';
 import { listRecentUploads } from '../youtube/gateway';
 import type { RecentVideo } from './videos.schemas';
 
-/** How many uploads the video picker offers. */
-const RECENT_LIMIT = 24;
+/**
+ * How many uploads the video picker offers and searches: one page of the uploads playlist and one
+ * videos.list call take up to 50, so 50 cost the same 3 units as fewer (docs/decisions/0028).
+ */
+export const RECENT_LIMIT = 50;
 
 interface CachedList {
   /** When the list was asked of YouTube, on app.clock. */

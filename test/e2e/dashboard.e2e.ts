@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTING_DATA_LABEL } from '../../src/shared/test-shapes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { filterByTitle, searchWords, titleMatches } from '../../web/src/pages/dashboard/create/video-search';
 import { seriousAxeViolations } from './support/axe';
 import {
   headerRows,
@@ -375,6 +376,77 @@ describe('dashboard', () => {
     await tracked.context.close();
   });
 
+  it('create dialog: "Search your videos" narrows the picker as the creator types, and clears', async () => {
+    const tracked = await openPage(browser, app.url);
+    const page = await demoSignIn(tracked);
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
+    await videos.first().waitFor();
+    const search = dialog.getByRole('searchbox', { name: 'Search your videos' });
+    const count = dialog.getByRole('status').filter({ hasText: /recent video/ });
+    const shownTitles = () => videos.locator('p:first-of-type').allTextContents();
+    const all = await shownTitles();
+    expect(all.length).toBeGreaterThan(2);
+    expect(await count.textContent()).toBe(`${all.length} recent videos`);
+
+    // A word of one title that not every title has, typed in capitals with an accent.
+    const words = [...new Set(all.flatMap((title) => searchWords(title)))].filter((word) => word.length >= 4);
+    const word = words
+      .map((candidate) => ({
+        candidate,
+        matches: filterByTitle(
+          all.map((title) => ({ title })),
+          candidate,
+        ).length,
+      }))
+      .filter(({ matches }) => matches < all.length)
+      .sort((a, b) => b.matches - a.matches)[0]!.candidate;
+    const expected = all.filter((title) => titleMatches(title, word));
+    const typed = word.toUpperCase().replace('E', 'É');
+    // The chosen video is one the search hides: it stays chosen, and the line under the box says so.
+    const hidden = all.find((title) => !titleMatches(title, word))!;
+    await videos.filter({ hasText: hidden }).first().click();
+    await search.pressSequentially(typed);
+    await expect.poll(shownTitles).toEqual(expected);
+    expect(await count.textContent()).toBe(
+      `${expected.length} of ${all.length} recent videos ${expected.length === 1 ? 'matches' : 'match'}. ` +
+        `Your chosen video, “${hidden}”, is hidden by the search but stays chosen.`,
+    );
+    // The narrowed list is still reached with the keyboard: Tab from the box goes to its clear
+    // button, then into the list.
+    await search.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(expected[0]!);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-search');
+
+    // Nothing matches: the empty state says what was searched and clears it.
+    await search.fill('zzqx sourdough');
+    await dialog.getByText('No video matches “zzqx sourdough”').waitFor();
+    expect(await videos.count()).toBe(0);
+    expect(await count.textContent()).toMatch(new RegExp(`^0 of ${all.length} recent videos match`));
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'create-test-search-empty');
+    await dialog.getByRole('button', { name: 'Clear search', exact: true }).click();
+    await expect.poll(shownTitles).toEqual(all);
+    expect(await search.inputValue()).toBe('');
+    expect(await search.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await dialog.locator('[aria-pressed="true"]').textContent()).toContain(hidden);
+
+    // Escape clears a search before it would close the dialog; Enter does not submit the form.
+    await search.fill(word);
+    await search.press('Enter');
+    await search.press('Escape');
+    expect(await search.inputValue()).toBe('');
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await videos.count()).toBe(all.length);
+    expect(tracked.errors).toEqual([]);
+    await tracked.context.close();
+  });
+
   it('the dashboard and the dialog on a 375 px phone', async () => {
     const tracked = await openPage(browser, app.url, PHONE);
     const page = await demoSignIn(tracked);
@@ -397,6 +469,13 @@ describe('dashboard', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
     await dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button').first().waitFor();
     await screenshot(page, 'create-test-dialog-phone');
+    // The search box and its empty state fit the phone's width.
+    await dialog.getByRole('searchbox', { name: 'Search your videos' }).fill('no such video in this channel');
+    await dialog.getByText('No video matches “no such video in this channel”').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await screenshot(page, 'create-test-search-phone');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await tracked.context.close();
