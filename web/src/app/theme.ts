@@ -35,9 +35,16 @@ const lightVariantText: Record<string, string> = {
   '--mantine-color-teal-light-color': '#05563f',
 };
 
-/** Darker "dimmed" text so secondary copy keeps a 4.5:1 contrast on white and gray-0. */
+/**
+ * Darker "dimmed" text so secondary copy keeps a 4.5:1 contrast on white and gray-0, and a darker
+ * error red (red-6 is 3.3:1 on white) for the messages and outlines of fields in error.
+ */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', ...lightVariantText },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-8)',
+    ...lightVariantText,
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

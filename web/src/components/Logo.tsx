@@ -1,5 +1,6 @@
 import { Group, Text, ThemeIcon } from '@mantine/core';
 import { AppLink } from './AppLink';
+import classes from './Logo.module.css';
 
 /** The Titlewise wordmark, linking home. */
 export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; compact?: boolean }) {
@@ -17,7 +18,7 @@ export function Logo({ to = '/', compact = false }: { to?: '/' | '/dashboard'; c
             Tw
           </Text>
         </ThemeIcon>
-        <Text fw={800} fz="lg" c="dark.8" visibleFrom={compact ? 'xs' : undefined}>
+        <Text fw={800} fz="lg" c="dark.8" className={compact ? classes.compactWord : undefined}>
           Titlewise
         </Text>
       </Group>

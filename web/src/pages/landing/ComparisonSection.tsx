@@ -35,7 +35,8 @@ export function ComparisonSection() {
       title="How Titlewise compares"
       intro="Other tools differ from one another, so where we can’t speak for all of them we say “Varies”."
     >
-      <div className={classes.tableWrap}>
+      {/* On a phone the table scrolls sideways: the scroller takes focus so the keyboard can scroll it. */}
+      <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="Comparison table">
         <table className={table.table}>
           <caption>Comparison of Titlewise with other ways to test titles</caption>
           <thead>

@@ -20,7 +20,8 @@ function Metric({
 }) {
   return (
     <Paper withBorder p="sm" radius="md" bg="gray.0">
-      <Group gap={6} justify="space-between" wrap="nowrap">
+      {/* The tag wraps under the label on a phone rather than being cut to "MEAS…". */}
+      <Group gap={6} justify="space-between" style={{ rowGap: 2 }}>
         <Text fz="xs" c="dimmed" fw={600}>
           {label}
         </Text>
