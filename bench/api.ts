@@ -21,7 +21,7 @@ import { prepareDatabase, type PreparedDatabase } from './api/prepare-database';
 import { formatReport, type MeasuredRow, type MemoryReading } from './api/report';
 import { childEnv, generateSecrets, serverEnv, type BenchTarget, type Secrets } from './api/server-env';
 import { replaceMarkedBlock } from './readme-block';
-import { freePort } from './rotation/bench-app';
+import { freePort } from '../test/helpers/free-port';
 import { note, sleep } from './rotation/measure';
 import { createScratchDatabase, type ScratchDatabase } from './rotation/scratch-database';
 

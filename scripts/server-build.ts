@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, write
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
+// With its .ts extension: Node runs these scripts as they are (type stripping, no resolver).
+import { newestMtime } from './newest-mtime.ts';
 
 export const SERVER_ENTRIES = ['src/main.ts', 'src/worker.ts'];
 /** Everything the bundle is made from (and how it is made); a change to any means a rebuild. */
@@ -43,25 +45,11 @@ function externalPackagesExcept(bundled: string[]): Plugin {
   };
 }
 
-function newestMtime(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
-    stats.mtimeMs,
-  );
-}
-
 /** True when every entry's bundle exists and is newer than every server input. */
 export function serverBuildIsCurrent(root: string): boolean {
   const outputs = SERVER_ENTRIES.map((entry) => join(root, SERVER_OUT_DIR, `${entryName(entry)}.js`));
   if (!outputs.every((output) => existsSync(output))) return false;
-  const sourcesAt = Math.max(
-    ...SERVER_INPUTS.filter((input) => existsSync(join(root, input))).map((input) =>
-      newestMtime(join(root, input)),
-    ),
-  );
-  return Math.min(...outputs.map((output) => statSync(output).mtimeMs)) > sourcesAt;
+  return Math.min(...outputs.map((output) => statSync(output).mtimeMs)) > newestMtime(root, SERVER_INPUTS);
 }
 
 function entryName(entry: string): string {
@@ -78,7 +66,7 @@ export async function buildServerIfStale(
     return false;
   }
   log('server: building dist/server');
-  // Loaded only when building: esbuild is the transpiler tsx and vite already install.
+  // Loaded only when building (a devDependency, the same version tsx and vite use).
   const { build } = await import('esbuild');
   const result = await build({
     absWorkingDir: root,

@@ -4,32 +4,20 @@
  * transpiler start-up), and the e2e global setup imports it, so both use the same rule.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+// With its .ts extension: Node runs these scripts as they are (type stripping, no resolver).
+import { newestMtime } from './newest-mtime.ts';
 
 /** Everything the bundle is made from; a change to any of them means a rebuild. */
 export const WEB_INPUTS = ['web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
-
-function newestMtime(path: string): number {
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return readdirSync(path).reduce(
-    (newest, entry) => Math.max(newest, newestMtime(join(path, entry))),
-    stats.mtimeMs,
-  );
-}
 
 /** True when dist/web/index.html exists and is newer than every web input. */
 export function webBuildIsCurrent(root: string): boolean {
   const builtIndex = join(root, 'dist/web/index.html');
   if (!existsSync(builtIndex)) return false;
-  const sourcesAt = Math.max(
-    ...WEB_INPUTS.filter((input) => existsSync(join(root, input))).map((input) =>
-      newestMtime(join(root, input)),
-    ),
-  );
-  return statSync(builtIndex).mtimeMs > sourcesAt;
+  return statSync(builtIndex).mtimeMs > newestMtime(root, WEB_INPUTS);
 }
 
 /** Runs `vite build` when the bundle is stale; returns whether it built. */

@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BuiltApp } from '../../src/app';
 import { startWebProcess } from '../../src/web-process';
 import { loadConfig } from '../../src/config';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { freePort } from '../../test/helpers/free-port';
 
 /**
  * The real server and the built-in YouTube simulator, each listening on its own loopback port,

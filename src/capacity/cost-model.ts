@@ -7,7 +7,10 @@ import { quotaCosts } from '../youtube/quota-ledger';
 
 /** One title change: read the snippet and counters (1), write it (50); the write's answer confirms it. */
 export const UNITS_PER_ROTATION = quotaCosts['videos.list'] + quotaCosts['videos.update'];
-/** Putting a title back at the end costs one rotation; every admitted test keeps it in reserve. */
+/**
+ * Putting a title back at the end costs one rotation; every admitted test keeps it in reserve.
+ * @alias the same number as UNITS_PER_ROTATION, named for what it reserves
+ */
 export const RESTORE_RESERVE_UNITS = UNITS_PER_ROTATION;
 /** How often the sampling job runs; each test is sampled on the passes its cadence picks. */
 export const SAMPLING_PASS_MINUTES = 10;

@@ -44,13 +44,6 @@ export function pivotedCholesky(a: Matrix, tolerance = 1e-10): PivotedCholesky {
   return { lower, kept, dropped };
 }
 
-/** Lower factor of a positive definite matrix; throws when it is not (use pivotedCholesky then). */
-export function cholesky(a: Matrix): Matrix {
-  const factor = pivotedCholesky(a, 1e-12);
-  if (factor.dropped.length > 0) throw new RangeError('matrix is not positive definite');
-  return factor.lower;
-}
-
 /** Solves (L Lᵀ) x = b for a lower factor L. */
 export function solveWithCholesky(lower: Matrix, b: ArrayLike<number>): number[] {
   const n = lower.length;

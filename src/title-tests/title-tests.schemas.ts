@@ -90,7 +90,6 @@ export const createTestInputSchema = z
       });
   });
 export type CreateTestInput = z.input<typeof createTestInputSchema>;
-export type CreateTestCommand = z.output<typeof createTestInputSchema>;
 
 export const testActions = ['pause', 'resume', 'complete', 'cancel'] as const;
 export type TestAction = (typeof testActions)[number];
@@ -238,7 +237,6 @@ export const dashboardStatsSchema = z.object({
   avgCtr: z.number().nullable(),
   completedTests: z.number(),
 });
-export type DashboardStats = z.infer<typeof dashboardStatsSchema>;
 
 export const actionResultSchema = z.object({ success: z.literal(true), test: titleTestSchema });
 export const founderToolResultSchema = z.object({ success: z.literal(true), message: z.string() });

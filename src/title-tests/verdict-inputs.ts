@@ -9,7 +9,7 @@ import { windowObservations } from './window-observations';
  * The schedule's segments (one per draw: the start, then each extension), with the exact start and
  * end each was drawn for, for an engine that redraws each segment's schedule with fresh seeds.
  */
-export { scheduleSegmentsOf, segmentSeed, type ScheduleSegment } from './schedule-segments';
+export { scheduleSegmentsOf, segmentSeed } from './schedule-segments';
 
 /** A test's measured windows, ready for the statistics engine. */
 export async function observationsOf(app: ServiceContext, record: TestRecord): Promise<WindowObservation[]> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
 import type { ServiceContext } from '../service-context';
 import type { UserRow } from '../auth/session.service';
@@ -217,12 +217,4 @@ async function dashboardStats(app: ServiceContext, user: UserRow, channelId: str
     avgCtr: stats?.avgCtr === null || stats?.avgCtr === undefined ? null : Number(stats.avgCtr),
     completedTests: stats?.completedTests ?? 0,
   };
-}
-
-export async function countRunningTests(db: DbOrTx): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(titleTests)
-    .where(inArray(titleTests.status, ['scheduled', 'active', 'paused']));
-  return Number(row?.value ?? 0);
 }

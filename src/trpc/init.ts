@@ -44,6 +44,5 @@ const mapErrors = t.middleware(async ({ ctx, next }) => {
 
 export const router = t.router;
 export const middleware = t.middleware;
-export const createCallerFactory = t.createCallerFactory;
 /** Every procedure starts here; src/trpc/app-router.ts adds each operation's limit, access check and handler. */
 export const baseProcedure = t.procedure.use(mapErrors);

@@ -1,4 +1,4 @@
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { quotaLedger, users } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
@@ -49,12 +49,4 @@ export async function recordQuotaUse(
       : false,
     at: entry.at,
   });
-}
-
-export async function quotaUsedOn(db: DbOrTx, day: string, method?: QuotaMethod): Promise<number> {
-  const [row] = await db
-    .select({ units: sum(quotaLedger.units) })
-    .from(quotaLedger)
-    .where(method ? and(eq(quotaLedger.day, day), eq(quotaLedger.method, method)) : eq(quotaLedger.day, day));
-  return Number(row?.units ?? 0);
 }

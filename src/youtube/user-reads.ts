@@ -30,11 +30,6 @@ export function userReadsQuota(config: Config): UserReadsQuota {
   };
 }
 
-/** What running tests may plan to spend per day: the daily quota less the users' reads pool. */
-export function rotationQuota(config: Config): number {
-  return config.youtubeDailyQuota - userReadsQuota(config).pool;
-}
-
 const payer = new AsyncLocalStorage<{ userId: string }>();
 
 /** Runs `work` with every YouTube call it makes charged to `userId`'s share (src/youtube/gateway). */

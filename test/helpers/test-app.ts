@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { Logger } from 'drizzle-orm';
 import type { BuiltApp } from '../../src/app';
 import { createControllableClock, type ControllableClock } from '../../src/clock';
@@ -7,6 +6,7 @@ import { loadConfig } from '../../src/config';
 import { startWebProcess } from '../../src/web-process';
 import type { SimulatorServer } from '../../src/youtube-simulator/server';
 import { createTestDatabase } from './test-database';
+import { freePort } from './free-port';
 
 export interface TestApp {
   built: BuiltApp;
@@ -15,18 +15,6 @@ export interface TestApp {
   url: string;
   clock: ControllableClock;
   close(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

@@ -10,7 +10,8 @@ import { CLOCK_MOVE_STOPPED_MESSAGE } from '../../src/title-tests/clock-moves-st
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleSessionToken } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
-import { freePort, type TestApp } from '../helpers/test-app';
+import { freePort } from '../helpers/free-port';
+import type { TestApp } from '../helpers/test-app';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 
 // Issue 25, item 4: SIGTERM with a fast-forward of weeks under way lived 232 s, with the app's

@@ -8,7 +8,7 @@ import { buildServerIfStale } from '../../scripts/server-build';
 import { loadConfig } from '../../src/config';
 import { openDatabase } from '../../src/db/database';
 import { startWebProcess } from '../../src/web-process';
-import { freePort } from '../helpers/test-app';
+import { freePort } from '../helpers/free-port';
 import { HttpClient } from '../helpers/http-client';
 
 describe('start-up', () => {

@@ -2,12 +2,7 @@ import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
 import type { Dependencies } from '../../service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
-import {
-  storeReachMetrics,
-  storeWithin,
-  type DailyMetricsStored,
-  type DailyReachMetrics,
-} from './daily-metrics';
+import { storeReachMetrics, storeWithin, type DailyMetricsStored } from './daily-metrics';
 import { InvalidRequestError } from './errors';
 import { openChannelClient, type ChannelClient } from './gateway-client';
 import { parseReachCsv } from './reach-csv';
@@ -119,14 +114,6 @@ async function downloadReport(
   if (typeof body !== 'string')
     throw new InvalidRequestError('notCsv', `Reach report ${report.id} did not download as text.`);
   return body;
-}
-
-export async function downloadReachReport(
-  app: Dependencies,
-  connection: ChannelConnection,
-  report: ReachReportRef,
-): Promise<DailyReachMetrics[]> {
-  return parseReachCsv(await downloadReport(app, openChannelClient(app, connection), report));
 }
 
 export interface ReachImport {

@@ -11,7 +11,6 @@ import type {
 export type TitleTest = TitleTestView;
 export type { TestAnalytics, TestPlan, VerdictView };
 export type VerdictTitle = VerdictView['titles'][number];
-export type VerdictRaw = VerdictView['raw'][number];
 export type ProgressItem = VerdictView['progress']['items'][number];
 export type RotationLog = TestAnalytics['rotationLogs'][number];
 export type FigureSource = TestAnalytics['dataNotes']['ctrSource'];

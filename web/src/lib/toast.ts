@@ -35,7 +35,3 @@ export function showError(title: string, message?: ReactNode): string {
     'data-variant': 'destructive',
   });
 }
-
-export function dismissToast(id: string): void {
-  notifications.hide(id);
-}

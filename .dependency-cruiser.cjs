@@ -1,0 +1,91 @@
+/**
+ * dependency-cruiser (`npm run check:deps`, part of `npm run lint`): the folder rules of
+ * ARCHITECTURE.md, checked on the run-time imports of the server (src/, db/) and the web app
+ * (web/src/). Type-only imports vanish from the JavaScript and are left out
+ * (tsPreCompilationDeps: false); tests are left out; dynamic import() counts.
+ *
+ * Folder cycles (docs/decisions/0018) are checked on dependency-cruiser's folder graph
+ * (scope: 'folder'): every directory is a node, src/youtube and src/youtube/gateway included.
+ * In that graph a folder's edges only point outside it, so src/ itself has no edge into its
+ * own subfolders, and a cycle through a file at the root of src/ would go unseen. Two module
+ * rules close that gap: the entry points are imported only by entry points, and every other
+ * root file imports no folder of src/.
+ */
+
+/** Files that assemble the features: nothing but another entry point imports them. */
+const ENTRY_POINTS = '^(src/(main|worker|web-process|app)\\.ts|web/src/main\\.tsx)$';
+
+/** The web app's layers, lowest first: a layer imports only the layers before it. */
+const WEB_LAYERS = ['lib', 'api', 'auth', 'components', 'shell', 'pages', 'routes', 'app'];
+
+/**
+ * Imports that break the layer order today, listed so they stay the only ones.
+ * TODO(issue 27): lib/connected-channels.ts is a tRPC query hook (it imports api/trpc); it belongs
+ * in web/src/api/, which may import lib/channel-choice. Its three importers were being edited
+ * when dependency-cruiser came in, so the move waits.
+ */
+const KNOWN_LAYER_EXCEPTIONS = { lib: '^web/src/lib/connected-channels\\.ts$' };
+
+const webLayerRules = WEB_LAYERS.slice(0, -1).map((layer, index) => ({
+  name: `web-layer-${layer}`,
+  severity: 'error',
+  comment: `web/src/${layer} is below ${WEB_LAYERS.slice(index + 1).join(', ')} (ARCHITECTURE.md, "Web app layers"): it may not import them.`,
+  from: {
+    path: `^web/src/${layer}/`,
+    ...(KNOWN_LAYER_EXCEPTIONS[layer] && { pathNot: KNOWN_LAYER_EXCEPTIONS[layer] }),
+  },
+  to: { path: `^web/src/(${WEB_LAYERS.slice(index + 1).join('|')})/` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-folder-cycle',
+      severity: 'error',
+      comment: 'Folders do not import each other in a cycle (ARCHITECTURE.md, docs/decisions/0018).',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'entry-points-imported-by-entry-points-only',
+      severity: 'error',
+      comment: 'A feature that imported the app (or main, worker, web-process) would close a folder cycle.',
+      from: { pathNot: ENTRY_POINTS },
+      to: { path: ENTRY_POINTS },
+    },
+    {
+      name: 'src-root-files-import-no-folder',
+      severity: 'error',
+      comment:
+        'Files at the root of src/ other than the entry points (clock, service context, …) are imported by features, so they import none.',
+      from: { path: '^src/[^/]+\\.ts$', pathNot: ENTRY_POINTS },
+      to: { path: '^src/[^/]+/' },
+    },
+    ...webLayerRules,
+    {
+      name: 'web-page-imports-no-other-page',
+      severity: 'error',
+      comment:
+        'A page imports no other page: what two pages share goes to web/src/components/<name>/ (ARCHITECTURE.md).',
+      from: { path: '^web/src/pages/([^/]+)/' },
+      to: { path: '^web/src/pages/', pathNot: '^web/src/pages/$1/' },
+    },
+  ],
+  options: {
+    includeOnly: '^(src|db|web/src)/',
+    exclude: { path: ['\\.(test|e2e)\\.tsx?$', '\\.d\\.ts$', '^db/migrations/'] },
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: false,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // The folder graph (for scope: 'folder' rules) is derived with the metrics.
+    metrics: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
