@@ -27,6 +27,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   isFounder: z.boolean(),
   isDemo: z.boolean(),
+  /** Whether the user has a Stripe customer, so the Customer Portal (billing.portal) opens for them. */
+  hasBillingAccount: z.boolean(),
   createdAt: z.iso.datetime(),
   youtubeChannelTitle: z.string().nullable(),
   channelStatus: z.enum(['connected', 'disconnected']).nullable(),

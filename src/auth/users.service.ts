@@ -104,6 +104,7 @@ export async function toPublicUser(
     ...toUserAccount(app.config, user),
     isFounder: isFounder(app.config, user),
     isDemo: user.isDemo,
+    hasBillingAccount: user.stripeCustomerId !== null,
     youtubeChannelTitle: connection?.title ?? null,
     channelStatus: connection?.status ?? null,
     team: membershipView(team),

@@ -9,6 +9,11 @@ export const channelSchema = z.object({
   /** Why it is disconnected, and how to reconnect. */
   statusReason: z.string().nullable(),
   runningTests: z.number().int().nonnegative(),
+  /**
+   * Whether a new test may start on it: every usable channel within the plan's limit; beyond it
+   * (a plan that went down), only the ones connected first (docs/decisions/0029).
+   */
+  takesNewTests: z.boolean(),
   connectedAt: z.string(),
 });
 export type Channel = z.infer<typeof channelSchema>;
@@ -17,6 +22,8 @@ export const channelListSchema = z.object({
   channels: z.array(channelSchema),
   /** How many channels the account's plan allows. */
   limit: z.number().int().positive(),
+  /** When more channels are connected than the plan includes: what that means, in words; else null. */
+  extraChannels: z.string().nullable(),
 });
 export type ChannelList = z.infer<typeof channelListSchema>;
 

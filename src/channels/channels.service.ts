@@ -3,7 +3,8 @@ import { channelConnections, titleTests } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
 import { conflict, forbidden, notFound } from '../errors/app-error';
 import type { ServiceContext } from '../service-context';
-import { channelLimits } from '../shared/plans';
+import { channelsTakingNewTests, extraChannelsMessage } from '../shared/extra-channels';
+import { channelLimits, planName } from '../shared/plans';
 import type { DbOrTx } from '../db/database';
 import { runningStatuses } from '../shared/test-states';
 import type { ChannelConnection } from './channel-connections.service';
@@ -26,7 +27,7 @@ function statusOf(connection: ChannelConnection): Channel['status'] {
   return connection.disconnectRequestedAt ? 'disconnecting' : 'connected';
 }
 
-function toChannel(connection: ChannelConnection, runningTests: number): Channel {
+function toChannel(connection: ChannelConnection, runningTests: number, takesNewTests: boolean): Channel {
   return {
     id: connection.id,
     youtubeChannelId: connection.youtubeChannelId,
@@ -34,24 +35,73 @@ function toChannel(connection: ChannelConnection, runningTests: number): Channel
     status: statusOf(connection),
     statusReason: connection.statusReason,
     runningTests,
+    takesNewTests,
     connectedAt: connection.createdAt.toISOString(),
   };
 }
 
-/** The account's channels, oldest first, each with its running tests, and the plan's limit. */
-export async function listChannels(ctx: ServiceContext, user: UserRow): Promise<ChannelList> {
-  const connections = await ctx.db
+const usable = (connection: ChannelConnection) =>
+  connection.status === 'connected' && !connection.disconnectRequestedAt;
+
+/**
+ * Which channels take new tests (docs/decisions/0029): all usable ones within the plan's limit;
+ * beyond it (a plan that went down), only the ones connected first, and the words that say so.
+ * `connections` are the account's, oldest first.
+ */
+function newTestChannels(
+  user: Pick<UserRow, 'subscriptionTier' | 'isLifetime'>,
+  connections: readonly ChannelConnection[],
+): { open: ChannelConnection[]; extraMessage: string | null } {
+  const limit = channelLimit(user);
+  const connected = connections.filter(usable);
+  const open = channelsTakingNewTests(connected, limit);
+  const extraMessage =
+    connected.length > limit
+      ? extraChannelsMessage({
+          plan: planName(user.isLifetime ? 'lifetime' : user.subscriptionTier),
+          limit,
+          connected: connected.length,
+          open: open.map((connection) => connection.title),
+        })
+      : null;
+  return { open, extraMessage };
+}
+
+async function connectionsOf(db: DbOrTx, user: Pick<UserRow, 'id'>): Promise<ChannelConnection[]> {
+  return db
     .select()
     .from(channelConnections)
     .where(eq(channelConnections.userId, user.id))
-    .orderBy(asc(channelConnections.createdAt));
+    .orderBy(asc(channelConnections.createdAt), asc(channelConnections.id));
+}
+
+/**
+ * Refuses a new test on `connection` when the account has more channels connected than its plan
+ * includes and this one is not among those connected first (docs/decisions/0029).
+ */
+export async function assertTakesNewTests(
+  db: DbOrTx,
+  user: UserRow,
+  connection: ChannelConnection,
+): Promise<void> {
+  const { open, extraMessage } = newTestChannels(user, await connectionsOf(db, user));
+  if (extraMessage && !open.some((one) => one.id === connection.id)) throw forbidden(extraMessage);
+}
+
+/** The account's channels, oldest first, each with its running tests, and the plan's limit. */
+export async function listChannels(ctx: ServiceContext, user: UserRow): Promise<ChannelList> {
+  const connections = await connectionsOf(ctx.db, user);
+  const { open, extraMessage } = newTestChannels(user, connections);
   const running = await runningTestsByChannel(
     ctx.db,
     connections.map((connection) => connection.id),
   );
   return {
-    channels: connections.map((connection) => toChannel(connection, running.get(connection.id) ?? 0)),
+    channels: connections.map((connection) =>
+      toChannel(connection, running.get(connection.id) ?? 0, open.includes(connection)),
+    ),
     limit: channelLimit(user),
+    extraChannels: extraMessage,
   };
 }
 

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
-import { assertUsable, chosenChannel } from '../channels/channels.service';
+import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './schedule-rows';
@@ -67,6 +67,8 @@ export async function createTitleTest(
   if (connection.status !== 'connected') {
     throw conflict(`Your YouTube channel is disconnected. ${RECONNECT_INSTRUCTIONS}.`);
   }
+  // More channels connected than the plan includes (it went down): new tests only on the first.
+  await assertTakesNewTests(ctx.db, user, connection);
   // How long views follow the previous title on this channel sets the washout (channel-lag.ts).
   const lag = await channelLag(ctx.db, { userId: user.id, channelConnectionId: connection.id });
   const tooShort = lagProblem(input, lag);

@@ -1,11 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOWNGRADE_CHANNELS_NOTE } from '../../src/shared/extra-channels';
+import { PLAN_MONTHLY_USD } from '../../src/shared/plans';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
+import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
@@ -113,6 +115,82 @@ describe('paywall → simulated checkout', () => {
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     await page.locator('[data-toast-region]').getByText('An error occurred. Please try again.').waitFor();
     expect(page.url()).toBe(`${app.url}/paywall`);
+    await tracked.context.close();
+  });
+
+  it('the Account page’s Billing section: Authority bought, a second channel, then down to Pro says what the extra channel means', async () => {
+    const tracked = await openPage(browser, app.url);
+    const { page } = tracked;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Alex Rivera/ }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+
+    // Free: the plan, its limits and the way to the plans.
+    await page.goto('/account');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await billing.getByText('Free plan', { exact: true }).waitFor();
+    await billing.getByText('Nothing is billed.').waitFor();
+    await billing.getByRole('link', { name: 'See the plans' }).click();
+    await page.waitForURL(`${app.url}/paywall`);
+
+    // Authority through the simulated checkout, then a second channel.
+    await page.getByRole('button', { name: 'Choose Authority' }).click();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto('/account');
+    await billing.getByText('Authority plan', { exact: true }).waitFor();
+    await billing.getByText('Active', { exact: true }).waitFor();
+    await billing.getByText(`$${PLAN_MONTHLY_USD.authority} a month`, { exact: false }).waitFor();
+    await billing.getByText(DOWNGRADE_CHANNELS_NOTE, { exact: false }).waitFor();
+    const channels = page.getByRole('region', { name: 'YouTube channels' });
+    await channels.getByRole('link', { name: 'Connect another channel' }).click();
+    await page.getByRole('button', { name: /Sam Chen/ }).click();
+    await page.waitForURL(`${app.url}/account`);
+    await channels.getByText('Sam Cooks Fast').waitFor();
+
+    // Down to Pro in the billing portal: both channels stay, and both sections say what it means.
+    await billing.getByRole('button', { name: 'Manage billing' }).click();
+    await page.waitForURL(/\/api\/billing\/simulated-portal\//);
+    await page.getByRole('button', { name: /Switch to Pro/ }).click();
+    await page.getByText('Titlewise Pro').waitFor();
+    await page.getByRole('link', { name: 'Return to Titlewise' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto('/account');
+    await billing.getByText('Pro plan', { exact: true }).waitFor();
+    await billing.getByText(`$${PLAN_MONTHLY_USD.pro} a month`, { exact: false }).waitFor();
+    const note =
+      'Your Pro plan includes 1 YouTube channel; 2 are connected. Tests already running keep running; new tests start only on Rivera Builds.';
+    await billing
+      .getByText('More channels are connected than the Pro plan includes', { exact: false })
+      .waitFor();
+    await billing.getByRole('link', { name: 'See YouTube channels' }).waitFor();
+    await channels.getByText(note, { exact: false }).waitFor();
+    await channels.getByText('No new tests on your plan').waitFor();
+    expect(await channels.getByRole('link', { name: 'Connect another channel' }).count()).toBe(0);
+    // The refusal a new test on the extra channel gets is the same sentence.
+    const api = await apiAs(page);
+    const list = (await (await api.get('/api/channels')).json()) as {
+      channels: Array<{ id: string; title: string }>;
+    };
+    const sam = list.channels.find((channel) => channel.title === 'Sam Cooks Fast')!;
+    const refused = await api.post('/api/tests', {
+      videoId: simulatedVideoId('sim-sam', 1),
+      channelId: sam.id,
+      titles: ['Extra A', 'Extra B'],
+      rotationIntervalMinutes: 1440,
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: string }).error).toContain(note);
+
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'account-billing');
+    await page.setViewportSize(PHONE);
+    await billing.getByText('Pro plan', { exact: true }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'account-billing-phone');
+    await page.setViewportSize(DESKTOP);
+    expect(tracked.errors).toEqual([]);
     await tracked.context.close();
   });
 });

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { CurrentUser } from '../../auth/auth-client';
 import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
+import { BillingSettings } from './BillingSettings';
 import { ChannelSettings } from './ChannelSettings';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { EmailSettings } from './EmailSettings';
@@ -37,6 +38,8 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
               Member since {memberSince.format(new Date(user.createdAt))}
             </Text>
           </Card>
+
+          <BillingSettings user={user} />
 
           {!user.team && <ChannelSettings />}
 

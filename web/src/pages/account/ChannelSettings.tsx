@@ -5,6 +5,7 @@ import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import { channelLimits } from '../../../../src/shared/plans';
 import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { PaywallLinkText } from '../../components/PaywallLinkText';
 import { showError, showSuccess } from '../../lib/toast';
 
 type ChannelEntry = { id: string; title: string; status: 'connected' | 'disconnecting' | 'disconnected' };
@@ -71,6 +72,11 @@ export function ChannelSettings() {
       ) : (
         <Stack gap="sm">
           {list.length === 0 && <Text>No channel connected.</Text>}
+          {channels.data.extraChannels && (
+            <Alert color="yellow" variant="light" title="More channels than your plan includes">
+              <PaywallLinkText message={channels.data.extraChannels} />
+            </Alert>
+          )}
           {list.map((channel) => (
             <Group key={channel.id} justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
@@ -83,6 +89,11 @@ export function ChannelSettings() {
                 <Text c="dimmed" fz="sm">
                   {channel.runningTests === 1 ? '1 running test' : `${channel.runningTests} running tests`}
                 </Text>
+                {channel.status === 'connected' && !channel.takesNewTests && (
+                  <Text c="dimmed" fz="sm">
+                    No new tests on your plan
+                  </Text>
+                )}
                 {channel.statusReason && (
                   <Text c={channel.status === 'connected' ? 'dimmed' : 'red.8'} fz="sm">
                     {channel.statusReason}
@@ -93,6 +104,8 @@ export function ChannelSettings() {
                 <Button
                   variant="default"
                   size="xs"
+                  // On a phone the title and badge wrap; the button keeps its width.
+                  style={{ flexShrink: 0 }}
                   onClick={() => setLeaving(channel)}
                   aria-label={`Disconnect ${channel.title}`}
                 >
@@ -102,7 +115,7 @@ export function ChannelSettings() {
             </Group>
           ))}
           <Group gap="sm" mt="xs">
-            {atLimit ? (
+            {channels.data.extraChannels ? null : atLimit ? (
               <Text fz="sm" c="dimmed">
                 Your plan connects{' '}
                 {channels.data.limit === 1 ? 'one channel' : `up to ${channels.data.limit}`}.{' '}
