@@ -15,7 +15,7 @@ export const CHROMIUM_ARGS = [
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results/screenshots');
 
 export const DESKTOP = { width: 1280, height: 800 };
-export const PHONE = { width: 375, height: 740 };
+export const PHONE = { width: 375, height: 812 };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
@@ -65,14 +65,14 @@ export async function headerRows(page: Page): Promise<number> {
   });
 }
 
-/** Full-page screenshot into test-results/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Full-page (or, with fullPage false, the screen's) screenshot into test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   // Full-page shots from the top, so a sticky header sits where a visitor sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({
     path: join(SCREENSHOT_DIR, `${name}.png`),
-    fullPage: true,
+    fullPage,
     animations: 'disabled',
   });
 }

@@ -42,3 +42,10 @@ export function formatActiveAgo(activatedAt: Date, now: Date): string {
   const hours = Math.floor(minutes / 60);
   return `Active ${hours} hour${hours === 1 ? '' : 's'} ago`;
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day as YouTube's daily reports name it ("2026-11-27"), in words: "Nov 27". */
+export function formatCalendarDay(isoDay: string): string {
+  return calendarDay.format(new Date(`${isoDay}T12:00:00Z`));
+}

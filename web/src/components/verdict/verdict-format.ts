@@ -33,7 +33,9 @@ export function formatLoss(percent: number): string {
  * title: 412 (at least 30) ✓", "views per title: 12 of at least 30", "40 of 84 planned windows per title".
  */
 export function formatProgressItem(item: ProgressItem): string {
-  const current = Number.isInteger(item.current) ? String(item.current) : item.current.toFixed(1);
+  const current = Number.isInteger(item.current)
+    ? item.current.toLocaleString('en-US')
+    : item.current.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   if (item.key === 'planned') return `${current} of ${item.required} ${item.label}`;
   return item.met
     ? `${item.label}: ${current} (at least ${item.required}) ✓`

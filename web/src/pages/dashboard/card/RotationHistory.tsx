@@ -2,6 +2,7 @@ import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@manti
 import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../../../lib/format';
 import type { RotationLog } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
+import { formatClockTime } from '../../../lib/expected-time';
 import { FigureSourceTag } from './FigureSourceTag';
 import { WRAP_WORDS } from '../../../lib/text-wrap';
 
@@ -15,8 +16,9 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
       component="li"
       bg={log.analysis === 'excluded' ? 'gray.0' : undefined}
     >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0 }}>
+      {/* On a phone the figures wrap under the title rather than squeezing it letter by letter. */}
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group gap="sm" align="flex-start" wrap="nowrap" style={{ minWidth: 0, flex: '1 1 200px' }}>
           <Badge variant="light" radius="sm" size="lg" aria-label={`Rotation ${log.order}`}>
             #{log.order}
           </Badge>
@@ -25,7 +27,7 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
               {log.titleText}
             </Text>
             <Text fz="xs" c="dimmed">
-              {log.title} · {activatedAt ? activatedAt.toLocaleString() : 'Not activated'}
+              {log.title} · {activatedAt ? formatClockTime(activatedAt) : 'Not activated'}
             </Text>
             <Text fz="xs" c={activatedAt ? 'teal.9' : 'dimmed'} fw={500}>
               {activatedAt ? formatActiveAgo(activatedAt, now) : 'Waiting for activation'}
@@ -47,7 +49,7 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
             )}
           </Box>
         </Group>
-        <Stack gap={2} align="flex-end" style={{ flexShrink: 0 }}>
+        <Stack gap={2} align="flex-end" style={{ flexShrink: 0, marginLeft: 'auto' }}>
           <Text fz="xs">
             <b>{log.viewsAtRotation === null ? '—' : formatCompact(log.viewsAtRotation)}</b> views
           </Text>

@@ -15,7 +15,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';
-import { formatCtr, formatInterval } from '../../../lib/format';
+import { formatCalendarDay, formatCtr, formatInterval } from '../../../lib/format';
 import { useProductNow } from '../../../lib/use-now';
 import { useTestAnalytics } from '../dashboard-queries';
 import type { TitleTest } from '../../../api/test-types';
@@ -171,11 +171,11 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               {workspace.isOwner && <ShareReportLink testId={test.id} />}
               <Text fz="xs" c="dimmed">
                 {data.dataNotes.ctrAndDurationThrough
-                  ? `CTR and view duration come from YouTube’s daily reports through ${data.dataNotes.ctrAndDurationThrough}. `
+                  ? `CTR and view duration come from YouTube’s daily reports through ${formatCalendarDay(data.dataNotes.ctrAndDurationThrough)} (Pacific time). `
                   : 'CTR and view duration come from YouTube’s daily reports, which arrive days after each Pacific day. '}
                 Views are counted live from the public view counter
                 {data.dataNotes.viewsAsOf
-                  ? ` (last count ${new Date(data.dataNotes.viewsAsOf).toLocaleString()})`
+                  ? ` (last count ${formatClockTime(new Date(data.dataNotes.viewsAsOf))})`
                   : ''}
                 {data.expected.nextViewSampleAt && (
                   <>

@@ -59,7 +59,7 @@ export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now:
             </>
           ) : (
             excluded > 0 &&
-            `Leaves out ${excluded} ${excluded === 1 ? 'rotation' : 'rotations'} the verdict leaves out`
+            `Without ${excluded} ${excluded === 1 ? 'rotation' : 'rotations'} the verdict does not count (see the history)`
           )
         }
       />
