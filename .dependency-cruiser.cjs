@@ -59,9 +59,17 @@ module.exports = {
       name: 'src-root-files-import-no-folder',
       severity: 'error',
       comment:
-        'Files at the root of src/ other than the entry points (clock, service context, …) are imported by features, so they import none.',
+        'Files at the root of src/ other than the entry points (shutdown, node-version) are start-up helpers of the entry points, so they import no folder.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: ENTRY_POINTS },
       to: { path: '^src/[^/]+/' },
+    },
+    {
+      name: 'platform-at-the-bottom',
+      severity: 'error',
+      comment:
+        'src/platform (the service context, the clock, the project root) is what every feature stands on: it imports no feature at run time.',
+      from: { path: '^src/platform/' },
+      to: { path: '^src/', pathNot: '^src/platform/' },
     },
     ...webLayerRules,
     {

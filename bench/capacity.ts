@@ -6,7 +6,7 @@
 // in 10-minute steps. Prints admissions, units against the physical minimum, exhaustion events,
 // slots and their lateness, plan shares and the sampling pass's duration, with the extrapolation.
 
-import { isControllableClock } from '../src/clock';
+import { isControllableClock } from '../src/platform/clock';
 import { reservedUnits } from '../src/capacity/cost-model';
 import { testsPoolOf } from '../src/capacity/capacity-state';
 import { buildWorkerBundle, startWorkerProcess, workerEnvironment } from '../test/helpers/worker-process';

@@ -1,6 +1,6 @@
 import { simulatedTimeOf } from './title-tests/simulated-time';
 import { stopClockMoves } from './title-tests/clock-moves-stop';
-import { isControllableClock } from './clock';
+import { isControllableClock } from './platform/clock';
 import { closeWithin } from './http/close-within';
 import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { buildApp, type BuildOptions, type BuiltApp } from './app';

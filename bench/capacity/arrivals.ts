@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
 import type { UserRow } from '../../src/auth/session.service';
-import type { ServiceContext } from '../../src/service-context';
+import type { ServiceContext } from '../../src/platform/service-context';
 import { createTitleTest } from '../../src/title-tests/create-test.service';
 import { assertUserReadsLeft, chargedToUser } from '../../src/youtube/user-reads';
 import { chunks } from '../rotation/world-plan';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { simClock } from '../../db/schema';
-import type { ControllableClock } from '../../src/clock';
+import type { ControllableClock } from '../../src/platform/clock';
 import type { Db } from '../../src/db/database';
 import { sleep } from '../rotation/measure';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../src/title-tests/advance-queue';
 import { startAdvanceWorkers } from '../../src/title-tests/title-test-jobs';
-import type { ServiceContext } from '../../src/service-context';
+import type { ServiceContext } from '../../src/platform/service-context';
 import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
 

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { AuditEntryView } from './admin.schemas';
 import { assertAdmin } from './require-admin';
 

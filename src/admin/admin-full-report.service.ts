@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';

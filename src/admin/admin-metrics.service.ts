@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import type { AdminMetrics } from './admin.schemas';
 import { gatherHealthInputs } from './health-signals';

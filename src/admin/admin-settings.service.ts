@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import type { AdminSettings } from './admin.schemas';
 import { assertAdmin } from './require-admin';

@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../title-tests/advance-queue';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';

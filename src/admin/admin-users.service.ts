@@ -1,6 +1,6 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { channelConnections, titleTests, users } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import { toUserAccount } from '../auth/users.service';

@@ -4,7 +4,7 @@ import { capacityOverview, FORECAST_WARN_SHARE } from '../capacity/capacity-over
 import { rowsOf } from '../db/rows';
 import type { FeatureJobs } from '../jobs/feature-jobs';
 import { transportFor } from '../notifications/email';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { pacificDayStart } from '../time/pacific';
 
 export const CAPACITY_ALERT_QUEUE = 'admin.capacity-alert';

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import { runningStatuses } from '../shared/test-states';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { capacityOverview } from '../capacity/capacity-overview';
 import { rowsOf } from '../db/rows';
 import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { chosenChannel } from '../channels/channels.service';
 import type { UserRow } from '../auth/session.service';
 import { describeAccuracy } from './accuracy';

@@ -7,7 +7,7 @@ import type { OpenApiRegistry } from '../http/openapi';
 import type { AnyOperation, RestPath } from '../http/operation';
 import { withinLimit } from './within-limit';
 import { bodyEtag, StoredJson } from '../http/stored-json';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 
 /** The body of a bodiless POST (the test action paths): anything or nothing, ignored. */
 const emptyBodySchema = z.object({}).passthrough();

@@ -1,5 +1,5 @@
-import type { ServiceContext } from '../service-context';
-import { systemClock } from '../clock';
+import type { ServiceContext } from '../platform/service-context';
+import { systemClock } from '../platform/clock';
 import { AppError } from '../errors/app-error';
 import { countHit } from '../http/rate-limit-store';
 import type { RateLimit } from '../http/rate-limits';

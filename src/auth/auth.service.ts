@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { Membership } from './membership';
 import { revokeSession, type UserRow } from './session.service';
 import type { PublicUser } from './auth.schemas';

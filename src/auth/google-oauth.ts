@@ -1,7 +1,7 @@
 import oauth2, { type OAuth2Namespace, type Token } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Credentials } from 'google-auth-library';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from '../http/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';

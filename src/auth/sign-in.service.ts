@@ -1,5 +1,5 @@
 import type { Credentials } from 'google-auth-library';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
 import { assertMayConnect } from '../channels/channels.service';
 import { DEMO_USER_EMAIL } from '../config';

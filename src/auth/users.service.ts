@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { findMembership, membershipView, type Membership } from './membership';
 import { users } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { Config } from '../config';
 import { chosenChannel } from '../channels/channels.service';
 import type { DbOrTx } from '../db/database';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { getUser } from '../auth/users.service';
 import type { UserRow } from '../auth/session.service';
 import { AppError, conflict } from '../errors/app-error';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { getUser } from '../auth/users.service';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';

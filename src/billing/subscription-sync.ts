@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { SubscriptionTier } from '../../db/schema/users';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { billingEvents } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { badRequest } from '../errors/app-error';
 import type { BillingProvider, SubscriptionTruth } from './billing-provider';
 import { applySubscriptionTruth } from './subscription-sync';

@@ -1,6 +1,6 @@
 import { and, eq, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
-import type { Dependencies } from '../service-context';
+import type { Dependencies } from '../platform/service-context';
 import { CAPACITY_PLANS } from '../shared/capacity-shares';
 import { pacificDay } from '../time/pacific';
 import { planAllotment, type CapacityState } from './admission';

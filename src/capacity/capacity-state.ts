@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import { quotaLedger, titleTests, users } from '../../db/schema';
 import { rowsOf } from '../db/rows';
 import { quotaCosts } from '../youtube/quota-ledger';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { capacityPlanOf } from '../shared/capacity-shares';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { AppError, conflict } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import {
   CAPACITY_PLAN_NAMES,
   capacityPlanOf,

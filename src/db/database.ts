@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations, Logger } from 'drizzle-orm';
 import * as schema from '../../db/schema';
-import { projectRoot } from '../project-root';
+import { projectRoot } from '../platform/project-root';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,7 +1,7 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../title-tests/advance-queue';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
 import { eraseChannelConnection } from '../privacy/channel-data';
 import { createRehearsal } from './demo-rehearsal';

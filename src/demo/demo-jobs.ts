@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import type { FeatureJobs } from '../jobs/feature-jobs';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { removeOldDemoCopies } from './demo-copies';
 import { maintainTemplate } from './demo-templates';
 import { simulatorControl } from './simulator-control';

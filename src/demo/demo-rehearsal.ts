@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth/sign-in.service';
 import type { UserRow } from '../auth/session.service';
-import { createControllableClock, type ControllableClock } from '../clock';
+import { createControllableClock, type ControllableClock } from '../platform/clock';
 import { createTitleTest } from '../title-tests/create-test.service';
 import { fastForward } from '../title-tests/fast-forward';
 import { performTestAction } from '../title-tests/actions.service';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { signInAsChannelLessDemo, signInWithGoogleCode, type SignedIn } from '../auth/sign-in.service';
 import { AppError } from '../errors/app-error';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';

@@ -1,6 +1,6 @@
 import { and, desc, eq, min, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { cloneTemplateRows } from './demo-clone';
 import { connectDemoAccount, createRehearsal, rehearseScenario } from './demo-rehearsal';
 import { SCENARIO_SPAN_MS } from './demo-scenario';

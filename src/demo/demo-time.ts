@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { SandboxTime } from '../title-tests/simulated-time';
 import { handOver } from './demo-copies';
 import { createRehearsal } from './demo-rehearsal';

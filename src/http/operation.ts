@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RequestAuth } from '../auth/request-auth';
 import type { UserRow } from '../auth/session.service';
 import type { TeamRole } from '../../db/schema/team';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { Download } from './download';
 import type { RateLimit } from './rate-limits';
 import type { StoredJson } from './stored-json';

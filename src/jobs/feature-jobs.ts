@@ -1,5 +1,5 @@
 import type { PgBoss } from 'pg-boss';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 
 /**
  * What a feature exports for the job queue: its queues and its workers. The feature owns its

@@ -4,7 +4,7 @@ import { demoJobs } from '../demo/demo-jobs';
 import { notificationJobs } from '../notifications/notification-jobs';
 import { disconnectJobs } from '../privacy/disconnect-channel';
 import { privacyJobs } from '../privacy/privacy-jobs';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { teamJobs } from '../team/team-jobs';
 import { titleTestJobs } from '../title-tests/title-test-jobs';
 import type { FeatureJobs } from './feature-jobs';

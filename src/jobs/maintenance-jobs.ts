@@ -1,7 +1,7 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
 import type { FeatureJobs } from './feature-jobs';
 import { rateLimits, sessions } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 
 export const PURGE_QUEUE = 'maintenance.purge-expired';
 

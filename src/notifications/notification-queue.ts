@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { DbOrTx } from '../db/database';
 
 /** Sends one notification's e-mail (keyed by notification: queued once, retried on SMTP failure). */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { notifications, users } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import type { NotificationKind } from '../shared/notification-kinds';
 import { emailChoices, setEmailChoices, type EmailChoices } from './preferences';

@@ -3,7 +3,7 @@ import { formatPacificMoment } from '../time/pacific';
 import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { testPath } from '../shared/test-link';
 import type { titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { notify, type NotificationEvent } from './notify';
 
 // What the engine tells a creator about their title tests. Each function records one kind of

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { escapeHtml } from '../http/escape-html';
 import type { OpenApiRegistry } from '../http/openapi';
 import { NOTIFICATION_KIND_LABELS } from '../shared/notification-kinds';

@@ -6,7 +6,7 @@ import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
 import { applyTestAction } from '../title-tests/actions.service';
 import { isRunning } from '../title-tests/state-machine';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { removeTestMarkedForDeletion } from '../title-tests/deletion';
 
 export const ACCOUNT_DELETION_STARTED =

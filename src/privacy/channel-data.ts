@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { auditLog, channelConnections, dailyMetrics, metricSamples, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { DbOrTx } from '../db/database';
 import { revokeGrant } from '../youtube/gateway/grant';

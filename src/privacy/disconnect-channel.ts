@@ -5,7 +5,7 @@ import { channelConnections, titleTests } from '../../db/schema';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { FeatureJobs } from '../jobs/feature-jobs';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { ACCOUNT_DELETION_GRACE_DAYS, GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { applyTestAction } from '../title-tests/actions.service';
 import { runningStatuses } from '../shared/test-states';

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { auditLog, channelConnections, titleTests, users } from '../../db/schema';
 import { recordAudit } from '../audit/audit-log';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../shared/data-retention';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { closeChannel } from './channel-data';
 
 export type ErasureOutcome = 'erased' | 'waiting' | 'absent';

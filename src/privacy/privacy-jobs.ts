@@ -1,5 +1,5 @@
 import type { FeatureJobs } from '../jobs/feature-jobs';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { eraseAccountWhenReady } from './erase-account';
 import {
   createPrivacyQueues,

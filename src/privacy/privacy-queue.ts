@@ -1,6 +1,6 @@
 import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 
 /** Finishes one account deletion (keyed by user: one queued and one running at most). */
 export const ERASE_ACCOUNT_QUEUE = 'privacy.erase-account';

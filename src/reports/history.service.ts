@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { classifyTitleChange } from '../shared/title-change';
 import { isCurrentFormat, type StoredAnalytics, type TestFigures } from '../title-tests/compute-test-figures';
 import { figuresAreCurrent, figuresOfTests } from '../title-tests/stored-figures';

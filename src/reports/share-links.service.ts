@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { AppError, notFound } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import {
   NO_LIVE_REPORT_LINK,
   REPORT_LINK_REVOKED,

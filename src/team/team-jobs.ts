@@ -1,5 +1,5 @@
 import type { FeatureJobs } from '../jobs/feature-jobs';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { sendInvitationEmail } from './invitation-email';
 import { createTeamQueues, INVITATION_EMAIL_QUEUE, invitationEmailPayloadSchema } from './team-queue';
 

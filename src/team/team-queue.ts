@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/database';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 
 /** Sends one invitation's e-mail (keyed by invitation: queued once, retried on SMTP failure). */
 export const INVITATION_EMAIL_QUEUE = 'team.invitation-email';

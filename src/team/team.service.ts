@@ -5,7 +5,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
 import { conflict, forbidden, notFound, AppError } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import {
   alreadyOnTeamMessage,
   INVITATION_DAYS,

@@ -5,7 +5,7 @@ import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';

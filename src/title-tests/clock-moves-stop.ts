@@ -1,4 +1,4 @@
-import type { ControllableClock } from '../clock';
+import type { ControllableClock } from '../platform/clock';
 import { AppError } from '../errors/app-error';
 
 /** What a clock move cut short by the process stopping answers (503: try again). */

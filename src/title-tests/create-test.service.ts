@@ -10,7 +10,7 @@ import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
 import { verdictProblem, weakPlanProblem } from './plan.service';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { heldBy } from './held-tests';
 import { rotations, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { scheduleAdvance } from './advance-queue';
 
 /** A rotation that failed this often waits for a person (the card shows the error). */

@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { admitExtension, assertShapeCanFit, extensionCapacity } from '../capacity/capacity.service';
 import type { Tx } from '../db/database';
 import { badRequest, conflict } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import {
   EXTEND_STATE_MESSAGES,
   extendStateProblem,

@@ -4,7 +4,7 @@ import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
 import { simulatedTimeOf } from './simulated-time';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './final-figures-status';
 import type { FastForwardSpan } from './title-tests.schemas';
 

@@ -4,8 +4,8 @@ import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from './
 import { runAdvanceJobs } from './title-test-jobs';
 import { ADVANCE_QUEUE, advancePayloadSchema } from './advance-queue';
 import { enqueueDueTests, findDueTests } from './due-tests';
-import type { ControllableClock } from '../clock';
-import type { ServiceContext } from '../service-context';
+import type { ControllableClock } from '../platform/clock';
+import type { ServiceContext } from '../platform/service-context';
 import { nextDailyCollection, nextSamplingPass } from './figure-expectations';
 import { heldBy } from './held-tests';
 import { sampleViewCounts } from './metrics-collection';

@@ -4,7 +4,7 @@ import { markConnectionDisconnected } from '../channels/channel-connections.serv
 import { formatPacificClock, nextPacificMidnight } from '../time/pacific';
 import { scheduleAdvance } from './advance-queue';
 import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../notifications/title-test-events';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { runningStatuses } from '../shared/test-states';
 import { endLiveWindows, type TestRecord } from './title-test-records';

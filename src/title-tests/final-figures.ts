@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { DbOrTx } from '../db/database';
 import { pacificDay } from '../time/pacific';
 import { heldBy } from './held-tests';

@@ -4,7 +4,7 @@ import { scheduleAdvance } from './advance-queue';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import { formatPacificMoment } from '../time/pacific';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from './final-figures';

@@ -4,7 +4,7 @@ import { scheduleAdvance } from './advance-queue';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { collectTestMetrics } from './metrics-collection';
 
 const WAIT_MS = 15_000;

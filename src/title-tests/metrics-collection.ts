@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { channelConnections, metricSamples, titleTests, users } from '../../db/schema';
 import { sampledOnPass } from '../capacity/cost-model';
 import type { ChannelConnection } from '../channels/channel-connections.service';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from './held-tests';
 import { refreshTestFigures } from './stored-figures';

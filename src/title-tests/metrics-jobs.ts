@@ -1,7 +1,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { enqueueDecisionsWithFinalFigures } from './final-figures';
 import { heldBy } from './held-tests';
 import { startedStatuses } from '../shared/test-states';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import {
   isMeasuredPerDay,

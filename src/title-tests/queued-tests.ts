@@ -5,7 +5,7 @@ import { placeQueue, type Placement } from '../capacity/admission';
 import { lockAdmission } from '../capacity/capacity.service';
 import { loadCapacityState } from '../capacity/capacity-state';
 import type { Tx } from '../db/database';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { scheduleAdvance } from './advance-queue';
 import { storeSchedule } from './schedule-rows';
 import { refreshTestFigures } from './stored-figures';

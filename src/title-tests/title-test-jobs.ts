@@ -1,5 +1,5 @@
 import type { Job, JobResult, PgBoss, WorkOptions } from 'pg-boss';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { advanceTest } from './rotation-engine';
 import type { FeatureJobs } from '../jobs/feature-jobs';
 import { ADVANCE_QUEUE, TICK_QUEUE, advancePayloadSchema, createTitleTestQueues } from './advance-queue';

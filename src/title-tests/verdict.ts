@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { isRunning } from './state-machine';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';

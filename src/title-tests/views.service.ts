@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import { findOwnChannel } from '../channels/channels.service';
 import type { DbOrTx } from '../db/database';

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../service-context';
+import type { Dependencies } from '../platform/service-context';
 import type { DbOrTx } from '../db/database';
 import { importAnalytics, importReachData } from '../youtube/gateway';
 import { YouTubeGatewayError } from '../youtube/gateway/errors';

@@ -3,7 +3,7 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import superjson from 'superjson';
 import type { RequestAuth } from '../auth/request-auth';
 import { AppError } from '../errors/app-error';
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { toTrpcError } from './errors';
 
 export interface TrpcContext {

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../service-context';
+import type { ServiceContext } from '../platform/service-context';
 import { assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError } from '../errors/app-error';
 import type { UserRow } from '../auth/session.service';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isControllableClock as isControllable } from '../clock';
+import { isControllableClock as isControllable } from '../platform/clock';
 import type { SimulatorOptions } from './plugin';
 import { registerAccountControls } from './account-control-routes';
 import { faultKinds, faultTargets } from './faults';

@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Db } from '../db/database';
 import { registerAnalyticsRoutes } from './analytics-routes';
 import { registerChannelRoutes } from './channels-routes';

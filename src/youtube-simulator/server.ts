@@ -1,7 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { AppError } from '../errors/app-error';
-import type { Clock } from '../clock';
+import type { Clock } from '../platform/clock';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { createFaultInjector, type FaultInjector } from './faults';

@@ -1,6 +1,6 @@
 import type { OAuth2Client } from 'google-auth-library';
 import { z } from 'zod';
-import type { Dependencies } from '../service-context';
+import type { Dependencies } from '../platform/service-context';
 import { youtubeApi } from './google-clients';
 import { recordQuotaUse } from './quota-ledger';
 

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Dependencies } from '../service-context';
+import type { Dependencies } from '../platform/service-context';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../shared/usage-limits';

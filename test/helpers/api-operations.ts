@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { projectRoot } from '../../src/project-root';
+import { projectRoot } from '../../src/platform/project-root';
 import { appRouter } from '../../src/trpc/app-router';
 import type { TestApp } from './test-app';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'drizzle-orm';
 import type { BuiltApp } from '../../src/app';
-import { createControllableClock, type ControllableClock } from '../../src/clock';
+import { createControllableClock, type ControllableClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/config';
 import { startWebProcess } from '../../src/web-process';
 import type { SimulatorServer } from '../../src/youtube-simulator/server';

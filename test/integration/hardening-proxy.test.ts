@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
-import { createControllableClock } from '../../src/clock';
+import { createControllableClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
 import { listOperations } from '../../src/api/operations';
-import { createControllableClock } from '../../src/clock';
+import { createControllableClock } from '../../src/platform/clock';
 import { loadConfig } from '../../src/config';
 import { createTestDatabase, type TestDatabase } from '../helpers/test-database';
 

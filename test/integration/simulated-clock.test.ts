@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../src/app';
-import { createControllableClock, type ControllableClock } from '../../src/clock';
+import { createControllableClock, type ControllableClock } from '../../src/platform/clock';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // With the simulator, the simulated clock belongs to the deployment: a web-only node that moves

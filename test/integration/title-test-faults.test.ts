@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { channelConnections, rotations, simTitleHistory, simTokens, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../../src/service-context';
+import type { ServiceContext } from '../../src/platform/service-context';
 import { nextPacificMidnight } from '../../src/time/pacific';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
-import type { ServiceContext } from '../../service-context';
+import type { ServiceContext } from '../../platform/service-context';
 import { receiveStripeWebhook } from '../webhook.service';
 import { simulatedId, type SimObject } from './objects';
 

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ServiceContext } from '../../service-context';
+import type { ServiceContext } from '../../platform/service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
 import type { OpenApiRegistry } from '../../http/openapi';

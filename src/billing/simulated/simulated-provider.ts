@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { BillingProvider } from '../billing-provider';
 import {
   findByIdempotencyKey,

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../service-context';
+import type { ServiceContext } from '../../platform/service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { PaidPlan } from '../billing.schemas';

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import {
   storeWatchMetrics,

@@ -1,5 +1,5 @@
 import type { OAuth2Client } from 'google-auth-library';
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import {
   markConnectionDisconnected,
   type ChannelConnection,

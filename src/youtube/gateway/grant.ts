@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { createOAuthClient } from '../google-clients';
 import { classifyGoogleError } from './classify';

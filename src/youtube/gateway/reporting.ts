@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { storeReachMetrics, storeWithin, type DailyMetricsStored } from './daily-metrics';
 import { InvalidRequestError } from './errors';

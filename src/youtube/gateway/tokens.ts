@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Credentials } from 'google-auth-library';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 
 // google-auth-library judges expiry by the machine's clock, the product by app.clock (which tests

@@ -1,5 +1,5 @@
 import type { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
-import type { Dependencies } from '../../service-context';
+import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { titleProblem } from '../title-rules';
 import { InvalidMetadataError, NotFoundError } from './errors';

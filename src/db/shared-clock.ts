@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { simClock } from '../db/schema';
-import type { ControllableClock } from './clock';
-import type { Database } from './db/database';
-import type { NoticeListener } from './db/notices';
+import { simClock } from '../../db/schema';
+import type { ControllableClock } from '../platform/clock';
+import type { Database } from './database';
+import type { NoticeListener } from './notices';
 
 const CLOCK_CHANNEL = 'titlewise_sim_clock';
 

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
-import type { BillingProvider } from './billing/billing-provider';
+import type { BillingProvider } from '../billing/billing-provider';
 import type { Clock } from './clock';
-import type { Config } from './config';
-import type { TokenCipher } from './crypto/token-cipher';
-import type { Database, Db } from './db/database';
-import type { ReadCache } from './db/read-cache';
-import type { EngineHooks } from './title-tests/engine-hooks';
-import type { TitleTestYouTube } from './title-tests/youtube-port';
-import type { SandboxTime } from './title-tests/simulated-time';
-import type { UserRow } from './auth/session.service';
+import type { Config } from '../config';
+import type { TokenCipher } from '../crypto/token-cipher';
+import type { Database, Db } from '../db/database';
+import type { ReadCache } from '../db/read-cache';
+import type { EngineHooks } from '../title-tests/engine-hooks';
+import type { TitleTestYouTube } from '../title-tests/youtube-port';
+import type { SandboxTime } from '../title-tests/simulated-time';
+import type { UserRow } from '../auth/session.service';
 
 /**
  * The process's dependencies: what the YouTube gateway, the billing provider and the simulator

@@ -11,7 +11,7 @@ function findRoot(from: string): string {
 
 /**
  * The project's root folder (the one holding package.json), found once from this module's place:
- * src/ when the TypeScript runs as is (tsx, vitest), dist/server/ when it runs as the built bundle
+ * src/platform/ when the TypeScript runs as is (tsx, vitest), dist/server/ when it runs as the built bundle
  * (`npm start`). Files the server reads at run time (db/migrations, dist/web) are resolved from it.
  */
 export const projectRoot = findRoot(dirname(fileURLToPath(import.meta.url)));
