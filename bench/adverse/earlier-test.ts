@@ -7,8 +7,8 @@
 import { samplingPeriodMinutes } from '../../src/capacity/cost-model';
 import { estimateLag } from '../../src/statistics/lag';
 import { generateSchedule } from '../../src/statistics/schedule';
-import { lagProblem, switchWindowsOf, washoutFor } from '../../src/title-tests/channel-lag';
-import type { TitleTestRow } from '../../src/title-tests/title-test-records';
+import { lagProblem, switchWindowsOf, washoutFor } from '../../src/title-tests/figures/channel-lag';
+import type { TitleTestRow } from '../../src/title-tests/records/title-test-records';
 import { DAY_MS, MINUTE_MS, simulateTraffic } from './channel-traffic';
 import { counterAt, sampledEvery } from './counter';
 import { storeTest } from './product-rows';

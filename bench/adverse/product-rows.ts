@@ -4,8 +4,8 @@
 
 import type { ScheduleSlot } from '../../src/statistics/schedule';
 import type { WindowObservation, WinnerMetric } from '../../src/statistics/window-analysis';
-import type { RotationRow, VariantRow } from '../../src/title-tests/title-test-records';
-import { windowObservations } from '../../src/title-tests/window-observations';
+import type { RotationRow, VariantRow } from '../../src/title-tests/records/title-test-records';
+import { windowObservations } from '../../src/title-tests/figures/window-observations';
 import type { CounterSample } from './counter';
 import type { DailyFigure } from './daily-figures';
 

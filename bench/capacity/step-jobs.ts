@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../src/db/database';
 import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/advance-queue';
-import { nextDailyCollection } from '../../src/title-tests/figure-expectations';
+import { nextDailyCollection } from '../../src/title-tests/figures/figure-expectations';
 import { DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../../src/title-tests/metrics-jobs';
 import { ADMISSION_QUEUE } from '../../src/title-tests/queued-tests';
 import { queryRows, sleep } from '../rotation/measure';

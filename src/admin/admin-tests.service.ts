@@ -10,7 +10,7 @@ import { isRunning } from '../title-tests/state-machine';
 import { applyTestAction } from '../title-tests/actions.service';
 import { removeTestMarkedForDeletion } from '../title-tests/deletion';
 import { cardsOf } from '../title-tests/views.service';
-import type { TitleTestRow } from '../title-tests/title-test-records';
+import type { TitleTestRow } from '../title-tests/records/title-test-records';
 import type { TitleTestView } from '../title-tests/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
 import { assertAdmin } from './require-admin';

@@ -1,6 +1,6 @@
 import { auditLog } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
-import type { TitleTestRow } from '../title-tests/title-test-records';
+import type { TitleTestRow } from '../title-tests/records/title-test-records';
 
 export interface AuditEntry {
   /** Who did it: the creator or their team member, the admin, or null for the system (a Stripe event). */

@@ -6,11 +6,11 @@ import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
 import type { ServiceContext } from '../platform/service-context';
-import { refreshTestFigures } from './stored-figures';
+import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './state-machine';
 import { requestAdmissionPass } from './queued-tests';
-import { endLiveWindows, type TitleTestRow } from './title-test-records';
+import { endLiveWindows, type TitleTestRow } from './records/title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { heldBy } from './held-tests';
+import { heldBy } from './records/held-tests';
 import { rotations, titleTests } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
 import { scheduleAdvance } from './advance-queue';

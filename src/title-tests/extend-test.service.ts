@@ -15,14 +15,14 @@ import {
 import { MAX_TEST_DAYS, MIN_PLAN_DAYS } from '../shared/title-test-rules';
 import { scheduleAdvance } from './advance-queue';
 import { findOwnTest } from './create-test.service';
-import { finalFiguresStatus } from './final-figures-status';
+import { finalFiguresStatus } from './figures/final-figures-status';
 import { planTest } from './plan.service';
-import { extensionStart } from './schedule-segments';
+import { extensionStart } from './records/schedule-segments';
 import { storeScheduleSegment } from './schedule-rows';
-import { refreshTestFigures } from './stored-figures';
-import type { TitleTestRow } from './title-test-records';
+import { refreshTestFigures } from './figures/stored-figures';
+import type { TitleTestRow } from './records/title-test-records';
 import type { ExtendTestInput, ExtensionPlan } from './title-tests.schemas';
-import { computeVerdictInputs } from './verdict-inputs';
+import { computeVerdictInputs } from './figures/verdict-inputs';
 
 // Extending a test (docs/decisions/0024-extending-a-test.md): a running test, or one waiting for its
 // final figures, runs on to a later end. Slots that ran never change: a new segment of the schedule

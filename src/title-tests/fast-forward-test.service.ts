@@ -5,7 +5,7 @@ import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
 import { simulatedTimeOf } from './simulated-time';
 import type { ServiceContext } from '../platform/service-context';
-import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './final-figures-status';
+import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './figures/final-figures-status';
 import type { FastForwardSpan } from './title-tests.schemas';
 
 const DAY = 86_400_000;

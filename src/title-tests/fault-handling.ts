@@ -7,7 +7,7 @@ import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../noti
 import type { ServiceContext } from '../platform/service-context';
 import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { runningStatuses } from '../shared/test-states';
-import { endLiveWindows, type TestRecord } from './title-test-records';
+import { endLiveWindows, type TestRecord } from './records/title-test-records';
 import type { YouTubeFailure } from './youtube-port';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 

@@ -5,18 +5,18 @@ import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { TestVerdict } from '../statistics';
 import { formatPacificMoment } from '../time/pacific';
 import type { ServiceContext } from '../platform/service-context';
-import { refreshTestFigures } from './stored-figures';
+import { refreshTestFigures } from './figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
-import { analysedDays, finalFiguresComplete } from './final-figures';
-import { finalFiguresDeadline } from './final-figures-status';
-import { computeVerdict } from './verdict';
+import { analysedDays, finalFiguresComplete } from './figures/final-figures';
+import { finalFiguresDeadline } from './figures/final-figures-status';
+import { computeVerdict } from './figures/verdict';
 import {
   expectedLiveTitle,
   loadTestRecord,
   setTestFields,
   type TestRecord,
   type TitleTestRow,
-} from './title-test-records';
+} from './records/title-test-records';
 import { notifyTestEnding } from '../notifications/title-test-events';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';

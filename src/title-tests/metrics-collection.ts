@@ -4,9 +4,9 @@ import { sampledOnPass } from '../capacity/cost-model';
 import type { ChannelConnection } from '../channels/channel-connections.service';
 import type { ServiceContext } from '../platform/service-context';
 import { handleYouTubeFailure } from './fault-handling';
-import { heldBy } from './held-tests';
-import { refreshTestFigures } from './stored-figures';
-import { loadTestRecord } from './title-test-records';
+import { heldBy } from './records/held-tests';
+import { refreshTestFigures } from './figures/stored-figures';
+import { loadTestRecord } from './records/title-test-records';
 
 export interface CollectedMetrics {
   samples: number;

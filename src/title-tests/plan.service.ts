@@ -24,7 +24,7 @@ import {
   type ShapePlan,
 } from '../statistics/plan';
 import type { TestPlan, TestPlanInput } from './title-tests.schemas';
-import { computeVerdictInputs } from './verdict-inputs';
+import { computeVerdictInputs } from './figures/verdict-inputs';
 import {
   lagOfChannel,
   lagProblem,
@@ -32,7 +32,7 @@ import {
   shortestIntervalFor,
   washoutFor,
   washoutNote,
-} from './channel-lag';
+} from './figures/channel-lag';
 
 /** Hours from the end date until the verdict of a daily-metric test: YouTube's last figures arrive ~2 days late. */
 export const DAILY_VERDICT_DELAY_HOURS = 50;

@@ -8,7 +8,7 @@ import type { Tx } from '../db/database';
 import type { ServiceContext } from '../platform/service-context';
 import { scheduleAdvance } from './advance-queue';
 import { storeSchedule } from './schedule-rows';
-import { refreshTestFigures } from './stored-figures';
+import { refreshTestFigures } from './figures/stored-figures';
 
 // Tests waiting for YouTube capacity (status 'queued', docs/capacity.md): the admission pass starts
 // them when capacity frees, in arrival order within their plan's share.

@@ -2,11 +2,11 @@ import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { metricSamples, rotations, titleTests } from '../../db/schema';
 import { scheduleAdvance } from './advance-queue';
 import type { ServiceContext } from '../platform/service-context';
-import { refreshTestFigures } from './stored-figures';
+import { refreshTestFigures } from './figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { requestAdmissionPass } from './queued-tests';
-import { mayAct } from './held-tests';
+import { mayAct } from './records/held-tests';
 import { runningStatuses } from '../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
 import {
@@ -16,7 +16,7 @@ import {
   setTestFields,
   variantTitle,
   type TestRecord,
-} from './title-test-records';
+} from './records/title-test-records';
 import { notifyTestPaused, notifyTestStarted } from '../notifications/title-test-events';
 
 export type AdvanceOutcome =

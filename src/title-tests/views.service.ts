@@ -7,8 +7,8 @@ import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';
 import { StoredJson } from '../http/stored-json';
-import { isCurrentFormat, liveAnalytics, type StoredAnalytics } from './compute-test-figures';
-import { figuresAreCurrent, figuresOfTests } from './stored-figures';
+import { isCurrentFormat, liveAnalytics, type StoredAnalytics } from './figures/compute-test-figures';
+import { figuresAreCurrent, figuresOfTests } from './figures/stored-figures';
 import {
   dashboardStatsSchema,
   type TestAnalyticsWithVerdict,

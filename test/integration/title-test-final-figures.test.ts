@@ -2,7 +2,7 @@ import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { simTitleHistory, titleTests } from '../../db/schema';
 import type { ServiceContext } from '../../src/platform/service-context';
-import { finalFiguresStatus } from '../../src/title-tests/final-figures-status';
+import { finalFiguresStatus } from '../../src/title-tests/figures/final-figures-status';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';

@@ -10,8 +10,8 @@ import {
 } from '../../db/schema';
 import { generateSchedule } from '../../src/statistics';
 import { Random } from '../../src/statistics/random';
-import { loadTestRecord } from '../../src/title-tests/title-test-records';
-import { observationsFrom } from '../../src/title-tests/verdict-inputs';
+import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
+import { observationsFrom } from '../../src/title-tests/figures/verdict-inputs';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';

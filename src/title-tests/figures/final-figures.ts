@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { dailyMetrics, titleTests } from '../../db/schema';
-import { scheduleAdvance } from './advance-queue';
-import type { ServiceContext } from '../platform/service-context';
-import type { DbOrTx } from '../db/database';
-import { pacificDay } from '../time/pacific';
-import { heldBy } from './held-tests';
-import type { WinnerMetric } from '../shared/test-shapes';
+import { dailyMetrics, titleTests } from '../../../db/schema';
+import { scheduleAdvance } from '../advance-queue';
+import type { ServiceContext } from '../../platform/service-context';
+import type { DbOrTx } from '../../db/database';
+import { pacificDay } from '../../time/pacific';
+import { heldBy } from '../records/held-tests';
+import type { WinnerMetric } from '../../shared/test-shapes';
 import type { DailyRow } from './readings';
-import { loadTestRecord, type RotationRow, type TestRecord } from './title-test-records';
+import { loadTestRecord, type RotationRow, type TestRecord } from '../records/title-test-records';
 
 /**
  * The Pacific days whose YouTube figures the verdict uses: one per analysed window (an applied

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LagEstimate } from '../statistics/lag';
+import type { LagEstimate } from '../../statistics/lag';
 import {
   lagProblem,
   measuredViewsFactor,
@@ -8,7 +8,7 @@ import {
   washoutFor,
   washoutNote,
 } from './channel-lag';
-import type { RotationRow, TestRecord } from './title-test-records';
+import type { RotationRow, TestRecord } from '../records/title-test-records';
 
 // The washout a channel's measured lag sets, and the windows it refuses (channel-lag.ts).
 

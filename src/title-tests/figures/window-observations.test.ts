@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { metricSamples } from '../../db/schema';
+import type { metricSamples } from '../../../db/schema';
 import { viewsAt } from './window-observations';
 
 type Sample = typeof metricSamples.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { testFigures, titleTests } from '../../db/schema';
-import type { DbOrTx } from '../db/database';
+import { testFigures, titleTests } from '../../../db/schema';
+import type { DbOrTx } from '../../db/database';
 import {
   carriedWindows,
   computeTestFigures,
@@ -10,8 +10,8 @@ import {
   type TestFigures,
 } from './compute-test-figures';
 import { dailyMetricsOfTests, latestSamplesOf, sampleCountsOf, viewSamplesOfTests } from './readings';
-import { loadTestDetails } from './title-test-records';
-import { testAnalyticsWithVerdictSchema, titleTestSchema } from './title-tests.schemas';
+import { loadTestDetails } from '../records/title-test-records';
+import { testAnalyticsWithVerdictSchema, titleTestSchema } from '../title-tests.schemas';
 
 /*
  * Stored figures (docs/figures.md): each test's card, analytics panel and verdict are computed

@@ -1,7 +1,7 @@
-import type { dailyMetrics } from '../../db/schema';
-import { pacificDay } from '../time/pacific';
+import type { dailyMetrics } from '../../../db/schema';
+import { pacificDay } from '../../time/pacific';
 import type { WindowStanding } from './counted-windows';
-import type { RotationRow } from './title-test-records';
+import type { RotationRow } from '../records/title-test-records';
 
 type DailyRow = typeof dailyMetrics.$inferSelect;
 export type FigureSource = 'measured' | 'estimated' | 'pending';

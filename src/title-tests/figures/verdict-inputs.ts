@@ -1,15 +1,15 @@
-import type { dailyMetrics, metricSamples } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import type { WindowObservation } from '../statistics';
+import type { dailyMetrics, metricSamples } from '../../../db/schema';
+import type { ServiceContext } from '../../platform/service-context';
+import type { WindowObservation } from '../../statistics';
 import { dailyMetricsOfTest, viewSamplesOfTest } from './measurements';
-import { loadTestRecord, type TestRecord } from './title-test-records';
+import { loadTestRecord, type TestRecord } from '../records/title-test-records';
 import { windowObservations } from './window-observations';
 
 /**
  * The schedule's segments (one per draw: the start, then each extension), with the exact start and
  * end each was drawn for, for an engine that redraws each segment's schedule with fresh seeds.
  */
-export { scheduleSegmentsOf, segmentSeed } from './schedule-segments';
+export { scheduleSegmentsOf, segmentSeed } from '../records/schedule-segments';
 
 /** A test's measured windows, ready for the statistics engine. */
 export async function observationsOf(app: ServiceContext, record: TestRecord): Promise<WindowObservation[]> {

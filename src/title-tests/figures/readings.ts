@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples, titleTests } from '../../db/schema';
-import type { DbOrTx } from '../db/database';
-import { pacificDay } from '../time/pacific';
-import type { TitleTestRow } from './title-test-records';
+import { dailyMetrics, metricSamples, titleTests } from '../../../db/schema';
+import type { DbOrTx } from '../../db/database';
+import { pacificDay } from '../../time/pacific';
+import type { TitleTestRow } from '../records/title-test-records';
 
 /*
  * What the read paths (test list, dashboard figures, analytics, admin views) need from the

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { dailyMetrics, metricSamples } from '../../db/schema';
-import type { DbOrTx } from '../db/database';
-import { pacificDay } from '../time/pacific';
-import type { TitleTestRow } from './title-test-records';
+import { dailyMetrics, metricSamples } from '../../../db/schema';
+import type { DbOrTx } from '../../db/database';
+import { pacificDay } from '../../time/pacific';
+import type { TitleTestRow } from '../records/title-test-records';
 
 type TestSpan = Pick<TitleTestRow, 'videoId' | 'startDate'>;
 

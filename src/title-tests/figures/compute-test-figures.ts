@@ -2,13 +2,13 @@ import { windowStandings, type WindowStanding } from './counted-windows';
 import { figureExpectations, rotationExpectations } from './figure-expectations';
 import { countedViews, rotationFigures, testDailyTotals, type FigureSource } from './rotation-figures';
 import type { DailyRow, LatestSample, SampleRow } from './readings';
-import type { RotationRow, TitleTestRow, VariantRow } from './title-test-records';
+import type { RotationRow, TitleTestRow, VariantRow } from '../records/title-test-records';
 import type {
   RotationLog,
   TestAnalyticsWithVerdict,
   TitleTestView,
   VerdictView,
-} from './title-tests.schemas';
+} from '../title-tests.schemas';
 import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
 

@@ -1,14 +1,14 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { titleTests } from '../../db/schema';
-import { samplingPeriodMinutes, SAMPLING_PASS_MINUTES } from '../capacity/cost-model';
-import { chosenChannel } from '../channels/channels.service';
-import type { DbOrTx } from '../db/database';
-import { washoutMinutes } from '../statistics';
-import { estimateLag, LAG_BIN_MINUTES, type LagEstimate, type SwitchWindow } from '../statistics/lag';
-import { intervalsFor, type WinnerMetric } from '../shared/test-shapes';
+import { titleTests } from '../../../db/schema';
+import { samplingPeriodMinutes, SAMPLING_PASS_MINUTES } from '../../capacity/cost-model';
+import { chosenChannel } from '../../channels/channels.service';
+import type { DbOrTx } from '../../db/database';
+import { washoutMinutes } from '../../statistics';
+import { estimateLag, LAG_BIN_MINUTES, type LagEstimate, type SwitchWindow } from '../../statistics/lag';
+import { intervalsFor, type WinnerMetric } from '../../shared/test-shapes';
 import { counterReadings, maxReadingGapMinutes, readingAt } from './counted-windows';
 import { viewSamplesOfTest } from './measurements';
-import { loadTestRecord, type TestRecord } from './title-test-records';
+import { loadTestRecord, type TestRecord } from '../records/title-test-records';
 
 /*
  * The washout a new test gets on its channel (docs/decisions/0025-washout-from-measured-lag.md):

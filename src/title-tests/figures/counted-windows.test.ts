@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countedViews, rotationFigures } from './rotation-figures';
 import { maxReadingGapMinutes, windowStandings, type StandingInputs } from './counted-windows';
-import type { RotationRow } from './title-test-records';
+import type { RotationRow } from '../records/title-test-records';
 import { windowObservations } from './window-observations';
 
 // The one rule for which windows count (counted-windows.ts): the verdict's inputs and every figure.

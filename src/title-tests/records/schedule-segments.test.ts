@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBalance, generateSchedule, type ScheduleSlot } from '../statistics/schedule';
+import { checkBalance, generateSchedule, type ScheduleSlot } from '../../statistics/schedule';
 import { extensionStart, scheduleSegmentsOf, segmentSeed } from './schedule-segments';
 
 const HOUR = 3_600_000;

@@ -1,10 +1,10 @@
-import type { ServiceContext } from '../platform/service-context';
-import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
-import { isRunning } from './state-machine';
-import { analyzeTest, type TestVerdict, type WindowObservation } from '../statistics';
+import type { ServiceContext } from '../../platform/service-context';
+import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../../shared/test-shapes';
+import { isRunning } from '../state-machine';
+import { analyzeTest, type TestVerdict, type WindowObservation } from '../../statistics';
 import { finalFiguresStatus } from './final-figures-status';
-import type { TestRecord } from './title-test-records';
-import type { VerdictView } from './title-tests.schemas';
+import type { TestRecord } from '../records/title-test-records';
+import type { VerdictView } from '../title-tests.schemas';
 import { observationsOf, scheduleSegmentsOf } from './verdict-inputs';
 
 // The one place a test's verdict is computed (docs/statistics.md#verdicts): `computeVerdict`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateSchedule } from '../statistics/schedule';
+import { generateSchedule } from '../../statistics/schedule';
 import {
   analyticsFiguresExpectedAt,
   figureExpectations,
@@ -7,7 +7,7 @@ import {
   nextViewSample,
   reachFiguresExpectedAt,
 } from './figure-expectations';
-import type { RotationRow, TitleTestRow } from './title-test-records';
+import type { RotationRow, TitleTestRow } from '../records/title-test-records';
 
 // November: Pacific time is UTC−8, so 01:30 Pacific is 09:30 UTC.
 describe('when figures are expected', () => {

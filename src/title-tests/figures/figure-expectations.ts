@@ -1,15 +1,15 @@
-import { sampledOnPass, type TestShape } from '../capacity/cost-model';
-import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './metrics-jobs';
-import { isMeasuredPerDay, type WinnerMetric } from '../shared/test-shapes';
-import { blockAlignment } from '../statistics/schedule';
-import { addDays, pacificDay, pacificDayStart, pacificParts } from '../time/pacific';
-import { analyticsPublishedAt, reachReportPublishedAt } from '../youtube/publication';
+import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
+import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../metrics-jobs';
+import { isMeasuredPerDay, type WinnerMetric } from '../../shared/test-shapes';
+import { blockAlignment } from '../../statistics/schedule';
+import { addDays, pacificDay, pacificDayStart, pacificParts } from '../../time/pacific';
+import { analyticsPublishedAt, reachReportPublishedAt } from '../../youtube/publication';
 import { analysedDays, hasFinalFigures, windowDay } from './final-figures';
 import { finalFiguresDeadline, finalFiguresStatus } from './final-figures-status';
 import { rotationDay, type RotationFigures } from './rotation-figures';
 import type { DailyRow } from './readings';
-import type { RotationRow, TitleTestRow } from './title-test-records';
-import type { FigureExpectations } from './title-tests.schemas';
+import type { RotationRow, TitleTestRow } from '../records/title-test-records';
+import type { FigureExpectations } from '../title-tests.schemas';
 
 /*
  * When each figure still missing is expected, from what the engine really does: view counters

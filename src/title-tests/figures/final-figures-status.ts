@@ -1,5 +1,5 @@
-import { isMeasuredPerDay } from '../shared/test-shapes';
-import type { TitleTestRow } from './title-test-records';
+import { isMeasuredPerDay } from '../../shared/test-shapes';
+import type { TitleTestRow } from '../records/title-test-records';
 
 /**
  * How long after its end a CTR or watch-time test waits at most for YouTube's daily figures of

@@ -1,9 +1,9 @@
-import type { dailyMetrics, metricSamples } from '../../db/schema';
-import type { WinnerMetric } from '../shared/test-shapes';
-import type { WindowObservation } from '../statistics';
-import { pacificDay } from '../time/pacific';
+import type { dailyMetrics, metricSamples } from '../../../db/schema';
+import type { WinnerMetric } from '../../shared/test-shapes';
+import type { WindowObservation } from '../../statistics';
+import { pacificDay } from '../../time/pacific';
 import { countedWindows, readingAt, windowStandings, type WindowStanding } from './counted-windows';
-import type { RotationRow, VariantRow } from './title-test-records';
+import type { RotationRow, VariantRow } from '../records/title-test-records';
 
 type Sample = typeof metricSamples.$inferSelect;
 type DailyRow = typeof dailyMetrics.$inferSelect;

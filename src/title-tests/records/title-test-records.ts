@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { channelConnections, rotations, titleTests, titleVariants } from '../../db/schema';
-import type { ChannelConnection } from '../channels/channel-connections.service';
-import type { DbOrTx } from '../db/database';
+import { channelConnections, rotations, titleTests, titleVariants } from '../../../db/schema';
+import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { DbOrTx } from '../../db/database';
 
 export type TitleTestRow = typeof titleTests.$inferSelect;
 export type VariantRow = typeof titleVariants.$inferSelect;
