@@ -51,7 +51,7 @@ export const auditLog = pgTable(
   (table) => [index('audit_log_target_idx').on(table.targetType, table.targetId)],
 );
 
-/** Fixed-window counters shared by every web process (see src/http/rate-limit-store.ts). */
+/** Fixed-window counters shared by every web process (see src/api/rate-limit-store.ts). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),

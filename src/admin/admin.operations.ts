@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAdmin } from '../auth/roles';
-import { mutation, query } from '../http/operation';
+import { mutation, query } from '../api/declare/operation';
 import { listAuditLog } from './admin-audit.service';
 import { getFullReport } from './admin-full-report.service';
 import { getAdminMetrics } from './admin-metrics.service';

@@ -1,4 +1,4 @@
-import { ADMIN_REQUIRED } from '../auth/access';
+import { ADMIN_REQUIRED } from '../api/access';
 import { isAdmin } from '../auth/roles';
 import type { UserRow } from '../auth/session.service';
 import type { Config } from '../config';

@@ -1,5 +1,5 @@
 import { channelChoiceSchema } from '../channels/channels.schemas';
-import { query } from '../http/operation';
+import { query } from '../api/declare/operation';
 import { getAccuracyStatus } from './accuracy-status.service';
 import { accuracyStatusSchema } from './analytics.schemas';
 

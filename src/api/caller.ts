@@ -1,8 +1,8 @@
-import type { RequestAuth } from '../auth/request-auth';
-import type { AnyOperation, Caller } from '../http/operation';
+import type { RequestAuth } from './request-auth';
+import type { AnyOperation, Caller } from './declare/operation';
 
 /**
- * Who an operation works for (src/http/operation.ts, `Caller`): the signed-in person, or, when
+ * Who an operation works for (src/api/declare/operation.ts, `Caller`): the signed-in person, or, when
  * they are on a team and the operation is open to the team, the team's owner with the member's
  * role. The membership comes with the session lookup, whose cached answer any change to a team
  * moves on (migration 0015), so a removed member loses access at their next request.

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { OpenApiRegistry } from '../http/openapi';
+import type { OpenApiRegistry } from './openapi';
 import type { CredentialInQuery } from '../http/request-log';
 import { listOperations } from './operations';
 

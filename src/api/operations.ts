@@ -5,7 +5,7 @@ import { billingOperations } from '../billing/billing.operations';
 import { capacityOperations } from '../capacity/capacity.operations';
 import { channelOperations } from '../channels/channels.operations';
 import { demoOperations } from '../demo/demo.operations';
-import type { AnyOperation } from '../http/operation';
+import type { AnyOperation } from './declare/operation';
 import { notificationOperations } from '../notifications/notifications.operations';
 import { accountOperations } from '../privacy/privacy.operations';
 import { reportOperations } from '../reports/reports.operations';
@@ -16,7 +16,7 @@ import { videoOperations } from '../videos/videos.operations';
 /**
  * Every operation of the API, by feature. The key names the tRPC namespace (`tests.create`) and
  * the OpenAPI tag; the REST routes (src/api/rest-transport.ts) and the tRPC router
- * (src/trpc/app-router.ts) are generated from this table. A new operation is one declaration in
+ * (src/api/trpc/app-router.ts) are generated from this table. A new operation is one declaration in
  * its feature's `*.operations.ts` and one service function.
  */
 export const operations = {

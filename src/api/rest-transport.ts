@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authorize } from '../auth/access';
+import { authorize } from './access';
 import { callerFor } from './caller';
 import { Download } from '../http/download';
-import type { OpenApiRegistry } from '../http/openapi';
-import type { AnyOperation, RestPath } from '../http/operation';
+import type { OpenApiRegistry } from './openapi';
+import type { AnyOperation, RestPath } from './declare/operation';
 import { withinLimit } from './within-limit';
 import { bodyEtag, StoredJson } from '../http/stored-json';
 import type { ServiceContext } from '../platform/service-context';
@@ -72,7 +72,7 @@ function inputOf(
 
 /**
  * Registers the REST routes of every operation that has a path, and documents each in OpenAPI.
- * A route counts the call against the operation's rate limit, checks access (src/auth/access.ts),
+ * A route counts the call against the operation's rate limit, checks access (src/api/access.ts),
  * validates the input, calls the handler and answers JSON (or a prepared answer as it is). Errors
  * go to the one error handler (src/http/error-handler.ts).
  */

@@ -1,8 +1,8 @@
 import type { ServiceContext } from '../platform/service-context';
 import { systemClock } from '../platform/clock';
 import { AppError } from '../errors/app-error';
-import { countHit } from '../http/rate-limit-store';
-import type { RateLimit } from '../http/rate-limits';
+import { countHit } from './rate-limit-store';
+import type { RateLimit } from './declare/rate-limits';
 import { RATE_LIMIT_WINDOW_MS } from '../shared/usage-limits';
 import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Credentials } from 'google-auth-library';
 import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
-import type { OpenApiRegistry } from '../http/openapi';
+import type { OpenApiRegistry } from '../api/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { googleErrorForLogin } from './google-error-messages';
 import { setSessionCookie } from './session-cookie';

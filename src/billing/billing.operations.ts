@@ -1,5 +1,5 @@
-import { mutation } from '../http/operation';
-import { rateLimits } from '../http/rate-limits';
+import { mutation } from '../api/declare/operation';
+import { rateLimits } from '../api/declare/rate-limits';
 import {
   checkoutResponseSchema,
   createSubscriptionInputSchema,

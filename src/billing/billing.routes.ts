@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../platform/service-context';
-import type { OpenApiRegistry } from '../http/openapi';
+import type { OpenApiRegistry } from '../api/openapi';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
 import { registerSimulatedStripePages } from './simulated/simulated-pages';

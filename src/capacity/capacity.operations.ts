@@ -1,4 +1,4 @@
-import { query } from '../http/operation';
+import { query } from '../api/declare/operation';
 import { capacityForShape } from './capacity.service';
 import { capacityOverview } from './capacity-overview';
 import {
@@ -31,7 +31,7 @@ export const capacityOperations = {
       path: '/api/admin/capacity',
       summary: "Today's YouTube quota: used, reserved, forecast to midnight Pacific, per plan, and the queue",
     },
-    // access 'admin' is checked once, before any handler (src/auth/access.ts).
+    // access 'admin' is checked once, before any handler (src/api/access.ts).
     handler: ({ ctx }) => capacityOverview(ctx),
   }),
 };

@@ -1,4 +1,4 @@
-import { query } from '../http/operation';
+import { query } from '../api/declare/operation';
 import { channelListSchema } from './channels.schemas';
 import { listChannels } from './channels.service';
 

@@ -1,7 +1,7 @@
 import { sessionResponseSchema } from '../auth/auth.schemas';
 import { setSessionCookie } from '../auth/session-cookie';
-import { mutation } from '../http/operation';
-import { rateLimits } from '../http/rate-limits';
+import { mutation } from '../api/declare/operation';
+import { rateLimits } from '../api/declare/rate-limits';
 import { signInAsDemo } from './demo-sign-in';
 
 /** The one-click demo sign-in, offered beside the other sign-ins (`auth.demoLogin`). */

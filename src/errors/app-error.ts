@@ -1,6 +1,6 @@
 /**
  * The one error vocabulary of Titlewise. Services throw AppError; exactly two places map it:
- * src/trpc/errors.ts (to tRPC codes) and src/http/error-handler.ts (to HTTP statuses with
+ * src/api/trpc/errors.ts (to tRPC codes) and src/http/error-handler.ts (to HTTP statuses with
  * an `{ "error": "…" }` body). Anything that is not an AppError becomes a generic 500.
  */
 export const appErrorCodes = {

@@ -1,4 +1,4 @@
-import { mutation, query } from '../http/operation';
+import { mutation, query } from '../api/declare/operation';
 import {
   markReadSchema,
   notificationListSchema,

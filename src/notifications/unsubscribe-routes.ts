@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/service-context';
 import { escapeHtml } from '../http/escape-html';
-import type { OpenApiRegistry } from '../http/openapi';
+import type { OpenApiRegistry } from '../api/openapi';
 import { NOTIFICATION_KIND_LABELS } from '../shared/notification-kinds';
 import { unsubscribe } from './notifications.service';
 import { unsubscribeQuerySchema } from './notifications.schemas';

@@ -1,6 +1,6 @@
 import { clearSessionCookie } from '../auth/session-cookie';
 import { channelIdSchema, disconnectResultSchema } from '../channels/channels.schemas';
-import { mutation } from '../http/operation';
+import { mutation } from '../api/declare/operation';
 import { requestAccountDeletion } from './account-deletion.service';
 import { requestChannelDisconnect } from './disconnect-channel';
 import { accountDeletionResponseSchema, accountDeletionSchema } from './privacy.schemas';

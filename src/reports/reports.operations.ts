@@ -1,5 +1,5 @@
-import { mutation, query, restOnly } from '../http/operation';
-import { rateLimits } from '../http/rate-limits';
+import { mutation, query, restOnly } from '../api/declare/operation';
+import { rateLimits } from '../api/declare/rate-limits';
 import { testIdSchema } from '../title-tests/title-tests.schemas';
 import { pastTests } from './history.service';
 import {

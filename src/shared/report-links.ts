@@ -16,5 +16,5 @@ export const REPORT_LINK_REVOKED = 'This report link was revoked.';
 /** Revoking when the test has no live link (404, nothing changes). */
 export const NO_LIVE_REPORT_LINK = 'This test has no live report link.';
 
-/** Report reads one address may make per minute (src/http/rate-limits.ts): a person reading, not a crawler. */
+/** Report reads one address may make per minute (src/api/declare/rate-limits.ts): a person reading, not a crawler. */
 export const REPORT_READS_PER_WINDOW = 60;

@@ -8,7 +8,7 @@
  */
 export const TRPC_MAX_BATCH_SIZE = 40;
 
-/** The window of every per-operation rate limit (src/http/rate-limits.ts). */
+/** The window of every per-operation rate limit (src/api/declare/rate-limits.ts). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Stripe Checkout sessions one address may open per window (each call opens one at Stripe). */

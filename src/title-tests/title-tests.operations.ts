@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channelChoiceSchema } from '../channels/channels.schemas';
-import { mutation, query, restOnly } from '../http/operation';
-import { rateLimits } from '../http/rate-limits';
+import { mutation, query, restOnly } from '../api/declare/operation';
+import { rateLimits } from '../api/declare/rate-limits';
 import { performTestAction } from './actions.service';
 import { createTitleTest } from './create-test.service';
 import { extendTest, previewExtension } from './extend-test.service';

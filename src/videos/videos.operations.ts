@@ -1,6 +1,6 @@
 import { channelChoiceSchema } from '../channels/channels.schemas';
-import { query } from '../http/operation';
-import { rateLimits } from '../http/rate-limits';
+import { query } from '../api/declare/operation';
+import { rateLimits } from '../api/declare/rate-limits';
 import { recentVideosResponseSchema } from './videos.schemas';
 import { getRecentVideos } from './videos.service';
 

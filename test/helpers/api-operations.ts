@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { projectRoot } from '../../src/platform/project-root';
-import { appRouter } from '../../src/trpc/app-router';
+import { appRouter } from '../../src/api/trpc/app-router';
 import type { TestApp } from './test-app';
 
 /**

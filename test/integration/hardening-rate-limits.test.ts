@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema';
 import { listOperations } from '../../src/api/operations';
-import { rateLimits } from '../../src/http/rate-limits';
+import { rateLimits } from '../../src/api/declare/rate-limits';
 import { EXPORTS_PER_WINDOW, TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
-import { appRouter } from '../../src/trpc/app-router';
+import { appRouter } from '../../src/api/trpc/app-router';
 import { demoCreator } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
 import { endRateLimitWindows } from '../helpers/rate-limit-windows';

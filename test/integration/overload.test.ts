@@ -1,7 +1,7 @@
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AppRouter } from '../../src/trpc/app-router';
+import type { AppRouter } from '../../src/api/trpc/app-router';
 import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../platform/service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
-import type { OpenApiRegistry } from '../../http/openapi';
+import type { OpenApiRegistry } from '../../api/openapi';
 import { paidPlans } from '../billing.schemas';
 import { planDetails, planForPrice } from '../plans';
 import { findObject, type SimCheckoutSession, type SimCustomer } from './objects';

@@ -4,7 +4,7 @@ import superjson from 'superjson';
 import { MUTATION_TIMEOUT_MS } from '../../../src/shared/network-error';
 import { fetchOrNetworkError } from './network-fetch';
 import { TRPC_MAX_BATCH_SIZE } from '../../../src/shared/usage-limits';
-import type { AppRouter } from '../../../src/trpc/app-router';
+import type { AppRouter } from '../../../src/api/trpc/app-router';
 
 /** Typed React hooks for every tRPC procedure (types only come from the server). */
 export const trpc = createTRPCReact<AppRouter>();

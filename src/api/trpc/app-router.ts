@@ -1,13 +1,13 @@
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
-import { operations } from '../api/operations';
-import { callerFor } from '../api/caller';
-import { authorize } from '../auth/access';
-import type { AnyOperation, Caller, Operation } from '../http/operation';
-import { withinLimit } from '../api/within-limit';
-import { Download } from '../http/download';
-import { StoredJson } from '../http/stored-json';
-import { AppError } from '../errors/app-error';
+import { operations } from '../operations';
+import { callerFor } from '../caller';
+import { authorize } from '../access';
+import type { AnyOperation, Caller, Operation } from '../declare/operation';
+import { withinLimit } from '../within-limit';
+import { Download } from '../../http/download';
+import { StoredJson } from '../../http/stored-json';
+import { AppError } from '../../errors/app-error';
 import { baseProcedure, middleware, router, type TrpcContext } from './init';
 
 /** The tRPC procedure an operation becomes, typed for the web app's client. */

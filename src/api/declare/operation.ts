@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { RequestAuth } from '../auth/request-auth';
-import type { UserRow } from '../auth/session.service';
-import type { TeamRole } from '../../db/schema/team';
-import type { ServiceContext } from '../platform/service-context';
-import type { Download } from './download';
+import type { RequestAuth } from '../request-auth';
+import type { UserRow } from '../../auth/session.service';
+import type { TeamRole } from '../../../db/schema/team';
+import type { ServiceContext } from '../../platform/service-context';
+import type { Download } from '../../http/download';
 import type { RateLimit } from './rate-limits';
-import type { StoredJson } from './stored-json';
+import type { StoredJson } from '../../http/stored-json';
 
 /**
  * Who may call an operation: anyone, a signed-in user, an admin, or the founder. Checked once,
- * for both transports, by src/auth/access.ts. Whether the caller owns what they ask for is the
+ * for both transports, by src/api/access.ts. Whether the caller owns what they ask for is the
  * service's rule (it answers 404 for another user's test).
  */
 export type Access = 'public' | 'user' | 'admin' | 'founder';
@@ -19,7 +19,7 @@ export type Access = 'public' | 'user' | 'admin' | 'founder';
  * Whether a team member may call an operation in the owner's workspace, and with which role:
  * 'view' for reads (viewers and editors), 'edit' for changes to tests (editors only). Without it a
  * member calls the operation as themselves (their notifications, their own account). Checked once
- * by src/auth/access.ts.
+ * by src/api/access.ts.
  */
 export type TeamAccess = 'view' | 'edit';
 
@@ -73,7 +73,7 @@ export type Prepared = StoredJson | Download;
  * One operation of the API, declared once: who may call it, its input and output schemas, its
  * REST path(s), its rate limit and its handler (one call into a service). The REST routes, the
  * OpenAPI document and the tRPC procedure `<feature>.<name>` are all generated from it
- * (src/api/rest-transport.ts, src/trpc/app-router.ts).
+ * (src/api/rest-transport.ts, src/api/trpc/app-router.ts).
  */
 export interface Operation<
   S extends z.ZodType | undefined = z.ZodType | undefined,
@@ -94,7 +94,7 @@ export interface Operation<
   rest?: RestPath | readonly RestPath[];
   /** false for a REST-only operation (a download, a shape only external tools use). */
   trpc: T;
-  /** Counted per caller before anything else (src/http/rate-limits.ts). */
+  /** Counted per caller before anything else (src/api/declare/rate-limits.ts). */
   limit?: RateLimit;
   handler(call: OperationCall<InputOf<S>, A>): Promise<z.output<O> | Prepared> | z.output<O>;
 }

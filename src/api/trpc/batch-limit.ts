@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { TRPC_MAX_BATCH_SIZE } from '../shared/usage-limits';
+import { TRPC_MAX_BATCH_SIZE } from '../../shared/usage-limits';
 import { trpcCalls, trpcRefusalBody } from './overload';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Access } from './operation';
+import type { Access } from './declare/operation';
 
 export interface OpenApiOperation {
   method: 'get' | 'post' | 'delete' | 'put' | 'patch';

@@ -1,15 +1,15 @@
-import type { Config } from '../config';
+import type { Config } from '../../config';
 import {
   CHECKOUT_PER_WINDOW,
   CLOCK_MOVES_PER_WINDOW,
   CREATE_TEST_PER_WINDOW,
   EXPORTS_PER_WINDOW,
   RECENT_VIDEOS_PER_WINDOW,
-} from '../shared/usage-limits';
-import { REPORT_READS_PER_WINDOW } from '../shared/report-links';
+} from '../../shared/usage-limits';
+import { REPORT_READS_PER_WINDOW } from '../../shared/report-links';
 
 /**
- * A rate limit of an operation (src/http/operation.ts). Its REST routes and its tRPC procedure
+ * A rate limit of an operation (src/api/declare/operation.ts). Its REST routes and its tRPC procedure
  * count against one counter, and every call inside a tRPC batch counts.
  */
 export interface RateLimit {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, appErrorCodes } from '../errors/app-error';
-import { describeZodError } from '../http/error-handler';
+import { AppError, appErrorCodes } from '../../errors/app-error';
+import { describeZodError } from '../../http/error-handler';
 
 /** The one place AppErrors become tRPC errors (the other is the REST error handler). */
 export function toTrpcError(error: unknown): TRPCError {

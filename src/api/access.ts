@@ -1,8 +1,8 @@
 import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors/app-error';
-import type { Access, Caller, TeamAccess } from '../http/operation';
+import type { Access, Caller, TeamAccess } from './declare/operation';
 import { TEAM_MESSAGES } from '../shared/team';
-import { isAdmin, isFounder } from './roles';
+import { isAdmin, isFounder } from '../auth/roles';
 
 export const ADMIN_REQUIRED = 'Admin access required.';
 export const FOUNDER_REQUIRED = 'Founder tools are for the founder account only.';

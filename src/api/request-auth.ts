@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServiceContext } from '../platform/service-context';
-import type { Membership } from './membership';
+import type { Membership } from '../auth/membership';
 import {
   findSession,
   isTokenShaped,
   SESSION_COOKIE,
   type LiveSession,
   type UserRow,
-} from './session.service';
+} from '../auth/session.service';
 
 export interface RequestAuth {
   user: UserRow;

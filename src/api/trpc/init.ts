@@ -1,9 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import superjson from 'superjson';
-import type { RequestAuth } from '../auth/request-auth';
-import { AppError } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { RequestAuth } from '../request-auth';
+import { AppError } from '../../errors/app-error';
+import type { ServiceContext } from '../../platform/service-context';
 import { toTrpcError } from './errors';
 
 export interface TrpcContext {
@@ -44,5 +44,5 @@ const mapErrors = t.middleware(async ({ ctx, next }) => {
 
 export const router = t.router;
 export const middleware = t.middleware;
-/** Every procedure starts here; src/trpc/app-router.ts adds each operation's limit, access check and handler. */
+/** Every procedure starts here; src/api/trpc/app-router.ts adds each operation's limit, access check and handler. */
 export const baseProcedure = t.procedure.use(mapErrors);
