@@ -12,7 +12,7 @@ import { createQueues, startWorkers } from './jobs';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
-import { gatewayDailyCollector, gatewayYouTube } from './title-tests/youtube-adapter';
+import { gatewayDailyCollector, gatewayYouTube } from './title-tests/engine/youtube-adapter';
 import { listOperations } from './api/operations';
 import { registerRestOperations } from './api/rest-transport';
 import { credentialInQuery } from './api/credential-in-query';

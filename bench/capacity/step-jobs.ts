@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/database';
 import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/advance-queue';
 import { nextDailyCollection } from '../../src/title-tests/figures/figure-expectations';
 import { DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../../src/title-tests/metrics-jobs';
-import { ADMISSION_QUEUE } from '../../src/title-tests/queued-tests';
+import { ADMISSION_QUEUE } from '../../src/title-tests/engine/queued-tests';
 import { queryRows, sleep } from '../rotation/measure';
 
 /** The queues whose work a step waits for; the workers' e-mails run on beside them. */

@@ -5,7 +5,7 @@ import { createControllableClock, type ControllableClock } from '../platform/clo
 import { createTitleTest } from '../title-tests/create-test.service';
 import { fastForward } from '../title-tests/fast-forward';
 import { performTestAction } from '../title-tests/actions.service';
-import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/youtube-adapter';
+import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/engine/youtube-adapter';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { simulatedVideoId } from '../youtube-simulator/video-store';
 import { DEMO_SCENARIO, SCENARIO_SPAN_MS, type ScenarioTest } from './demo-scenario';

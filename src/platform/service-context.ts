@@ -6,8 +6,8 @@ import type { Config } from '../config';
 import type { TokenCipher } from '../crypto/token-cipher';
 import type { Database, Db } from '../db/database';
 import type { ReadCache } from '../db/read-cache';
-import type { EngineHooks } from '../title-tests/engine-hooks';
-import type { TitleTestYouTube } from '../title-tests/youtube-port';
+import type { EngineHooks } from '../title-tests/engine/engine-hooks';
+import type { TitleTestYouTube } from '../title-tests/engine/youtube-port';
 import type { SandboxTime } from '../title-tests/simulated-time';
 import type { UserRow } from '../auth/session.service';
 

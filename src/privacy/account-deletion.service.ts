@@ -5,9 +5,9 @@ import { revokeAllSessions, type UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
 import { applyTestAction } from '../title-tests/actions.service';
-import { isRunning } from '../title-tests/state-machine';
+import { isRunning } from '../title-tests/records/state-machine';
 import type { ServiceContext } from '../platform/service-context';
-import { removeTestMarkedForDeletion } from '../title-tests/deletion';
+import { removeTestMarkedForDeletion } from '../title-tests/engine/deletion';
 
 export const ACCOUNT_DELETION_STARTED =
   'Your account is being deleted. Running tests stop and their original titles go back on YouTube first; then your tests, figures and Google access are removed.';

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import { channelConnections, users } from '../../db/schema';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../shared/data-retention';
 import type { ServiceContext } from '../platform/service-context';
-import { pauseChannelTestsForLostAccess } from '../title-tests/fault-handling';
+import { pauseChannelTestsForLostAccess } from '../title-tests/engine/fault-handling';
 import { confirmGrant } from '../youtube/gateway/grant';
 import { closeChannel } from './channel-data';
 import { eraseAccountWhenReady, pendingAccountDeletions } from './erase-account';

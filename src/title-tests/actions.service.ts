@@ -8,8 +8,8 @@ import { conflict } from '../errors/app-error';
 import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
-import { nextStatus } from './state-machine';
-import { requestAdmissionPass } from './queued-tests';
+import { nextStatus } from './records/state-machine';
+import { requestAdmissionPass } from './engine/queued-tests';
 import { endLiveWindows, type TitleTestRow } from './records/title-test-records';
 import type { TestAction } from './title-tests.schemas';
 

@@ -7,7 +7,7 @@ import type { UserRow } from '../auth/session.service';
 import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
-import { storeSchedule } from './schedule-rows';
+import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
 import { verdictProblem, weakPlanProblem } from './plan.service';
 import type { ServiceContext } from '../platform/service-context';

@@ -18,7 +18,7 @@ import { findOwnTest } from './create-test.service';
 import { finalFiguresStatus } from './figures/final-figures-status';
 import { planTest } from './plan.service';
 import { extensionStart } from './records/schedule-segments';
-import { storeScheduleSegment } from './schedule-rows';
+import { storeScheduleSegment } from './engine/schedule-rows';
 import { refreshTestFigures } from './figures/stored-figures';
 import type { TitleTestRow } from './records/title-test-records';
 import type { ExtendTestInput, ExtensionPlan } from './title-tests.schemas';

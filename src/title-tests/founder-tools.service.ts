@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
 import type { ServiceContext } from '../platform/service-context';
-import { collectTestMetrics } from './metrics-collection';
+import { collectTestMetrics } from './engine/metrics-collection';
 
 const WAIT_MS = 15_000;
 

@@ -5,7 +5,7 @@ import type { ServiceContext } from '../platform/service-context';
 import { enqueueDecisionsWithFinalFigures } from './figures/final-figures';
 import { heldBy } from './records/held-tests';
 import { startedStatuses } from '../shared/test-states';
-import { sampleViewCounts } from './metrics-collection';
+import { sampleViewCounts } from './engine/metrics-collection';
 import { PACIFIC_TIME_ZONE } from '../time/pacific';
 
 export const SAMPLE_VIEWS_QUEUE = 'metrics.sample-views';

@@ -1,11 +1,11 @@
 import type { Job, JobResult, PgBoss, WorkOptions } from 'pg-boss';
 import type { ServiceContext } from '../platform/service-context';
-import { advanceTest } from './rotation-engine';
+import { advanceTest } from './engine/rotation-engine';
 import type { FeatureJobs } from '../jobs/feature-jobs';
 import { ADVANCE_QUEUE, TICK_QUEUE, advancePayloadSchema, createTitleTestQueues } from './advance-queue';
 import { createMetricsQueues, startMetricsWorkers } from './metrics-jobs';
-import { enqueueDueTests } from './due-tests';
-import { ADMISSION_EVERY_MINUTES, ADMISSION_QUEUE, admitQueuedTests } from './queued-tests';
+import { enqueueDueTests } from './engine/due-tests';
+import { ADMISSION_EVERY_MINUTES, ADMISSION_QUEUE, admitQueuedTests } from './engine/queued-tests';
 
 /** How the advance worker fetches; `npm run bench` measures these against a no-op ceiling. */
 export const ADVANCE_WORKER_OPTIONS = {

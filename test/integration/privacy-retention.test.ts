@@ -12,7 +12,7 @@ import {
 import { handleEraseAccount } from '../../src/privacy/privacy-jobs';
 import { runRetention } from '../../src/privacy/retention';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../../src/shared/data-retention';
-import { LOST_ACCESS_REASON } from '../../src/title-tests/fault-handling';
+import { LOST_ACCESS_REASON } from '../../src/title-tests/engine/fault-handling';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator, googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';

@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema';
 import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/advance-queue';
-import { TICK_GRACE_MS } from '../../src/title-tests/due-tests';
+import { TICK_GRACE_MS } from '../../src/title-tests/engine/due-tests';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';

@@ -1,6 +1,6 @@
 import type { ServiceContext } from '../../platform/service-context';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../../shared/test-shapes';
-import { isRunning } from '../state-machine';
+import { isRunning } from '../records/state-machine';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../../statistics';
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from '../records/title-test-records';

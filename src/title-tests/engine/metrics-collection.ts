@@ -1,12 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { channelConnections, metricSamples, titleTests, users } from '../../db/schema';
-import { sampledOnPass } from '../capacity/cost-model';
-import type { ChannelConnection } from '../channels/channel-connections.service';
-import type { ServiceContext } from '../platform/service-context';
+import { channelConnections, metricSamples, titleTests, users } from '../../../db/schema';
+import { sampledOnPass } from '../../capacity/cost-model';
+import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../platform/service-context';
 import { handleYouTubeFailure } from './fault-handling';
-import { heldBy } from './records/held-tests';
-import { refreshTestFigures } from './figures/stored-figures';
-import { loadTestRecord } from './records/title-test-records';
+import { heldBy } from '../records/held-tests';
+import { refreshTestFigures } from '../figures/stored-figures';
+import { loadTestRecord } from '../records/title-test-records';
 
 export interface CollectedMetrics {
   samples: number;

@@ -1,5 +1,5 @@
-import type { ChannelConnection } from '../channels/channel-connections.service';
-import type { VideoSnippet } from '../youtube/gateway/videos';
+import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { VideoSnippet } from '../../youtube/gateway/videos';
 
 /** What the rotation engine needs from YouTube; src/title-tests/youtube-adapter.ts implements it on the gateway. */
 export interface LiveVideo {

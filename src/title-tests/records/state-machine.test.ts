@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../errors/app-error';
+import { AppError } from '../../errors/app-error';
 import { nextStatus } from './state-machine';
 
 describe('title test state machine', () => {

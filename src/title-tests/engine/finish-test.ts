@@ -1,23 +1,23 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from './advance-queue';
-import { isMeasuredPerDay } from '../shared/test-shapes';
-import type { TestVerdict } from '../statistics';
-import { formatPacificMoment } from '../time/pacific';
-import type { ServiceContext } from '../platform/service-context';
-import { refreshTestFigures } from './figures/stored-figures';
+import { rotations, titleTests } from '../../../db/schema';
+import { scheduleAdvance } from '../advance-queue';
+import { isMeasuredPerDay } from '../../shared/test-shapes';
+import type { TestVerdict } from '../../statistics';
+import { formatPacificMoment } from '../../time/pacific';
+import type { ServiceContext } from '../../platform/service-context';
+import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
-import { analysedDays, finalFiguresComplete } from './figures/final-figures';
-import { finalFiguresDeadline } from './figures/final-figures-status';
-import { computeVerdict } from './figures/verdict';
+import { analysedDays, finalFiguresComplete } from '../figures/final-figures';
+import { finalFiguresDeadline } from '../figures/final-figures-status';
+import { computeVerdict } from '../figures/verdict';
 import {
   expectedLiveTitle,
   loadTestRecord,
   setTestFields,
   type TestRecord,
   type TitleTestRow,
-} from './records/title-test-records';
-import { notifyTestEnding } from '../notifications/title-test-events';
+} from '../records/title-test-records';
+import { notifyTestEnding } from '../../notifications/title-test-events';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { heldBy } from './records/held-tests';
-import { rotations, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import { scheduleAdvance } from './advance-queue';
+import { heldBy } from '../records/held-tests';
+import { rotations, titleTests } from '../../../db/schema';
+import type { ServiceContext } from '../../platform/service-context';
+import { scheduleAdvance } from '../advance-queue';
 
 /** A rotation that failed this often waits for a person (the card shows the error). */
 export const MAX_ROTATION_ATTEMPTS = 8;

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { titleTests } from '../../db/schema';
-import type { DbOrTx } from '../db/database';
+import { titleTests } from '../../../db/schema';
+import type { DbOrTx } from '../../db/database';
 
 /**
  * Removes a test an admin asked to delete (variants and rotations go with it). Only called once

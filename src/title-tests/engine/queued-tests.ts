@@ -1,14 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { fromDrizzle } from 'pg-boss';
-import { titleTests, titleVariants } from '../../db/schema';
-import { placeQueue, type Placement } from '../capacity/admission';
-import { lockAdmission } from '../capacity/capacity.service';
-import { loadCapacityState } from '../capacity/capacity-state';
-import type { Tx } from '../db/database';
-import type { ServiceContext } from '../platform/service-context';
-import { scheduleAdvance } from './advance-queue';
+import { titleTests, titleVariants } from '../../../db/schema';
+import { placeQueue, type Placement } from '../../capacity/admission';
+import { lockAdmission } from '../../capacity/capacity.service';
+import { loadCapacityState } from '../../capacity/capacity-state';
+import type { Tx } from '../../db/database';
+import type { ServiceContext } from '../../platform/service-context';
+import { scheduleAdvance } from '../advance-queue';
 import { storeSchedule } from './schedule-rows';
-import { refreshTestFigures } from './figures/stored-figures';
+import { refreshTestFigures } from '../figures/stored-figures';
 
 // Tests waiting for YouTube capacity (status 'queued', docs/capacity.md): the admission pass starts
 // them when capacity frees, in arrival order within their plan's share.

@@ -1,15 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { titleTests } from '../../db/schema';
-import { markConnectionDisconnected } from '../channels/channel-connections.service';
-import { formatPacificClock, nextPacificMidnight } from '../time/pacific';
-import { scheduleAdvance } from './advance-queue';
-import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../notifications/title-test-events';
-import type { ServiceContext } from '../platform/service-context';
-import { GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
-import { runningStatuses } from '../shared/test-states';
-import { endLiveWindows, type TestRecord } from './records/title-test-records';
+import { titleTests } from '../../../db/schema';
+import { markConnectionDisconnected } from '../../channels/channel-connections.service';
+import { formatPacificClock, nextPacificMidnight } from '../../time/pacific';
+import { scheduleAdvance } from '../advance-queue';
+import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../../notifications/title-test-events';
+import type { ServiceContext } from '../../platform/service-context';
+import { GRANT_MAX_AGE_DAYS } from '../../shared/data-retention';
+import { runningStatuses } from '../../shared/test-states';
+import { endLiveWindows, type TestRecord } from '../records/title-test-records';
 import type { YouTubeFailure } from './youtube-port';
-import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
+import { RECONNECT_INSTRUCTIONS } from '../../shared/reconnect';
 
 export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. ${RECONNECT_INSTRUCTIONS}, then resume the test. Without a new sign-in within ${GRANT_MAX_AGE_DAYS} days, this channel's tests and figures are deleted.`;
 

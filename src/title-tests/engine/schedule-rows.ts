@@ -1,7 +1,7 @@
-import { rotations } from '../../db/schema';
-import type { Tx } from '../db/database';
-import { generateSchedule, type ScheduleSlot } from '../statistics/schedule';
-import { segmentSeed } from './records/schedule-segments';
+import { rotations } from '../../../db/schema';
+import type { Tx } from '../../db/database';
+import { generateSchedule, type ScheduleSlot } from '../../statistics/schedule';
+import { segmentSeed } from '../records/schedule-segments';
 
 /**
  * Draws the test's schedule from its stored seed between `start` and `end` and stores one row per

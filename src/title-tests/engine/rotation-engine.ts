@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
-import { metricSamples, rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from './advance-queue';
-import type { ServiceContext } from '../platform/service-context';
-import { refreshTestFigures } from './figures/stored-figures';
+import { metricSamples, rotations, titleTests } from '../../../db/schema';
+import { scheduleAdvance } from '../advance-queue';
+import type { ServiceContext } from '../../platform/service-context';
+import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
 import { requestAdmissionPass } from './queued-tests';
-import { mayAct } from './records/held-tests';
-import { runningStatuses } from '../shared/test-states';
+import { mayAct } from '../records/held-tests';
+import { runningStatuses } from '../../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
 import {
   endLiveWindows,
@@ -16,8 +16,8 @@ import {
   setTestFields,
   variantTitle,
   type TestRecord,
-} from './records/title-test-records';
-import { notifyTestPaused, notifyTestStarted } from '../notifications/title-test-events';
+} from '../records/title-test-records';
+import { notifyTestPaused, notifyTestStarted } from '../../notifications/title-test-events';
 
 export type AdvanceOutcome =
   | 'missing'

@@ -1,11 +1,11 @@
-import type { Dependencies } from '../platform/service-context';
-import type { DbOrTx } from '../db/database';
-import { importAnalytics, importReachData } from '../youtube/gateway';
-import { YouTubeGatewayError } from '../youtube/gateway/errors';
-import { batchStatistics, findVideo, setTitle } from '../youtube/gateway/videos';
-import { pacificDay } from '../time/pacific';
-import { refreshTestFigures } from './figures/stored-figures';
-import { loadTestRecord } from './records/title-test-records';
+import type { Dependencies } from '../../platform/service-context';
+import type { DbOrTx } from '../../db/database';
+import { importAnalytics, importReachData } from '../../youtube/gateway';
+import { YouTubeGatewayError } from '../../youtube/gateway/errors';
+import { batchStatistics, findVideo, setTitle } from '../../youtube/gateway/videos';
+import { pacificDay } from '../../time/pacific';
+import { refreshTestFigures } from '../figures/stored-figures';
+import { loadTestRecord } from '../records/title-test-records';
 import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
 
 /** The rotation engine's YouTube port, on the gateway (src/youtube/gateway). */
