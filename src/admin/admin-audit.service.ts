@@ -1,16 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
 import type { ServiceContext } from '../platform/service-context';
 import type { AuditEntryView } from './admin.schemas';
-import { assertAdmin } from './require-admin';
 
 /** How many entries the admin console shows, newest first. */
 export const AUDIT_PAGE_SIZE = 200;
 
 /** The newest audit entries: who did what to which test, user or channel, and when. */
-export async function listAuditLog(ctx: ServiceContext, actor: UserRow): Promise<AuditEntryView[]> {
-  assertAdmin(ctx.config, actor);
+export async function listAuditLog(ctx: ServiceContext): Promise<AuditEntryView[]> {
   const rows = await ctx.db
     .select({ entry: auditLog, actorEmail: users.email, actorName: users.name })
     .from(auditLog)

@@ -1,7 +1,6 @@
 import { and, eq, gte, lte, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
-import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
 import { UNITS_PER_ROTATION } from '../capacity/cost-model';
@@ -13,7 +12,6 @@ import { testFiguresForAdmin } from '../title-tests/views.service';
 import { loadTestRecord, type TestRecord } from '../title-tests/records/title-test-records';
 import type { FullReport } from './admin.schemas';
 import { adminTestView, ownersOf } from './admin-tests.service';
-import { assertAdmin } from './require-admin';
 
 const percent = (fraction: unknown): number | null => (typeof fraction === 'number' ? fraction * 100 : null);
 
@@ -38,12 +36,7 @@ function estimatedUnits(record: TestRecord): number {
 }
 
 /** Test, variants, schedule, every rotation with its figures, daily metrics, verdict and quota spent. */
-export async function getFullReport(
-  app: ServiceContext,
-  actor: UserRow,
-  testId: string,
-): Promise<FullReport> {
-  assertAdmin(app.config, actor);
+export async function getFullReport(app: ServiceContext, testId: string): Promise<FullReport> {
   const record = await loadTestRecord(app.db, testId);
   if (!record) throw notFound('Test');
   const { test, variants } = record;

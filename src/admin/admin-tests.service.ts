@@ -13,7 +13,6 @@ import { cardsOf } from '../title-tests/views.service';
 import type { TitleTestRow } from '../title-tests/records/title-test-records';
 import type { TitleTestView } from '../title-tests/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
-import { assertAdmin } from './require-admin';
 
 async function findTest(ctx: ServiceContext, testId: string): Promise<TitleTestRow> {
   const [test] = await ctx.db.select().from(titleTests).where(eq(titleTests.id, testId)).limit(1);
@@ -61,8 +60,7 @@ export async function adminTestViews(ctx: ServiceContext, tests: TitleTestRow[])
 }
 
 /** Every user's tests, newest first. */
-export async function listTestsForAdmin(ctx: ServiceContext, actor: UserRow): Promise<AdminTest[]> {
-  assertAdmin(ctx.config, actor);
+export async function listTestsForAdmin(ctx: ServiceContext): Promise<AdminTest[]> {
   const tests = await ctx.db.select().from(titleTests).orderBy(desc(titleTests.createdAt));
   return adminTestViews(ctx, tests);
 }
@@ -73,7 +71,6 @@ export async function cancelTestAsAdmin(
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {
-  assertAdmin(ctx.config, actor);
   const test = await findTest(ctx, testId);
   await applyTestAction(ctx, test, 'cancel', (tx) =>
     recordAudit(tx, {
@@ -99,7 +96,6 @@ export async function deleteTestAsAdmin(
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {
-  assertAdmin(ctx.config, actor);
   const test = await findTest(ctx, testId);
   const now = ctx.clock.now();
   const audit = (tx: Tx, after: unknown) =>

@@ -25,7 +25,8 @@ import {
 
 /**
  * The admin console (docs/product.md#rest-paths). All but the check answer 401 to anonymous and
- * 403 to non-admin callers; the services check their actor again.
+ * 403 to non-admin callers: `access: 'admin'` is the one admin check (src/api/access.ts), made
+ * before any handler runs, so the services trust their caller.
  */
 export const adminOperations = {
   /** Whether the caller may open the admin console; decided on the server only. */
@@ -40,14 +41,14 @@ export const adminOperations = {
     access: 'admin',
     output: adminMetricsSchema,
     rest: { method: 'GET', path: '/api/admin/metrics', summary: 'Platform figures and health' },
-    handler: ({ ctx, caller }) => getAdminMetrics(ctx, caller.user),
+    handler: ({ ctx }) => getAdminMetrics(ctx),
   }),
 
   users: query({
     access: 'admin',
     output: z.array(adminUserSchema),
     rest: { method: 'GET', path: '/api/admin/users', summary: 'Every user with their plan' },
-    handler: ({ ctx, caller }) => listUsersForAdmin(ctx, caller.user),
+    handler: ({ ctx }) => listUsersForAdmin(ctx),
   }),
 
   upgradeUser: mutation({
@@ -84,7 +85,7 @@ export const adminOperations = {
     access: 'admin',
     output: z.array(adminTestSchema),
     rest: { method: 'GET', path: '/api/admin/tests', summary: "Every user's tests with KPIs and owner" },
-    handler: ({ ctx, caller }) => listTestsForAdmin(ctx, caller.user),
+    handler: ({ ctx }) => listTestsForAdmin(ctx),
   }),
 
   fullReport: query({
@@ -96,7 +97,7 @@ export const adminOperations = {
       path: '/api/admin/tests/:id/full-report',
       summary: 'Everything stored about one test',
     },
-    handler: ({ ctx, caller, input }) => getFullReport(ctx, caller.user, input.id),
+    handler: ({ ctx, input }) => getFullReport(ctx, input.id),
   }),
 
   cancelTest: mutation({
@@ -131,7 +132,7 @@ export const adminOperations = {
       path: '/api/admin/settings',
       summary: 'Security status as this deployment is configured',
     },
-    handler: ({ ctx, caller }) => getAdminSettings(ctx, caller.user),
+    handler: ({ ctx }) => getAdminSettings(ctx),
   }),
 
   audit: query({
@@ -142,6 +143,6 @@ export const adminOperations = {
       path: '/api/admin/audit',
       summary: 'The newest audit entries: who created or acted on a test, changed a plan or a team, and when',
     },
-    handler: ({ ctx, caller }) => listAuditLog(ctx, caller.user),
+    handler: ({ ctx }) => listAuditLog(ctx),
   }),
 };

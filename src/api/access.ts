@@ -4,8 +4,8 @@ import type { Access, Caller, TeamAccess } from './declare/operation';
 import { TEAM_MESSAGES } from '../shared/team';
 import { isAdmin, isFounder } from '../auth/roles';
 
-export const ADMIN_REQUIRED = 'Admin access required.';
-export const FOUNDER_REQUIRED = 'Founder tools are for the founder account only.';
+const ADMIN_REQUIRED = 'Admin access required.';
+const FOUNDER_REQUIRED = 'Founder tools are for the founder account only.';
 
 /**
  * The one access check of every operation, for both transports: 401 without a session, 403 when
