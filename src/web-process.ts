@@ -1,5 +1,5 @@
-import { simulatedTimeOf } from './title-tests/simulated-time';
-import { stopClockMoves } from './title-tests/clock-moves-stop';
+import { simulatedTimeOf } from './title-tests/simulation/simulated-time';
+import { stopClockMoves } from './title-tests/simulation/clock-moves-stop';
 import { isControllableClock } from './platform/clock';
 import { closeWithin } from './http/close-within';
 import { SHUTDOWN_DEADLINE_MS } from './shutdown';

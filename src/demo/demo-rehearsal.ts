@@ -3,7 +3,7 @@ import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth/sign-in
 import type { UserRow } from '../auth/session.service';
 import { createControllableClock, type ControllableClock } from '../platform/clock';
 import { createTitleTest } from '../title-tests/create-test.service';
-import { fastForward } from '../title-tests/fast-forward';
+import { fastForward } from '../title-tests/simulation/fast-forward';
 import { performTestAction } from '../title-tests/actions.service';
 import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/engine/youtube-adapter';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';

@@ -3,7 +3,7 @@ import { channelConnections, demoCopies, titleTests } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import type { ServiceContext } from '../platform/service-context';
-import type { SandboxTime } from '../title-tests/simulated-time';
+import type { SandboxTime } from '../title-tests/simulation/simulated-time';
 import { handOver } from './demo-copies';
 import { createRehearsal } from './demo-rehearsal';
 import { simulatorControl } from './simulator-control';

@@ -8,7 +8,7 @@ import type { Database, Db } from '../db/database';
 import type { ReadCache } from '../db/read-cache';
 import type { EngineHooks } from '../title-tests/engine/engine-hooks';
 import type { TitleTestYouTube } from '../title-tests/engine/youtube-port';
-import type { SandboxTime } from '../title-tests/simulated-time';
+import type { SandboxTime } from '../title-tests/simulation/simulated-time';
 import type { UserRow } from '../auth/session.service';
 
 /**

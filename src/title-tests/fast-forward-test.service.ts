@@ -3,7 +3,7 @@ import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import { simulatedTimeOf } from './simulated-time';
+import { simulatedTimeOf } from './simulation/simulated-time';
 import type { ServiceContext } from '../platform/service-context';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './figures/final-figures-status';
 import type { FastForwardSpan } from './title-tests.schemas';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServerIfStale, SERVER_OUT_DIR } from '../../scripts/server-build';
 import { loadConfig } from '../../src/config';
 import { SHUTDOWN_DEADLINE_MS } from '../../src/shutdown';
-import { CLOCK_MOVE_STOPPED_MESSAGE } from '../../src/title-tests/clock-moves-stop';
+import { CLOCK_MOVE_STOPPED_MESSAGE } from '../../src/title-tests/simulation/clock-moves-stop';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleSessionToken } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';

@@ -1,16 +1,16 @@
 import { and, eq, gt, inArray, min } from 'drizzle-orm';
-import { rotations, titleTests } from '../../db/schema';
-import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from './metrics-jobs';
-import { runAdvanceJobs } from './title-test-jobs';
-import { ADVANCE_QUEUE, advancePayloadSchema } from './advance-queue';
-import { enqueueDueTests, findDueTests } from './engine/due-tests';
-import type { ControllableClock } from '../platform/clock';
-import type { ServiceContext } from '../platform/service-context';
-import { nextDailyCollection, nextSamplingPass } from './figures/figure-expectations';
-import { heldBy } from './records/held-tests';
-import { sampleViewCounts } from './engine/metrics-collection';
-import { ADMISSION_QUEUE, admitQueuedTests } from './engine/queued-tests';
-import { advanceTest } from './engine/rotation-engine';
+import { rotations, titleTests } from '../../../db/schema';
+import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../metrics-jobs';
+import { runAdvanceJobs } from '../title-test-jobs';
+import { ADVANCE_QUEUE, advancePayloadSchema } from '../advance-queue';
+import { enqueueDueTests, findDueTests } from '../engine/due-tests';
+import type { ControllableClock } from '../../platform/clock';
+import type { ServiceContext } from '../../platform/service-context';
+import { nextDailyCollection, nextSamplingPass } from '../figures/figure-expectations';
+import { heldBy } from '../records/held-tests';
+import { sampleViewCounts } from '../engine/metrics-collection';
+import { ADMISSION_QUEUE, admitQueuedTests } from '../engine/queued-tests';
+import { advanceTest } from '../engine/rotation-engine';
 
 // Simulator tooling: moving a controllable clock runs, in time order, every job the workers
 // would have run meanwhile, through the same handlers. Production never calls this.

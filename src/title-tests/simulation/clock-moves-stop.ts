@@ -1,5 +1,5 @@
-import type { ControllableClock } from '../platform/clock';
-import { AppError } from '../errors/app-error';
+import type { ControllableClock } from '../../platform/clock';
+import { AppError } from '../../errors/app-error';
 
 /** What a clock move cut short by the process stopping answers (503: try again). */
 export const CLOCK_MOVE_STOPPED_MESSAGE =

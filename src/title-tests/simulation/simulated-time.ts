@@ -1,5 +1,5 @@
-import { isControllableClock, type ControllableClock } from '../platform/clock';
-import type { ServiceContext } from '../platform/service-context';
+import { isControllableClock, type ControllableClock } from '../../platform/clock';
+import type { ServiceContext } from '../../platform/service-context';
 import { fastForward } from './fast-forward';
 import { assertClockMayMove } from './clock-moves-stop';
 
