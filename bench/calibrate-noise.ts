@@ -3,15 +3,15 @@
 // mix of videos (common random numbers across steps):
 // - the typical traffic noise per unit for each interval and metric (src/statistics/typical-noise.ts),
 //   on the default channel, by bisection on the noise;
-// - the typical half-life of a video's traffic (TYPICAL_HALF_LIFE_DAYS in src/statistics/plan.ts), on
+// - the typical half-life of a video's traffic (TYPICAL_HALF_LIFE_DAYS in src/statistics/forecast.ts), on
 //   the small channel, where count noise dominates and grows as the traffic decays.
 // Prints what to paste.
 //   npx tsx bench/calibrate-noise.ts [--runs 300]
 
 import { parseArgs } from 'node:util';
 import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
-import { planShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
-import type { PlanNoise } from '../src/statistics/plan';
+import { forecastShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/forecast';
+import type { ForecastNoise } from '../src/statistics/forecast';
 import { RESPONSE_OF } from '../src/statistics/window-analysis';
 import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
 import type { Channel, Shape } from './stats-simulation';
@@ -20,8 +20,8 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '300'
 const runs = Number(values.runs);
 
 /** Share of simulated tests decided for Title 2 when its true lift is the plan's detectable lift. */
-function powerAtPlan(shape: Shape, channel: Channel, noise: PlanNoise): number {
-  const plan = planShape({ ...shape, durationDays: shape.days, start: PLAN_START }, noise);
+function powerAtPlan(shape: Shape, channel: Channel, noise: ForecastNoise): number {
+  const plan = forecastShape({ ...shape, durationDays: shape.days, start: PLAN_START }, noise);
   const lift = plan.minimumDetectableLift ?? Number.NaN;
   let decided = 0;
   for (let r = 0; r < runs; r++) {
@@ -37,7 +37,7 @@ for (const metric of WINNER_METRICS) {
     const days = defaultDurationDaysFor(metric) + (intervalMinutes === 1440 && metric === 'views' ? 7 : 0);
     const shape = { intervalMinutes, metric, titleCount: 2, days };
     const powerAt = (noise: number): number => {
-      const plan = planShape(
+      const plan = forecastShape(
         { ...shape, durationDays: days, start: PLAN_START },
         { viewsPerDay: TYPICAL_VIEWS_PER_DAY, trafficNoise: noise },
       );

@@ -19,8 +19,8 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { format, resolveConfig } from 'prettier';
 import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
 import type { WinnerMetric } from '../src/shared/test-shapes';
-import { planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/plan';
-import type { PlanShape } from '../src/statistics/plan';
+import { forecastShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/forecast';
+import type { ForecastShape } from '../src/statistics/forecast';
 import { listOption } from './cli-options';
 import { replaceMarkedBlock } from './readme-block';
 import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
@@ -51,7 +51,7 @@ function buildRows(): Row[] {
       for (const titleCount of TITLE_COUNTS)
         for (const channel of CHANNELS) {
           const viewsPerDay = viewsPerDayOf(channel);
-          const planShapeOf = (days: number): PlanShape => ({
+          const planShapeOf = (days: number): ForecastShape => ({
             intervalMinutes,
             metric,
             titleCount,
@@ -59,7 +59,7 @@ function buildRows(): Row[] {
             start: PLAN_START,
           });
           let days = defaultDurationDaysFor(metric);
-          let plan = planShape(planShapeOf(days), { viewsPerDay });
+          let plan = forecastShape(planShapeOf(days), { viewsPerDay });
           let lengthened = false;
           if (plan.minimumDetectableLift === null) {
             const suggestion = suggestShape(planShapeOf(days), plan, { viewsPerDay });
@@ -140,7 +140,7 @@ function parseShapes(item: string): Array<{ shape: Shape; channel: Channel }> {
 /** The chosen shapes at their chosen lengths (not lengthened: what a creator who picks them gets). */
 function chosenRows(shapes: Array<{ shape: Shape; channel: Channel }>, lifts: LiftChoice[]): Row[] {
   return shapes.map(({ shape, channel }) => {
-    const planLift = planShape(
+    const planLift = forecastShape(
       {
         intervalMinutes: shape.intervalMinutes,
         metric: shape.metric,

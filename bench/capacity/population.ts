@@ -23,7 +23,7 @@ export interface Creator extends PlannedCreator {
   requests: TestRequest[];
 }
 
-/** The mix each test is drawn from: the shortest shapes that can still decide (plan.service.ts). */
+/** The mix each test is drawn from: the shortest shapes that can still decide (forecast.service.ts). */
 export const SHAPES = [
   { name: 'hourly views', rotationIntervalMinutes: 60, winnerMetric: 'views', durationDays: 2, weight: 0.4 },
   {

@@ -78,11 +78,11 @@ export const LARGE_DETECTABLE_LIFT = 0.15;
  * is too weak to decide on this video's traffic: creation refuses the test unless the creator
  * acknowledges that it will very likely end Inconclusive (issue 24, item 2).
  */
-export const WEAK_PLAN_LIFT = 1;
+export const WEAK_FORECAST_LIFT = 1;
 
 /** Whether a plan's detectable lift (in percent, as tests.plan answers it) is too weak to decide. */
-export function isWeakPlan(minimumDetectableLiftPercent: number | null): boolean {
-  return minimumDetectableLiftPercent !== null && minimumDetectableLiftPercent > WEAK_PLAN_LIFT * 100;
+export function isWeakForecast(minimumDetectableLiftPercent: number | null): boolean {
+  return minimumDetectableLiftPercent !== null && minimumDetectableLiftPercent > WEAK_FORECAST_LIFT * 100;
 }
 
 /** The words that end a weak-plan refusal: the dialog recognises them and offers the acknowledgement. */
@@ -92,7 +92,7 @@ export const WEAK_PLAN_CONFIRM = 'or confirm that you want to start it anyway';
  * Why a weak plan is refused, in the creator's words: "On this video's traffic (about 8 views a
  * day) this test would only notice a title that gets 2.8 times the views per hour of the original…".
  */
-export function weakPlanMessage(plan: {
+export function weakForecastMessage(plan: {
   minimumDetectableLiftPercent: number;
   winnerMetric: WinnerMetric;
   /** The video's views per day the plan assumed; null when not known. */

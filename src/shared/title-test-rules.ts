@@ -44,7 +44,7 @@ export function titleProblems(titles: readonly string[]): (string | null)[] {
 export const MAX_TEST_DAYS = 60;
 
 /** The shortest test a plan is worked out for (about an hour). */
-export const MIN_PLAN_DAYS = 0.04;
+export const MIN_FORECAST_DAYS = 0.04;
 
 /** What the create form and the server both say when a test cannot be created. */
 export const CREATE_TEST_MESSAGES = {

@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
-import { verdictProblem, weakPlanProblem } from './plan.service';
+import { verdictProblem, weakForecastProblem } from './forecast.service';
 import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
@@ -112,7 +112,7 @@ export async function createTitleTest(
   // A shape that, on this video's traffic, would only notice a title that doubles the metric very
   // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).
   if (!input.acknowledgeWeakPlan) {
-    const weak = await weakPlanProblem(ctx, user, {
+    const weak = await weakForecastProblem(ctx, user, {
       channelId: connection.id,
       titleCount: input.titles.length,
       rotationIntervalMinutes: input.rotationIntervalMinutes,

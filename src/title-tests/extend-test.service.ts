@@ -12,16 +12,16 @@ import {
   extensionBounds,
   extensionEndProblem,
 } from '../shared/test-extension';
-import { MAX_TEST_DAYS, MIN_PLAN_DAYS } from '../shared/title-test-rules';
+import { MAX_TEST_DAYS, MIN_FORECAST_DAYS } from '../shared/title-test-rules';
 import { scheduleAdvance } from './advance-queue';
 import { findOwnTest } from './create-test.service';
 import { finalFiguresStatus } from './figures/final-figures-status';
-import { planTest } from './plan.service';
+import { forecastTest } from './forecast.service';
 import { extensionStart } from './records/schedule-segments';
 import { storeScheduleSegment } from './engine/schedule-rows';
 import { refreshTestFigures } from './figures/stored-figures';
 import type { TitleTestRow } from './records/title-test-records';
-import type { ExtendTestInput, ExtensionPlan } from './title-tests.schemas';
+import type { ExtendTestInput, ExtensionForecast } from './title-tests.schemas';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 
 // Extending a test (docs/decisions/0024-extending-a-test.md): a running test, or one waiting for its
@@ -203,7 +203,7 @@ function observedViewsPerDay(windows: { views: number; measuredHours: number }[]
   return (windows.reduce((sum, window) => sum + window.views, 0) / hours) * 24;
 }
 
-const planDays = (ms: number) => Math.min(MAX_TEST_DAYS, Math.max(MIN_PLAN_DAYS, ms / DAY_MS));
+const planDays = (ms: number) => Math.min(MAX_TEST_DAYS, Math.max(MIN_FORECAST_DAYS, ms / DAY_MS));
 
 /**
  * Before the creator confirms (the Extend dialog): the plan re-run for the test's length with the
@@ -214,7 +214,7 @@ export async function previewExtension(
   ctx: ServiceContext,
   user: UserRow,
   input: ExtendTestInput,
-): Promise<ExtensionPlan> {
+): Promise<ExtensionForecast> {
   const test = await findOwnTest(ctx, user, input.id);
   const now = ctx.clock.now();
   const newEnd = new Date(input.endDate);
@@ -234,7 +234,7 @@ export async function previewExtension(
   ]);
   const viewsPerDay = observedViewsPerDay(windows);
   const planFor = (durationMs: number) =>
-    planTest(
+    forecastTest(
       ctx,
       user,
       {

@@ -8,21 +8,21 @@ import { extendTest, previewExtension } from './extend-test.service';
 import { exportTest } from './export.service';
 import { fastForwardTest } from './fast-forward-test.service';
 import { forceAnalytics, simulateRotation } from './founder-tools.service';
-import { planTest } from './plan.service';
+import { forecastTest } from './forecast.service';
 import {
   actionResultSchema,
   createTestInputSchema,
   dashboardStatsSchema,
   extendTestInputSchema,
-  extensionPlanSchema,
+  extensionForecastSchema,
   fastForwardInputSchema,
   founderToolResultSchema,
   testActionParamsSchema,
   testAnalyticsWithVerdictSchema,
   testExportQuerySchema,
   testIdSchema,
-  testPlanInputSchema,
-  testPlanSchema,
+  testForecastInputSchema,
+  testForecastSchema,
   titleTestSchema,
 } from './title-tests.schemas';
 import { getDashboardStatsJson, getOwnTestView, getTestAnalyticsJson, listTestsJson } from './views.service';
@@ -59,14 +59,14 @@ export const titleTestOperations = {
   plan: query({
     access: 'user',
     team: 'view',
-    input: testPlanInputSchema,
-    output: testPlanSchema,
+    input: testForecastInputSchema,
+    output: testForecastSchema,
     rest: {
       method: 'GET',
       path: '/api/tests/plan',
       summary: 'What a planned test can detect (minimum detectable effect)',
     },
-    handler: ({ ctx, caller, input }) => planTest(ctx, caller.user, input),
+    handler: ({ ctx, caller, input }) => forecastTest(ctx, caller.user, input),
   }),
 
   analytics: query({
@@ -182,7 +182,7 @@ export const titleTestOperations = {
     access: 'user',
     team: 'view',
     input: extendTestInputSchema,
-    output: extensionPlanSchema,
+    output: extensionForecastSchema,
     rest: {
       method: 'GET',
       path: '/api/tests/:id/extension-plan',

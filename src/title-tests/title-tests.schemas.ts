@@ -12,7 +12,7 @@ import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
   MAX_TITLES,
-  MIN_PLAN_DAYS,
+  MIN_FORECAST_DAYS,
   MIN_TITLES,
   titleProblems,
 } from '../shared/title-test-rules';
@@ -61,7 +61,7 @@ export const createTestInputSchema = z
       .optional(),
     /**
      * The creator knows the plan is weak on this video's traffic (it only notices a lift above
-     * WEAK_PLAN_LIFT) and starts it anyway; without it such a test is refused (issue 24, item 2).
+     * WEAK_FORECAST_LIFT) and starts it anyway; without it such a test is refused (issue 24, item 2).
      */
     acknowledgeWeakPlan: z.boolean({ message: 'acknowledgeWeakPlan must be true or false.' }).default(false),
   })
@@ -242,10 +242,10 @@ export const actionResultSchema = z.object({ success: z.literal(true), test: tit
 export const founderToolResultSchema = z.object({ success: z.literal(true), message: z.string() });
 
 /** GET /api/tests/plan and tests.plan: what a test of this shape can detect, before it starts. */
-export const testPlanInputSchema = z.object({
+export const testForecastInputSchema = z.object({
   titleCount: z.coerce.number().int().min(MIN_TITLES).max(MAX_TITLES),
   rotationIntervalMinutes: rotationInterval,
-  durationDays: z.coerce.number().min(MIN_PLAN_DAYS).max(MAX_TEST_DAYS),
+  durationDays: z.coerce.number().min(MIN_FORECAST_DAYS).max(MAX_TEST_DAYS),
   winnerMetric: z
     .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
     .default(DEFAULT_WINNER_METRIC),
@@ -255,16 +255,16 @@ export const testPlanInputSchema = z.object({
   /** Which of the account's channels the test is for (its measured lag); default the latest connected. */
   channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
 });
-export type TestPlanInput = z.infer<typeof testPlanInputSchema>;
+export type TestForecastInput = z.infer<typeof testForecastInputSchema>;
 
-const planShapeSchema = z.object({
+const forecastShapeSchema = z.object({
   rotationIntervalMinutes: z.number(),
   durationDays: z.number(),
   titleCount: z.number(),
   minimumDetectableLiftPercent: z.number(),
 });
 
-export const testPlanSchema = z.object({
+export const testForecastSchema = z.object({
   winnerMetric: z.enum(winnerMetrics),
   /** Whether this shape can end in a Winner at all, as the engine measures it. */
   canDecide: z.boolean(),
@@ -281,7 +281,7 @@ export const testPlanSchema = z.object({
   /** Hours after the end date until the verdict: YouTube's daily figures arrive late. */
   verdictDelayHours: z.number(),
   /** The nearest shape that can decide, when this one cannot (or detects only large lifts). */
-  suggestion: planShapeSchema.nullable(),
+  suggestion: forecastShapeSchema.nullable(),
   summary: z.string(),
   /**
    * Minutes ignored after each switch: the default rule, or longer on a channel whose finished
@@ -292,7 +292,7 @@ export const testPlanSchema = z.object({
   /** How long views follow the previous title on this channel, as measured; null when not measured. */
   lagMinutes: z.number().nullable(),
 });
-export type TestPlan = z.infer<typeof testPlanSchema>;
+export type TestForecast = z.infer<typeof testForecastSchema>;
 
 /**
  * POST /api/tests/{id}/extend and tests.extend: the new end of a running test, or of one waiting
@@ -306,7 +306,7 @@ export const extendTestInputSchema = testIdSchema.extend(extendTestBodySchema.sh
 export type ExtendTestInput = z.infer<typeof extendTestInputSchema>;
 
 /** What extending a test to `endDate` would give, before the creator confirms. */
-export const extensionPlanSchema = z.object({
+export const extensionForecastSchema = z.object({
   /** The end asked about, the current one, and the range a new end may take. */
   endDate: z.iso.datetime(),
   currentEndDate: z.iso.datetime(),
@@ -317,11 +317,11 @@ export const extensionPlanSchema = z.object({
   /** Why it cannot be extended to that end (its state, the date, or YouTube capacity); null when it can. */
   problem: z.string().nullable(),
   /** The plan for the test's length with the new end (null when the date cannot be planned). */
-  plan: testPlanSchema.nullable(),
+  plan: testForecastSchema.nullable(),
   /** What the test detects as it stands (its current length), for comparison. */
   currentMinimumDetectableLiftPercent: z.number().nullable(),
 });
-export type ExtensionPlan = z.infer<typeof extensionPlanSchema>;
+export type ExtensionForecast = z.infer<typeof extensionForecastSchema>;
 
 /** The statistics engine's verdict as the analytics panel shows it (Titlewise's own calculation). */
 export const verdictViewSchema = z.object({

@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import { simVideos } from '../../db/schema';
 import { ADVANCE_QUEUE } from '../../src/title-tests/advance-queue';
 import type { ServiceContext } from '../../src/platform/service-context';
-import { fastForward, runDueAdvances, type FastForwardReport } from '../../src/title-tests/simulation/fast-forward';
+import {
+  fastForward,
+  runDueAdvances,
+  type FastForwardReport,
+} from '../../src/title-tests/simulation/fast-forward';
 import type { TestApp } from './test-app';
 
 /**

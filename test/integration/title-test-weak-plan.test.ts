@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotations, simVideos, titleTests, titleVariants } from '../../db/schema';
-import { COLLECTING_DATA_LABEL, isWeakPlan, WEAK_PLAN_CONFIRM } from '../../src/shared/test-shapes';
+import { COLLECTING_DATA_LABEL, isWeakForecast, WEAK_PLAN_CONFIRM } from '../../src/shared/test-shapes';
 import type { VerdictView } from '../../src/title-tests/title-tests.schemas';
 import { estimateViewsPerDay } from '../../src/shared/video-traffic';
 import type { RecentVideo } from '../../src/videos/videos.schemas';
@@ -79,7 +79,7 @@ describe('a plan too weak for the video’s traffic', () => {
       minimumDetectableLiftPercent: number | null;
     };
     expect(plan.canDecide).toBe(true);
-    expect(isWeakPlan(plan.minimumDetectableLiftPercent)).toBe(true);
+    expect(isWeakForecast(plan.minimumDetectableLiftPercent)).toBe(true);
 
     const before = await snapshot();
     for (const body of [weekOfViews(tinyVideo), { ...weekOfViews(tinyVideo), acknowledgeWeakPlan: false }]) {

@@ -3,7 +3,11 @@ import { titleTests } from '../../../db/schema';
 import { markConnectionDisconnected } from '../../channels/channel-connections.service';
 import { formatPacificClock, nextPacificMidnight } from '../../time/pacific';
 import { scheduleAdvance } from '../advance-queue';
-import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../../notifications/title-test-events';
+import {
+  notifyQuotaDeferred,
+  notifyTestFailed,
+  notifyTestPaused,
+} from '../../notifications/title-test-events';
 import type { ServiceContext } from '../../platform/service-context';
 import { GRANT_MAX_AGE_DAYS } from '../../shared/data-retention';
 import { runningStatuses } from '../../shared/test-states';

@@ -122,7 +122,7 @@ export function washoutFor(intervalMinutes: number, lag: LagEstimate | null): nu
 
 /**
  * How much of a window's views a washout leaves to measure, relative to the default rule's: the
- * plan (src/statistics/plan.ts) assumes the default, so it plans on views per day times this.
+ * forecast (src/statistics/forecast.ts) assumes the default, so it plans on views per day times this.
  */
 export function measuredViewsFactor(intervalMinutes: number, washout: number): number {
   const rule = washoutMinutes(intervalMinutes);

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type {
   dashboardStatsSchema,
   TestAnalytics,
-  TestPlan,
+  TestForecast,
   TitleTestView,
   VerdictView,
 } from '../../../src/title-tests/title-tests.schemas';
 
 /** The shapes of docs/product.md#entities as the server's schemas define them (types only). */
 export type TitleTest = TitleTestView;
-export type { TestAnalytics, TestPlan, VerdictView };
+export type { TestAnalytics, TestForecast, VerdictView };
 export type VerdictTitle = VerdictView['titles'][number];
 export type ProgressItem = VerdictView['progress']['items'][number];
 export type RotationLog = TestAnalytics['rotationLogs'][number];

@@ -8,7 +8,7 @@ import { trpc } from '../../../api/trpc';
 import type { TitleTest } from '../../../api/test-types';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { showError, showSuccess } from '../../../lib/toast';
-import { PLAN_DEBOUNCE_MS } from '../create/use-test-plan';
+import { FORECAST_DEBOUNCE_MS } from '../create/use-test-forecast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import { endFromInput, endProblem, initialEnd, inputBounds, quickChoices } from './extend-form';
 
@@ -25,8 +25,8 @@ interface ExtendTestDialogProps {
 }
 
 /** tests.extensionPlan for the chosen end, debounced while the creator types a date. */
-function useExtensionPlan(input: { id: string; endDate: string } | null) {
-  const [key] = useDebouncedValue(input ? JSON.stringify(input) : null, PLAN_DEBOUNCE_MS);
+function useExtensionForecast(input: { id: string; endDate: string } | null) {
+  const [key] = useDebouncedValue(input ? JSON.stringify(input) : null, FORECAST_DEBOUNCE_MS);
   const settled = input !== null && key === JSON.stringify(input);
   const query = trpc.tests.extensionPlan.useQuery(
     key ? (JSON.parse(key) as { id: string; endDate: string }) : skipToken,
@@ -36,13 +36,13 @@ function useExtensionPlan(input: { id: string; endDate: string } | null) {
 }
 
 /** What the extended test can detect against what it detects now: the plan re-run for the new end. */
-function ExtensionPlanSummary({
+function ExtensionForecastSummary({
   preview,
   loading,
   stale,
   error,
 }: {
-  preview: ReturnType<typeof useExtensionPlan>['query']['data'];
+  preview: ReturnType<typeof useExtensionForecast>['query']['data'];
   loading: boolean;
   stale: boolean;
   error: string | null;
@@ -124,7 +124,7 @@ export function ExtendTestDialog({
   });
   const localProblem = endProblem(test, end, now);
   const endDate = endFromInput(end);
-  const preview = useExtensionPlan(
+  const preview = useExtensionForecast(
     opened && localProblem === null ? { id: test.id, endDate: endDate.toISOString() } : null,
   );
   const choices = quickChoices(test, now, suggestedDays);
@@ -195,7 +195,7 @@ export function ExtendTestDialog({
             required
           />
           {localProblem === null && (
-            <ExtensionPlanSummary
+            <ExtensionForecastSummary
               preview={preview.query.data}
               loading={preview.query.isFetching}
               stale={!preview.settled || preview.query.isPlaceholderData}

@@ -4,7 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../../api/trpc';
 import { formatClockTime } from '../../../lib/expected-time';
 import type { WinnerMetric } from '../../../../../src/shared/test-shapes';
-import { PLAN_DEBOUNCE_MS } from './use-test-plan';
+import { FORECAST_DEBOUNCE_MS } from './use-test-forecast';
 
 const units = (value: number) => value.toLocaleString('en-US');
 
@@ -23,7 +23,7 @@ export function CapacityLine(shape: {
       winnerMetric: shape.winnerMetric,
       durationDays: Math.min(60, Math.max(1, shape.durationDays ?? 7)),
     },
-    PLAN_DEBOUNCE_MS,
+    FORECAST_DEBOUNCE_MS,
   );
   const capacity = trpc.capacity.forShape.useQuery(input, { placeholderData: keepPreviousData });
   const data = capacity.data;

@@ -14,7 +14,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import {
-  isWeakPlan,
+  isWeakForecast,
   WEAK_PLAN_CONFIRM,
   WINNER_METRICS,
   type WinnerMetric,
@@ -44,11 +44,11 @@ import {
   type CreateTestFormState,
 } from './create-test-form';
 import { CapacityLine } from './CapacityLine';
-import { PlanSummary } from './PlanSummary';
+import { ForecastSummary } from './ForecastSummary';
 import { intervalDescription, intervalOptions, metricOptions } from './schedule-options';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
-import { useTestPlan } from './use-test-plan';
+import { useTestForecast } from './use-test-forecast';
 import { VideoPicker } from './VideoPicker';
 import { WeakPlanAcknowledgement } from './WeakPlanAcknowledgement';
 import { useConnectedChannels } from '../../../lib/connected-channels';
@@ -130,7 +130,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const touch = (index: number) => setTouched((current) => Object.assign([...current], { [index]: true }));
   const shape = planInput(form);
   // The preview's washout is the chosen channel's.
-  const plan = useTestPlan(opened && shape ? { ...shape, channelId } : null);
+  const plan = useTestForecast(opened && shape ? { ...shape, channelId } : null);
   // Cancel works while Creating… too (issue 26, item 2): the dialog closes and the request is
   // abandoned; should it still reach the server, the test appears with its success toast.
   const close = () => {
@@ -143,7 +143,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const refusal =
     create.error && create.error.message.includes(WEAK_PLAN_CONFIRM) ? create.error.message : null;
   const shownPlan = planProblem(form) === null ? plan.query.data : undefined;
-  const weakPlan = isWeakPlan(shownPlan?.minimumDetectableLiftPercent ?? null) || refusal !== null;
+  const weakPlan = isWeakForecast(shownPlan?.minimumDetectableLiftPercent ?? null) || refusal !== null;
   const unacknowledged = weakPlan && !form.acknowledgeWeakPlan;
 
   const submit = () => {
@@ -270,7 +270,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 }}
               />
             </SimpleGrid>
-            <PlanSummary
+            <ForecastSummary
               problem={planProblem(form)}
               plan={plan.query.data}
               loading={plan.query.isFetching}
@@ -286,7 +286,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             {weakPlan && (
               <WeakPlanAcknowledgement
                 minimumDetectableLiftPercent={
-                  isWeakPlan(shownPlan?.minimumDetectableLiftPercent ?? null)
+                  isWeakForecast(shownPlan?.minimumDetectableLiftPercent ?? null)
                     ? (shownPlan?.minimumDetectableLiftPercent ?? null)
                     : null
                 }

@@ -1,5 +1,5 @@
 import { Checkbox, Paper, Text } from '@mantine/core';
-import { weakPlanMessage, type WinnerMetric } from '../../../../../src/shared/test-shapes';
+import { weakForecastMessage, type WinnerMetric } from '../../../../../src/shared/test-shapes';
 
 interface WeakPlanAcknowledgementProps {
   /** The plan's detectable lift (percent), or null when only the server's refusal says the plan is weak. */
@@ -27,7 +27,7 @@ export function WeakPlanAcknowledgement({
 }: WeakPlanAcknowledgementProps) {
   const message =
     minimumDetectableLiftPercent !== null
-      ? weakPlanMessage({ minimumDetectableLiftPercent, winnerMetric, viewsPerDay })
+      ? weakForecastMessage({ minimumDetectableLiftPercent, winnerMetric, viewsPerDay })
       : refusal;
   return (
     <Paper withBorder radius="md" p="sm" style={{ borderColor: 'var(--mantine-color-orange-6)' }}>

@@ -9,7 +9,7 @@ import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
   MAX_TITLES,
-  MIN_PLAN_DAYS,
+  MIN_FORECAST_DAYS,
   MIN_TITLES,
   titleProblems,
 } from '../../../../../src/shared/title-test-rules';
@@ -189,7 +189,7 @@ export function planProblem(state: CreateTestFormState): string | null {
   const days = durationDays(state);
   if (days === null) return 'Set an end after the start to see how small a difference this test can detect.';
   if (days > MAX_TEST_DAYS) return `A test can run for at most ${MAX_TEST_DAYS} days.`;
-  if (days < MIN_PLAN_DAYS) return 'This test is too short for every title to get a full window.';
+  if (days < MIN_FORECAST_DAYS) return 'This test is too short for every title to get a full window.';
   return null;
 }
 

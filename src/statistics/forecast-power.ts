@@ -1,5 +1,5 @@
 // The chance that a test of a planned design decides for a truly better title, simulated as the
-// engine decides (docs/statistics.md, "Plan"). Used by plan.ts to find the detectable lift.
+// engine decides (docs/statistics.md, "Plan"). Used by forecast.ts to find the detectable lift.
 
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countVariance, inverseTrafficGrowth, planShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from './plan';
-import type { PlanShape } from './plan';
+import {
+  countVariance,
+  inverseTrafficGrowth,
+  forecastShape,
+  suggestShape,
+  TYPICAL_VIEWS_PER_DAY,
+} from './forecast';
+import type { ForecastShape } from './forecast';
 
 const start = new Date('2026-03-03T17:20:00Z');
-const shape = (values: Partial<PlanShape>): PlanShape => ({
+const shape = (values: Partial<ForecastShape>): ForecastShape => ({
   intervalMinutes: 60,
   metric: 'views',
   titleCount: 2,
@@ -13,23 +19,23 @@ const shape = (values: Partial<PlanShape>): PlanShape => ({
 });
 const typical = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
 
-describe('planShape', () => {
+describe('forecastShape', () => {
   it('detects smaller lifts with longer tests, fewer titles and more traffic', () => {
-    const week = planShape(shape({}), typical).minimumDetectableLift!;
-    expect(planShape(shape({ durationDays: 14 }), typical).minimumDetectableLift!).toBeLessThan(week);
-    expect(planShape(shape({ titleCount: 3 }), typical).minimumDetectableLift!).toBeGreaterThan(week);
-    expect(planShape(shape({}), { viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(2 * week);
+    const week = forecastShape(shape({}), typical).minimumDetectableLift!;
+    expect(forecastShape(shape({ durationDays: 14 }), typical).minimumDetectableLift!).toBeLessThan(week);
+    expect(forecastShape(shape({ titleCount: 3 }), typical).minimumDetectableLift!).toBeGreaterThan(week);
+    expect(forecastShape(shape({}), { viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(2 * week);
   });
 
   it('counts days, not windows, for CTR and watch time', () => {
-    const ctr = planShape(shape({ intervalMinutes: 1440, metric: 'ctr', durationDays: 14 }), typical);
+    const ctr = forecastShape(shape({ intervalMinutes: 1440, metric: 'ctr', durationDays: 14 }), typical);
     expect(ctr.unitsPerTitle).toBe(6); // 13 whole Pacific days after the lead-in, alternating
     expect(ctr.minimumDetectableLift).toBeGreaterThan(0.03);
     expect(ctr.minimumDetectableLift).toBeLessThan(0.2);
   });
 
   it('says plainly when a shape cannot decide', () => {
-    const plan = planShape(
+    const plan = forecastShape(
       shape({ intervalMinutes: 1440, metric: 'ctr', titleCount: 5, durationDays: 7 }),
       typical,
     );
@@ -39,23 +45,23 @@ describe('planShape', () => {
 
   it('names the nearest shape that can: the shortest longer run', () => {
     const tooShort = shape({ intervalMinutes: 1440, metric: 'ctr', titleCount: 5, durationDays: 7 });
-    const suggestion = suggestShape(tooShort, planShape(tooShort, typical), typical);
+    const suggestion = suggestShape(tooShort, forecastShape(tooShort, typical), typical);
     expect(suggestion?.shape.titleCount).toBe(5);
     expect(suggestion?.shape.durationDays).toBeGreaterThan(7);
     expect(suggestion?.plan.minimumDetectableLift).not.toBeNull();
     const oneDayShorter = { ...tooShort, durationDays: suggestion!.shape.durationDays - 1 };
-    expect(planShape(oneDayShorter, typical).minimumDetectableLift).toBeNull();
+    expect(forecastShape(oneDayShorter, typical).minimumDetectableLift).toBeNull();
   });
 
   it('suggests a longer run when only large lifts would show, and nothing when the plan is fine', () => {
     const small = { viewsPerDay: 300 };
     const short = shape({ durationDays: 3 });
-    const plan = planShape(short, small);
+    const plan = forecastShape(short, small);
     expect(plan.minimumDetectableLift!).toBeGreaterThan(0.15);
     const suggestion = suggestShape(short, plan, small);
     if (suggestion) expect(suggestion.plan.minimumDetectableLift!).toBeLessThanOrEqual(0.1);
     const fine = shape({ durationDays: 14 });
-    expect(suggestShape(fine, planShape(fine, typical), typical)).toBeNull();
+    expect(suggestShape(fine, forecastShape(fine, typical), typical)).toBeNull();
   });
 });
 

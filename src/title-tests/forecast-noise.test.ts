@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WindowObservation } from '../statistics';
-import { channelNoise } from './plan.service';
+import { channelNoise } from './forecast.service';
 
 // Issue 24, item 7: a 2-title plan on a channel whose finished test had 3 titles crashed with
 // "window title index 2 outside 0…1".

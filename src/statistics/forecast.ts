@@ -1,4 +1,5 @@
-// The plan shown before a test starts (docs/statistics.md): the smallest true lift this shape
+// The power forecast, which the product calls "the plan" (docs/decisions/0031), shown before a
+// test starts (docs/statistics.md): the smallest true lift this shape
 // finds with 80% chance, computed for the design the engine will really fit — the stored
 // schedule's units, the model's baseline terms and residual df, the winner bar — and the noise a
 // unit of this shape carries on this channel. bench/stats.ts checks it against simulated tests.
@@ -8,7 +9,7 @@ import { pivotedCholesky } from './cholesky';
 import { fitLinearModel, inverseGram } from './linear-model';
 import type { LinearFit } from './linear-model';
 import { generateSchedule } from './schedule';
-import { power, powerDraws } from './plan-power';
+import { power, powerDraws } from './forecast-power';
 import { MINIMUMS } from './progress';
 import { redrawnTitles } from './redraws';
 import { FINAL_P_VALUE } from './verdict';
@@ -17,7 +18,7 @@ import type { Design } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 import { typicalTrafficNoise } from './typical-noise';
 
-export const PLAN_POWER = 0.8;
+export const FORECAST_POWER = 0.8;
 /**
  * The fewest residual degrees of freedom a shape must plan for to be offered. The engine reads a
  * verdict from 3 (its false-winner rate holds there), but the validation study showed the plan's
@@ -25,7 +26,7 @@ export const PLAN_POWER = 0.8;
  * lift were decided only 64–76% of the time, because so few units leave the noise estimate and
  * the decay trend too loose. From 5 on, 79–90%.
  */
-export const PLANNED_MIN_DF = 5;
+export const FORECAST_MIN_DF = 5;
 /** The channel a plan assumes when it knows nothing about the video's traffic: the validation study's default channel (median). */
 export const TYPICAL_VIEWS_PER_DAY = 5000;
 /** Share of a video's views that come from impressions (the rest: links, embeds, end screens). */
@@ -45,7 +46,7 @@ export function inverseTrafficGrowth(days: number, halfLifeDays = TYPICAL_HALF_L
   return halvings > 0 ? (2 ** halvings - 1) / (halvings * Math.LN2) : 1;
 }
 
-export interface PlanShape {
+export interface ForecastShape {
   intervalMinutes: number;
   metric: WinnerMetric;
   titleCount: number;
@@ -53,7 +54,7 @@ export interface PlanShape {
   start: Date;
 }
 
-export interface PlanNoise {
+export interface ForecastNoise {
   viewsPerDay: number;
   /** The channel's own traffic noise per unit (from its past tests), or null for the typical value. */
   trafficNoise?: number | null;
@@ -61,7 +62,7 @@ export interface PlanNoise {
   halfLifeDays?: number;
 }
 
-export interface ShapePlan {
+export interface ShapeForecast {
   unitsPerTitle: number;
   /** Residual degrees of freedom of the final fit. */
   df: number;
@@ -85,7 +86,7 @@ export function countVariance(response: Response, intervalMinutes: number, views
 }
 
 /** The units the engine will analyse, with their titles, as observations of the right kind. */
-function plannedUnits(shape: PlanShape): WindowObservation[] {
+function plannedUnits(shape: ForecastShape): WindowObservation[] {
   const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
   const slots = generateSchedule({
     seed: 'plan',
@@ -128,7 +129,7 @@ const PLAN_REDRAWS = 199;
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Distinct redrawn schedules of the planned units, titles renamed in order of first appearance. */
-function distinctSchedules(shape: PlanShape, units: readonly WindowObservation[]): number {
+function distinctSchedules(shape: ForecastShape, units: readonly WindowObservation[]): number {
   if (units.length === 0) return 0;
   const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
   const redraws = redrawnTitles(
@@ -155,7 +156,7 @@ function distinctSchedules(shape: PlanShape, units: readonly WindowObservation[]
 }
 
 /** The design the engine will fit at the end of this shape, and whether it can decide at all. */
-function plannedDesign(shape: PlanShape): PlannedDesign {
+function plannedDesign(shape: ForecastShape): PlannedDesign {
   const response = RESPONSE_OF[shape.metric];
   const units = plannedUnits(shape);
   const counts = new Array<number>(shape.titleCount).fill(0);
@@ -172,18 +173,18 @@ function plannedDesign(shape: PlanShape): PlannedDesign {
   if (unitsPerTitle < MINIMUMS.unitsPerTitle) problem = `fewer than 2 ${unitName}s per title`;
   else if (schedules < MIN_DISTINCT_SCHEDULES)
     problem = `only ${schedules} different schedules fit in ${plural(units.length, unitName)}, too few to tell a title from chance`;
-  else if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < PLANNED_MIN_DF)
-    problem = `too few ${unitName}s to measure the noise (${Math.max(0, fit.df)} degrees of freedom; ${PLANNED_MIN_DF} needed)`;
+  else if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < FORECAST_MIN_DF)
+    problem = `too few ${unitName}s to measure the noise (${Math.max(0, fit.df)} degrees of freedom; ${FORECAST_MIN_DF} needed)`;
   return { unitsPerTitle, design, fit, problem };
 }
 
 /** Why a shape cannot reach a verdict at all (too few units per title or degrees of freedom), or null. */
-export function decisionProblem(shape: PlanShape): string | null {
+export function decisionProblem(shape: ForecastShape): string | null {
   return plannedDesign(shape).problem;
 }
 
 /** What a shape can detect, for a unit noise; the engine's own design and bar. */
-export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
+export function forecastShape(shape: ForecastShape, noise: ForecastNoise): ShapeForecast {
   const response = RESPONSE_OF[shape.metric];
   const { unitsPerTitle, design, fit, problem } = plannedDesign(shape);
   const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
@@ -203,7 +204,7 @@ export function planShape(shape: PlanShape, noise: PlanNoise): ShapePlan {
   let high = 20 * unitNoise * Math.sqrt(variance) + 0.01;
   for (let i = 0; i < 16; i++) {
     const mid = (low + high) / 2;
-    if (power(mid, factor, fit.df, draws) >= PLAN_POWER) high = mid;
+    if (power(mid, factor, fit.df, draws) >= FORECAST_POWER) high = mid;
     else low = mid;
   }
   return { unitsPerTitle, unitNoise, df: fit.df, minimumDetectableLift: Math.expm1(high), problem: null };
@@ -236,8 +237,8 @@ const TARGET_LIFT = 0.1;
 const MAX_SUGGESTED_DAYS = 60;
 
 export interface Suggestion {
-  shape: PlanShape;
-  plan: ShapePlan;
+  shape: ForecastShape;
+  plan: ShapeForecast;
 }
 
 /**
@@ -245,8 +246,12 @@ export interface Suggestion {
  * titles); or, for a shape that detects only large lifts, the shortest run that detects about 10%.
  * Null when nothing within 60 days does.
  */
-export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNoise): Suggestion | null {
-  const withDays = (durationDays: number): PlanShape => ({ ...shape, durationDays });
+export function suggestShape(
+  shape: ForecastShape,
+  current: ShapeForecast,
+  noise: ForecastNoise,
+): Suggestion | null {
+  const withDays = (durationDays: number): ForecastShape => ({ ...shape, durationDays });
   const firstDays = (test: (days: number) => boolean): number | null => {
     for (let days = Math.floor(shape.durationDays) + 1; days <= MAX_SUGGESTED_DAYS; days++)
       if (test(days)) return days;
@@ -254,10 +259,10 @@ export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNo
   };
   if (current.minimumDetectableLift === null) {
     const days = firstDays((d) => decisionProblem(withDays(d)) === null);
-    if (days !== null) return { shape: withDays(days), plan: planShape(withDays(days), noise) };
+    if (days !== null) return { shape: withDays(days), plan: forecastShape(withDays(days), noise) };
     for (let titleCount = shape.titleCount - 1; titleCount >= 2; titleCount--) {
       const fewer = { ...shape, titleCount };
-      if (decisionProblem(fewer) === null) return { shape: fewer, plan: planShape(fewer, noise) };
+      if (decisionProblem(fewer) === null) return { shape: fewer, plan: forecastShape(fewer, noise) };
     }
     return null;
   }
@@ -265,13 +270,13 @@ export function suggestShape(shape: PlanShape, current: ShapePlan, noise: PlanNo
   // The detectable lift shrinks as the run grows: bisect on whole days.
   let low = Math.floor(shape.durationDays);
   let high = MAX_SUGGESTED_DAYS;
-  const longest = planShape(withDays(high), noise);
+  const longest = forecastShape(withDays(high), noise);
   if (longest.minimumDetectableLift === null || longest.minimumDetectableLift > TARGET_LIFT) return null;
   while (high - low > 1) {
     const mid = Math.floor((low + high) / 2);
-    const lift = planShape(withDays(mid), noise).minimumDetectableLift;
+    const lift = forecastShape(withDays(mid), noise).minimumDetectableLift;
     if (lift !== null && lift <= TARGET_LIFT) high = mid;
     else low = mid;
   }
-  return { shape: withDays(high), plan: planShape(withDays(high), noise) };
+  return { shape: withDays(high), plan: forecastShape(withDays(high), noise) };
 }

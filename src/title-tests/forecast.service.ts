@@ -1,17 +1,20 @@
+// The power forecast of a test's shape on this channel (GET /api/tests/plan, tests.plan, and the
+// checks creation and extension run with it). The product and the API call it "the plan"; the
+// code says forecast, apart from the subscription plan (docs/decisions/0031).
 import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import {
   isMeasuredPerDay,
-  isWeakPlan,
+  isWeakForecast,
   METRIC_WORDS,
   shapeProblem,
-  weakPlanMessage,
+  weakForecastMessage,
 } from '../shared/test-shapes';
 import {
   estimateTrafficNoise,
-  planShape,
+  forecastShape,
   TYPICAL_VIEWS_PER_DAY,
   washoutMinutes,
   type WindowObservation,
@@ -19,11 +22,11 @@ import {
 import {
   decisionProblem,
   suggestShape,
-  type PlanNoise,
-  type PlanShape,
-  type ShapePlan,
-} from '../statistics/plan';
-import type { TestPlan, TestPlanInput } from './title-tests.schemas';
+  type ForecastNoise,
+  type ForecastShape,
+  type ShapeForecast,
+} from '../statistics/forecast';
+import type { TestForecast, TestForecastInput } from './title-tests.schemas';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 import {
   lagOfChannel,
@@ -44,11 +47,11 @@ const plural = (count: number, word: string): string => `${count} ${word}${count
  * Why a test of this shape could never end in a verdict, with the nearest shape that could, or
  * null. Creation refuses such shapes: every test the product starts must be able to decide.
  */
-export function verdictProblem(shape: PlanShape): string | null {
+export function verdictProblem(shape: ForecastShape): string | null {
   const problem = decisionProblem(shape);
   if (!problem) return null;
   const noise = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
-  const suggestion = suggestShape(shape, planShape(shape, noise), noise);
+  const suggestion = suggestShape(shape, forecastShape(shape, noise), noise);
   const advice = !suggestion
     ? 'Make it longer or use fewer titles.'
     : suggestion.shape.titleCount !== shape.titleCount
@@ -61,7 +64,7 @@ export function verdictProblem(shape: PlanShape): string | null {
 async function channelHistory(
   app: ServiceContext,
   user: UserRow,
-  input: TestPlanInput,
+  input: TestForecastInput,
 ): Promise<WindowObservation[]> {
   const past = await app.db
     .select({ id: titleTests.id })
@@ -88,7 +91,7 @@ async function channelHistory(
  */
 export function channelNoise(
   history: WindowObservation[],
-  input: Pick<TestPlanInput, 'winnerMetric' | 'rotationIntervalMinutes'>,
+  input: Pick<TestForecastInput, 'winnerMetric' | 'rotationIntervalMinutes'>,
   log?: { warn(details: object, message: string): void },
 ): number | null {
   if (history.length === 0) return null;
@@ -108,7 +111,7 @@ export function channelNoise(
 }
 
 /** What the shape can detect and what noise that assumes; the suggestion and the verdict delay are fields of their own. */
-function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): string {
+function summaryFor(shape: ForecastShape, plan: ShapeForecast, noiseWords: string): string {
   const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
   if (plan.minimumDetectableLift === null) {
     const problem = plan.problem ?? 'too few units';
@@ -121,31 +124,31 @@ function summaryFor(shape: PlanShape, plan: ShapePlan, noiseWords: string): stri
 async function channelPlan(
   app: ServiceContext,
   user: UserRow,
-  shape: PlanShape,
-  input: TestPlanInput,
+  shape: ForecastShape,
+  input: TestForecastInput,
   viewsPerDay: number,
-): Promise<{ plan: ShapePlan; noise: PlanNoise; trafficNoise: number | null }> {
+): Promise<{ plan: ShapeForecast; noise: ForecastNoise; trafficNoise: number | null }> {
   const history = await channelHistory(app, user, input);
   const trafficNoise = channelNoise(history, input, app.log);
   const noise = { viewsPerDay, trafficNoise };
-  return { plan: planShape(shape, noise), noise, trafficNoise };
+  return { plan: forecastShape(shape, noise), noise, trafficNoise };
 }
 
 /**
  * Why creation refuses a shape that can decide in principle but, on this video's traffic, would
- * only notice a title that doubles the metric (isWeakPlan), or null. It is the very plan the dialog
- * previews (planTest) for the same views per day: the creator can start it anyway by
+ * only notice a title that doubles the metric (isWeakForecast), or null. It is the very plan the dialog
+ * previews (forecastTest) for the same views per day: the creator can start it anyway by
  * acknowledging it. Shapes that cannot decide at all are refused elsewhere, with their reason.
  */
-export async function weakPlanProblem(
+export async function weakForecastProblem(
   app: ServiceContext,
   user: UserRow,
   /** The shape, the views per day read from the video, and the channel it is on. */
-  input: TestPlanInput & { channelId?: string },
+  input: TestForecastInput & { channelId?: string },
 ): Promise<string | null> {
-  const plan = await planTest(app, user, input);
-  if (!plan.canDecide || !isWeakPlan(plan.minimumDetectableLiftPercent)) return null;
-  return weakPlanMessage({
+  const plan = await forecastTest(app, user, input);
+  if (!plan.canDecide || !isWeakForecast(plan.minimumDetectableLiftPercent)) return null;
+  return weakForecastMessage({
     minimumDetectableLiftPercent: plan.minimumDetectableLiftPercent!,
     winnerMetric: input.winnerMetric,
     viewsPerDay: input.viewsPerDay ?? null,
@@ -155,8 +158,8 @@ export async function weakPlanProblem(
 /** A plan that cannot decide as asked, with the shape that can (when there is one) and why. */
 function cannotDecide<Base extends object>(
   base: Base,
-  suggested: PlanShape | null,
-  plan: ShapePlan | null,
+  suggested: ForecastShape | null,
+  plan: ShapeForecast | null,
   summary: string,
 ) {
   return {
@@ -184,14 +187,14 @@ function cannotDecide<Base extends object>(
  * will measure it, from the channel's own noise when it has finished tests of this shape and
  * from the video's traffic when the client knows it; or why it cannot decide and what can.
  */
-export async function planTest(
+export async function forecastTest(
   app: ServiceContext,
   user: UserRow,
-  input: TestPlanInput,
+  input: TestForecastInput,
   /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
   existing?: { washoutMinutes: number | null },
-): Promise<TestPlan> {
-  const shape: PlanShape = {
+): Promise<TestForecast> {
+  const shape: ForecastShape = {
     intervalMinutes: input.rotationIntervalMinutes,
     metric: input.winnerMetric,
     titleCount: input.titleCount,
@@ -210,7 +213,7 @@ export async function planTest(
   const refused = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
   if (refused) {
     const daily = { ...shape, intervalMinutes: 1440 };
-    const plan = planShape(daily, { viewsPerDay });
+    const plan = forecastShape(daily, { viewsPerDay });
     return cannotDecide(base, plan.minimumDetectableLift === null ? null : daily, plan, refused);
   }
   // How long views follow the previous title on this channel sets the washout, and windows too
@@ -223,7 +226,7 @@ export async function planTest(
     const interval = shortestIntervalFor(input.winnerMetric, lag);
     const longer = interval === null ? null : { ...shape, intervalMinutes: interval };
     const factor = interval === null ? 1 : measuredViewsFactor(interval, washoutFor(interval, lag));
-    const plan = longer && planShape(longer, { viewsPerDay: viewsPerDay * factor });
+    const plan = longer && forecastShape(longer, { viewsPerDay: viewsPerDay * factor });
     return cannotDecide(measured, longer, plan, tooShort);
   }
   const measuredViews = viewsPerDay * measuredViewsFactor(input.rotationIntervalMinutes, washout);

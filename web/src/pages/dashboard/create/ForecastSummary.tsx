@@ -1,15 +1,15 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { isWeakPlan, LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
+import { isWeakForecast, LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
-import type { TestPlan } from '../../../api/test-types';
+import type { TestForecast } from '../../../api/test-types';
 
-type PlanShape = NonNullable<TestPlan['suggestion']>;
-export type ShapeChoice = Pick<PlanShape, 'rotationIntervalMinutes' | 'durationDays'>;
+type ForecastShape = NonNullable<TestForecast['suggestion']>;
+export type ShapeChoice = Pick<ForecastShape, 'rotationIntervalMinutes' | 'durationDays'>;
 
-interface PlanSummaryProps {
+interface ForecastSummaryProps {
   /** Why no plan can be asked for yet (too few titles, dates), or null. */
   problem: string | null;
-  plan: TestPlan | undefined;
+  plan: TestForecast | undefined;
   loading: boolean;
   /** True while the shown plan is for an earlier version of the form. */
   stale: boolean;
@@ -20,9 +20,9 @@ interface PlanSummaryProps {
   onUseShape: (shape: ShapeChoice) => void;
 }
 
-function headingFor(plan: TestPlan): { title: string; color: string } {
+function headingFor(plan: TestForecast): { title: string; color: string } {
   if (!plan.canDecide) return { title: 'This test cannot reach a verdict', color: 'red' };
-  if (isWeakPlan(plan.minimumDetectableLiftPercent))
+  if (isWeakForecast(plan.minimumDetectableLiftPercent))
     return { title: 'Only very large differences can be detected', color: 'orange' };
   if (
     plan.minimumDetectableLiftPercent !== null &&
@@ -35,7 +35,7 @@ function headingFor(plan: TestPlan): { title: string; color: string } {
 const sameDays = (a: number, b: number | null) => b !== null && Math.abs(a - b) < 0.01;
 
 /** "21 days, every 24 hours" (the parts that differ from the form), or null when neither does. */
-function shapeChange(shape: PlanShape, current: PlanSummaryProps['current']): string | null {
+function shapeChange(shape: ForecastShape, current: ForecastSummaryProps['current']): string | null {
   const parts = [
     sameDays(shape.durationDays, current.durationDays) ? null : formatDays(shape.durationDays),
     shape.rotationIntervalMinutes === current.rotationIntervalMinutes
@@ -61,10 +61,10 @@ function Suggestion({
   disabled,
   onUseShape,
 }: {
-  shape: PlanShape;
-  current: PlanSummaryProps['current'];
+  shape: ForecastShape;
+  current: ForecastSummaryProps['current'];
   disabled: boolean;
-  onUseShape: PlanSummaryProps['onUseShape'];
+  onUseShape: ForecastSummaryProps['onUseShape'];
 }) {
   const change = shapeChange(shape, current);
   const fewerTitles = shape.titleCount < current.titleCount;
@@ -105,7 +105,15 @@ function Suggestion({
  * Before the test starts (tests.plan): whether it can reach a verdict, the smallest difference it
  * can detect, a nearer shape when it cannot (or only large ones), and when a daily metric's verdict comes.
  */
-export function PlanSummary({ problem, plan, loading, stale, error, current, onUseShape }: PlanSummaryProps) {
+export function ForecastSummary({
+  problem,
+  plan,
+  loading,
+  stale,
+  error,
+  current,
+  onUseShape,
+}: ForecastSummaryProps) {
   if (problem) {
     return (
       <Text fz="sm" c="dimmed">
