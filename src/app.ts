@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -30,11 +29,11 @@ import { closeWithin } from './http/close-within';
 import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { installJsonBodyParser } from './http/json-body';
 import { OpenApiRegistry } from './api/openapi';
-import { databaseRateLimitStore } from './api/rate-limit-store';
 import { createReadCache, uncachedReads } from './db/read-cache';
 import { openNoticeListener } from './db/notices';
 import { createReadChanges, listenForReadChanges, writeWatchingLogger } from './db/read-changes';
 import { requestAuthPlugin } from './api/request-auth';
+import { routeLimitPlugin } from './api/within-limit';
 import { requestLimitPlugin } from './api/request-limit';
 import { noStorePlugin } from './http/no-store';
 import { requestLogOptions, type LogDestination } from './http/request-log';
@@ -193,18 +192,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       hsts: config.secureCookies,
     },
   });
-  await fastify.register(rateLimit, {
-    global: false,
-    // Rate-limit windows run on real time: moving the simulated clock must not end one.
-    store: databaseRateLimitStore(database.db, () => systemClock.now()),
-    keyGenerator: (request) => request.ip,
-  });
   await fastify.register(sameOriginPlugin, {
     config,
     exemptPrefixes: [STRIPE_WEBHOOK_PATH, UNSUBSCRIBE_PATH],
   });
   await fastify.register(noStorePlugin);
   await fastify.register(requestAuthPlugin, { app });
+  // The plain routes' rate limits, on the operations' limiter (src/api/within-limit.ts).
+  await fastify.register(routeLimitPlugin, { app });
 
   // The API's operations (src/api/operations.ts), then the paths a browser or Stripe navigates to.
   registerRestOperations(fastify, app, registry, listOperations());

@@ -1,4 +1,3 @@
-import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 
@@ -7,7 +6,8 @@ const rowsOf = <T>(result: Rows<T>): T[] => (Array.isArray(result) ? result : re
 
 /**
  * Counts one hit on `key` in a fixed window of `timeWindow` ms, kept in the database so every web
- * process shares one count: the count so far in the current window and the ms until it ends.
+ * process shares one count (an in-memory counter would let N processes allow N times the limit):
+ * the count so far in the current window and the ms until it ends.
  */
 export async function countHit(
   db: Db,
@@ -28,34 +28,4 @@ export async function countHit(
   const row = rowsOf(result as Rows<{ count: number; window_start: string | Date }>)[0]!;
   const started = new Date(row.window_start).getTime();
   return { current: Number(row.count), ttl: Math.max(0, started + timeWindow - at.getTime()) };
-}
-
-/**
- * A fixed-window counter in the database, so every web process shares one limit (an in-memory
- * store would let N processes allow N times the limit).
- */
-export function databaseRateLimitStore(db: Db, now: () => Date) {
-  class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    constructor(
-      _options?: unknown,
-      private readonly prefix = '',
-    ) {}
-
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
-      countHit(db, this.prefix + key, timeWindow, now())
-        .then((result) => callback(null, result))
-        .catch((error: unknown) => callback(error as Error));
-    }
-
-    // @fastify/rate-limit passes the merged route params, with the route under routeInfo.
-    child(params: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
-      const route = (params as { routeInfo?: { method?: string | string[]; url?: string } }).routeInfo;
-      return new DatabaseRateLimitStore(undefined, `${String(route?.method)} ${route?.url}:`);
-    }
-  }
-  return DatabaseRateLimitStore;
 }

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServiceContext } from '../platform/service-context';
 import { systemClock } from '../platform/clock';
 import { AppError } from '../errors/app-error';
@@ -5,6 +7,27 @@ import { countHit } from './rate-limit-store';
 import type { RateLimit } from './declare/rate-limits';
 import { RATE_LIMIT_WINDOW_MS } from '../shared/usage-limits';
 import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
+
+/**
+ * Counts one call against `limit` for `subject` (an address or a user id) and refuses it past the
+ * limit: 429 with Retry-After, the seconds until the window ends. The one limiter of the operations
+ * and the plain routes alike.
+ */
+async function countCall(app: ServiceContext, limit: RateLimit, subject: string): Promise<void> {
+  const { current, ttl } = await countHit(
+    app.db,
+    `${limit.name}:${limit.per}:${subject}`,
+    RATE_LIMIT_WINDOW_MS,
+    // Real time, not the product's clock: moving the simulated clock must not end a window.
+    systemClock.now(),
+  );
+  if (current > limit.max(app.config)) {
+    const seconds = Math.max(1, Math.ceil(ttl / 1000));
+    throw new AppError('RATE_LIMITED', `Too many requests. Please wait ${seconds} s and try again.`, {
+      retryAfterSeconds: seconds,
+    });
+  }
+}
 
 /**
  * Counts one call against `limit` and runs `work` if it is within it; else 429 with
@@ -22,20 +45,33 @@ export async function withinLimit<T>(
   if (!limit) return work();
   const subject = limit.per === 'user' ? caller.userId : caller.ip;
   if (subject === null) return work();
-  const { current, ttl } = await countHit(
-    app.db,
-    `${limit.name}:${limit.per}:${subject}`,
-    RATE_LIMIT_WINDOW_MS,
-    // Real time, not the product's clock: moving the simulated clock must not end a window.
-    systemClock.now(),
-  );
-  if (current > limit.max(app.config)) {
-    const seconds = Math.max(1, Math.ceil(ttl / 1000));
-    throw new AppError('RATE_LIMITED', `Too many requests. Please wait ${seconds} s and try again.`, {
-      retryAfterSeconds: seconds,
-    });
-  }
+  await countCall(app, limit, subject);
   if (!limit.readsYouTube || !caller.userId || caller.isDemo) return work();
   await assertUserReadsLeft(app, caller.userId);
   return chargedToUser(caller.userId, work);
 }
+
+/**
+ * The same limiter for the plain routes (the OAuth redirects, Stripe's return page): a route that
+ * names a limit in its config (`{ config: { limit: rateLimits.googleCallback } }`) counts each
+ * request on it after the session lookup, before its handler. A plain route's limit cannot read
+ * YouTube: charging the user's share wraps the handler, which only an operation does.
+ */
+export const routeLimitPlugin = fp(
+  async (fastify: FastifyInstance, { app }: { app: ServiceContext }) => {
+    fastify.addHook('onRoute', (route) => {
+      if (route.config?.limit?.readsYouTube) {
+        throw new Error(
+          `${route.url}: a plain route's rate limit cannot read YouTube; declare an operation.`,
+        );
+      }
+    });
+    fastify.addHook('onRequest', async (request) => {
+      const limit = request.routeOptions.config.limit;
+      if (!limit) return;
+      const subject = limit.per === 'user' ? (request.auth?.user.id ?? null) : request.ip;
+      if (subject !== null) await countCall(app, limit, subject);
+    });
+  },
+  { name: 'route-limit', dependencies: ['request-auth'] },
+);

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Credentials } from 'google-auth-library';
 import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
+import { rateLimits } from '../api/declare/rate-limits';
 import type { OpenApiRegistry } from '../api/openapi';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { googleErrorForLogin } from './google-error-messages';
@@ -90,9 +91,13 @@ export async function registerGoogleOAuth(
     cookie: { secure: app.config.secureCookies, sameSite: 'lax', path: '/' },
   });
 
-  const signInLimit = { rateLimit: { max: app.config.signInRateLimit, timeWindow: 60_000 } };
+  // Each step of the consent flow is its own counter per address, at the sign-in limit, on the
+  // operations' limiter (src/api/within-limit.ts).
+  const startLimit = { config: { limit: rateLimits.googleSignInStart } };
+  const connectLimit = { config: { limit: rateLimits.channelConnectStart } };
+  const callbackLimit = { config: { limit: rateLimits.googleCallback } };
 
-  fastify.get('/api/auth/google', { config: signInLimit }, async (request, reply) => {
+  fastify.get('/api/auth/google', startLimit, async (request, reply) => {
     const uri = await fastify.googleOAuth2.generateAuthorizationUri(request, reply);
     return reply.redirect(uri);
   });
@@ -108,7 +113,7 @@ export async function registerGoogleOAuth(
   // Connecting another channel: the same Google flow, started by a signed-in creator. A signed
   // cookie remembers who asked, so the callback adds the channel to that account instead of
   // signing anyone in; the session must still be theirs when Google sends the browser back.
-  fastify.get(CONNECT_PATH, { config: signInLimit }, async (request, reply) => {
+  fastify.get(CONNECT_PATH, connectLimit, async (request, reply) => {
     if (!request.auth)
       return reply.redirect(loginRedirect('not_signed_in', 'Sign in first, then connect another channel.'));
     reply.setCookie(CONNECT_COOKIE, request.auth.user.id, {
@@ -131,7 +136,7 @@ export async function registerGoogleOAuth(
     responseDescription: 'Redirect to the Google consent screen',
   });
 
-  fastify.get(googleCallbackPath, { config: signInLimit }, async (request, reply) => {
+  fastify.get(googleCallbackPath, callbackLimit, async (request, reply) => {
     const query = request.query as { error?: string; error_description?: string };
     const connecting = connectingUser(request);
     if (connecting !== null) reply.clearCookie(CONNECT_COOKIE, { path: '/' });

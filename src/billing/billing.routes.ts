@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../platform/service-context';
+import { rateLimits } from '../api/declare/rate-limits';
 import type { OpenApiRegistry } from '../api/openapi';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
@@ -40,7 +41,7 @@ export async function registerBillingRoutes(
 
   fastify.get(
     CHECKOUT_RETURN_PATH,
-    { config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    { config: { limit: rateLimits.checkoutReturn } },
     async (request, reply) => {
       const sessionId = (request.query as { session_id?: unknown }).session_id;
       try {

@@ -25,12 +25,7 @@ export function installErrorHandler(fastify: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message =
-        status === 429
-          ? 'Too many requests. Please wait a minute and try again.'
-          : error.validation
-            ? `Invalid request: ${error.message}`
-            : error.message;
+      const message = error.validation ? `Invalid request: ${error.message}` : error.message;
       return reply.code(status).send({ error: message });
     }
     request.log.error({ err: error }, 'Unhandled error');

@@ -14,6 +14,9 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 /** Stripe Checkout sessions one address may open per window (each call opens one at Stripe). */
 export const CHECKOUT_PER_WINDOW = 20;
 
+/** Returns from Stripe Checkout one address may make per window (each re-reads the session at Stripe). */
+export const CHECKOUT_RETURNS_PER_WINDOW = 30;
+
 /** Recent-videos lists one user may ask for per window (answered from a short cache when it can). */
 export const RECENT_VIDEOS_PER_WINDOW = 20;
 

@@ -32,8 +32,8 @@ fc.configureGlobal({ seed: SEED, numRuns: RUNS });
 /**
  * Tables a refused request may legitimately change, left out of the "nothing changed" digest:
  * - rate_limits: the counters of src/api/declare/rate-limits.ts count every call of a limited operation
- *   before its input is read (so a flood of invalid calls is limited too), the sign-in limits of
- *   @fastify/rate-limit count every attempt, and the users' YouTube read shares live there too.
+ *   before its input is read (so a flood of invalid calls is limited too), the plain routes'
+ *   sign-in limits (the same limiter) count every attempt, and the users' YouTube read shares live there too.
  * Nothing else: sessions are not touched by use, and a refused request must not write a row of
  * users, tests, billing, the audit log, the quota ledger or the simulator's tables.
  */

@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import {
   CHECKOUT_PER_WINDOW,
+  CHECKOUT_RETURNS_PER_WINDOW,
   CLOCK_MOVES_PER_WINDOW,
   CREATE_TEST_PER_WINDOW,
   EXPORTS_PER_WINDOW,
@@ -9,8 +10,10 @@ import {
 import { REPORT_READS_PER_WINDOW } from '../../shared/report-links';
 
 /**
- * A rate limit of an operation (src/api/declare/operation.ts). Its REST routes and its tRPC procedure
- * count against one counter, and every call inside a tRPC batch counts.
+ * A rate limit of an operation (src/api/declare/operation.ts, `limit`) or of a plain route (its
+ * route config, `{ config: { limit } }`). All of them are counted by one limiter
+ * (src/api/within-limit.ts) on one table of counters: an operation's REST routes and its tRPC
+ * procedure count against one counter, and every call inside a tRPC batch counts.
  */
 export interface RateLimit {
   /** Names the counter. */
@@ -23,7 +26,14 @@ export interface RateLimit {
   readsYouTube?: boolean;
 }
 
-/** Every rate limit, by name; the operations name theirs. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The rate limit of a plain route (one outside the operations table), counted before its handler. */
+    limit?: RateLimit;
+  }
+}
+
+/** Every rate limit, by name; the operations and the plain routes name theirs. */
 export const rateLimits: Readonly<
   Record<
     | 'demoSignIn'
@@ -34,7 +44,11 @@ export const rateLimits: Readonly<
     | 'testExport'
     | 'reportRead'
     | 'invitationRead'
-    | 'clockMove',
+    | 'clockMove'
+    | 'googleSignInStart'
+    | 'channelConnectStart'
+    | 'googleCallback'
+    | 'checkoutReturn',
     RateLimit
   >
 > = {
@@ -54,4 +68,19 @@ export const rateLimits: Readonly<
   // An invitation link is opened without a session too (its page shows who invites).
   invitationRead: { name: 'invitation-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },
   clockMove: { name: 'clock-move', per: 'user', max: () => CLOCK_MOVES_PER_WINDOW },
+  // The plain routes of Google's consent flow (src/auth/google-oauth.ts): each path its own
+  // counter per address, at the sign-in limit.
+  googleSignInStart: {
+    name: 'google-sign-in-start',
+    per: 'address',
+    max: (config) => config.signInRateLimit,
+  },
+  channelConnectStart: {
+    name: 'channel-connect-start',
+    per: 'address',
+    max: (config) => config.signInRateLimit,
+  },
+  googleCallback: { name: 'google-callback', per: 'address', max: (config) => config.signInRateLimit },
+  // Stripe Checkout's return page (src/billing/billing.routes.ts) re-reads the session from Stripe.
+  checkoutReturn: { name: 'checkout-return', per: 'address', max: () => CHECKOUT_RETURNS_PER_WINDOW },
 };
