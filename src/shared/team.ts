@@ -54,3 +54,16 @@ export function wrongAccountMessage(email: string): string {
 export function alreadyOnTeamMessage(ownerName: string): string {
   return `You are already on ${ownerName}’s team. Leave it first.`;
 }
+
+/**
+ * The Account page's word on a team whose owner's plan no longer includes one (decision 0020:
+ * memberships are dormant, not deleted, and an upgrade brings them back).
+ */
+export function dormantTeamMessage(memberNames: string[]): string {
+  const who =
+    memberNames.length === 1
+      ? memberNames[0]!
+      : `${memberNames.slice(0, -1).join(', ')} and ${memberNames.at(-1)!}`;
+  const memberships = memberNames.length === 1 ? 'Their membership stays' : 'Their memberships stay';
+  return `Your plan has no team seats, so ${who} cannot open your channels now. ${memberships} on hold, not deleted: back on Authority, the team works again.`;
+}

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Badge,
   Button,
@@ -15,7 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { TeamRole } from '../../../../db/schema/team';
 import { teamSeatLimits } from '../../../../src/shared/plans';
-import { TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { dormantTeamMessage, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -99,13 +100,20 @@ function OwnTeam() {
   const { members, invitations, seats } = team.data;
   if (seats === 0) {
     return (
-      <Text fz="sm">
-        Invite editors and viewers to work on your channels with Authority, which has{' '}
-        {teamSeatLimits.authority} team seats.{' '}
-        <Anchor component={Link} to="/paywall">
-          See the plans
-        </Anchor>
-      </Text>
+      <Stack gap="sm">
+        {members.length > 0 && (
+          <Alert color="yellow" variant="light" title="Your team is on hold">
+            {dormantTeamMessage(members.map((member) => member.name))}
+          </Alert>
+        )}
+        <Text fz="sm">
+          Invite editors and viewers to work on your channels with Authority, which has{' '}
+          {teamSeatLimits.authority} team seats.{' '}
+          <Anchor component={Link} to="/paywall">
+            See the plans
+          </Anchor>
+        </Text>
+      </Stack>
     );
   }
   return (
