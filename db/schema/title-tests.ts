@@ -51,7 +51,7 @@ export const titleTests = pgTable(
     /**
      * Minutes of each window ignored after its switch, chosen at creation: the default rule
      * (washoutMinutes), or longer where the channel's finished tests showed views following the
-     * previous title for longer (src/title-tests/channel-lag.ts). Null: the default rule.
+     * previous title for longer (src/title-tests/figures/channel-lag.ts). Null: the default rule.
      */
     washoutMinutes: integer('washout_minutes'),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
@@ -133,7 +133,7 @@ export const rotations = pgTable(
     /** The balanced block this window belongs to (unique across the test's segments); null outside the design. */
     block: integer('block'),
     /**
-     * Which draw of the schedule the slot belongs to (src/title-tests/schedule-segments.ts): 0 for
+     * Which draw of the schedule the slot belongs to (src/title-tests/records/schedule-segments.ts): 0 for
      * the schedule drawn when the test started, n for its n-th extension, drawn with the seed
      * `${scheduleSeed}/extension-${n}` from that segment's start to the new end
      * (docs/decisions/0024-extending-a-test.md).
@@ -214,7 +214,7 @@ export const testFigures = pgTable('test_figures', {
   computedVersion: bigint('computed_version', { mode: 'number' }),
   /** The card as JSON text (validated against its schema when stored; sent as it is). */
   card: text('card'),
-  /** The analytics panel as JSON text (StoredAnalytics in src/title-tests/compute-test-figures.ts). */
+  /** The analytics panel as JSON text (StoredAnalytics in src/title-tests/figures/compute-test-figures.ts). */
   analytics: text('analytics'),
   totalViews: bigint('total_views', { mode: 'number' }),
   /** The card's average CTR in percent; null while YouTube has reported none. */

@@ -119,7 +119,7 @@ export const fullReportSchema = z.object({
       endedAt: z.iso.datetime().nullable(),
       titleConfirmed: z.boolean(),
       views: z.number().nullable(),
-      /** Whether the verdict counts the rotation, and why not (src/title-tests/counted-windows.ts). */
+      /** Whether the verdict counts the rotation, and why not (src/title-tests/figures/counted-windows.ts). */
       counted: z.enum(WINDOW_ANALYSIS),
       excludedReason: z.string().nullable(),
       hours: z.number().nullable(),

@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 /**
  * The real engine on a clock of its own, for one demo copy: the app's services and the YouTube
  * gateway as the workers have them, except that time is this copy's and the engine acts only on
- * the tests it holds (src/title-tests/held-tests.ts). Each move of its clock moves the simulated
+ * the tests it holds (src/title-tests/records/held-tests.ts). Each move of its clock moves the simulated
  * Google account's clock first, so Google answers as of the same instant.
  */
 export interface Rehearsal {

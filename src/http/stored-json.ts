@@ -7,7 +7,7 @@ export function bodyEtag(body: string): string {
 
 /**
  * A response body already in JSON, built from figures that were validated against the route's
- * schema when they were stored (src/title-tests/stored-figures.ts): sent as it is, without parsing
+ * schema when they were stored (src/title-tests/figures/stored-figures.ts): sent as it is, without parsing
  * and serialising the same data again on every poll. Its ETag and its bytes are computed once,
  * so a cached answer (src/db/read-cache.ts) is tagged and encoded once however often it is sent.
  */

@@ -37,7 +37,7 @@ export interface Dependencies {
 export interface ServiceContext extends Dependencies {
   /** Stripe through the real client, or the built-in simulated Stripe when no key is set. */
   billing: BillingProvider;
-  /** The title-test engine's YouTube port (src/title-tests/youtube-port.ts). */
+  /** The title-test engine's YouTube port (src/title-tests/engine/youtube-port.ts). */
   youtube: TitleTestYouTube;
   /** Pulls YouTube Analytics and reach data for a test's video into daily_metrics; returns rows stored. */
   collectDaily?(testId: string): Promise<number>;
@@ -46,7 +46,7 @@ export interface ServiceContext extends Dependencies {
   /**
    * Set when a tool runs the engine on a clock of its own (the demo's history): this context then
    * acts only on the tests held with this value, and the workers leave those alone
-   * (src/title-tests/held-tests.ts). Unset for the workers, the web and the founder's tools.
+   * (src/title-tests/records/held-tests.ts). Unset for the workers, the web and the founder's tools.
    */
   holding?: string;
   /**

@@ -34,7 +34,7 @@ export const titleTestOperations = {
     team: 'view',
     output: z.array(titleTestSchema),
     // Polled by dashboards and tools: ETag / 304. The stored cards as they are (validated when
-    // stored, src/title-tests/stored-figures.ts).
+    // stored, src/title-tests/figures/stored-figures.ts).
     input: channelChoiceSchema,
     rest: {
       method: 'GET',

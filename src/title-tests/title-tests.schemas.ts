@@ -148,7 +148,7 @@ export const titleTestSchema = z.object({
 });
 export type TitleTestView = z.infer<typeof titleTestSchema>;
 
-/** Why the verdict leaves a window out (src/title-tests/counted-windows.ts). */
+/** Why the verdict leaves a window out (src/title-tests/figures/counted-windows.ts). */
 export const WINDOW_EXCLUSIONS = ['lead-in', 'tail', 'too-short', 'no-reading', 'counter-gap'] as const;
 export type WindowExclusion = (typeof WINDOW_EXCLUSIONS)[number];
 /** Where a window stands with the verdict. */
@@ -167,7 +167,7 @@ export const rotationLogSchema = z.object({
   durationSource: figureSource,
   durationMinutes: z.number().nullable(),
   /**
-   * Whether the verdict counts this rotation (src/title-tests/counted-windows.ts): counted, left
+   * Whether the verdict counts this rotation (src/title-tests/figures/counted-windows.ts): counted, left
    * out (excludedBecause, excludedReason say why), or pending (live now, or waiting for the next
    * view count to read its end). Every total and chart counts what the verdict counts.
    */
@@ -187,7 +187,7 @@ export const rotationLogSchema = z.object({
 /**
  * When what is still missing is expected, as instants (the web app words them relative to its
  * clock): computed with the figures from the engine's schedule and YouTube's delays
- * (src/title-tests/figure-expectations.ts).
+ * (src/title-tests/figures/figure-expectations.ts).
  */
 export type RotationLog = z.infer<typeof rotationLogSchema>;
 

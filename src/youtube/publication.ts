@@ -1,7 +1,7 @@
 import { addDays, pacificDayStart } from '../time/pacific';
 
 // When YouTube publishes a Pacific day's figures: the product's expectation of Google, used to
-// tell a creator when a pending figure should arrive (src/title-tests/figure-expectations.ts).
+// tell a creator when a pending figure should arrive (src/title-tests/figures/figure-expectations.ts).
 // Both sources are cut by Pacific day and served late:
 // - YouTube Analytics (views, watch time, average view duration) serves day d from the Pacific
 //   day d + 2 on (48–72 hours after the day ended);

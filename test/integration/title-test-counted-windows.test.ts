@@ -14,7 +14,7 @@ import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-t
 // Total Views and both exports counted it. The cause: a pause ends the live window without reading
 // the counter, and the figures read such a window's end as the counter's newest count, so the
 // window gained every view the video got after it, for the rest of the test. Now one rule
-// (src/title-tests/counted-windows.ts) decides which windows count, for the verdict and every figure.
+// (src/title-tests/figures/counted-windows.ts) decides which windows count, for the verdict and every figure.
 
 let testApp: TestApp;
 let creator: HttpClient;

@@ -27,7 +27,7 @@ export async function enqueueDueTests(
 
 /**
  * The tests with work due by `app.clock`, overdue by more than `graceMs`: the workers' (holding
- * null), or those a tool holds (src/title-tests/held-tests.ts).
+ * null), or those a tool holds (src/title-tests/records/held-tests.ts).
  */
 export async function findDueTests(
   app: ServiceContext,

@@ -1,7 +1,7 @@
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import type { VideoSnippet } from '../../youtube/gateway/videos';
 
-/** What the rotation engine needs from YouTube; src/title-tests/youtube-adapter.ts implements it on the gateway. */
+/** What the rotation engine needs from YouTube; src/title-tests/engine/youtube-adapter.ts implements it on the gateway. */
 export interface LiveVideo {
   id: string;
   channelId: string;

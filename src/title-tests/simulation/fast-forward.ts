@@ -137,7 +137,7 @@ export async function runDueAdvances(ctx: ServiceContext): Promise<unknown[]> {
 }
 
 /**
- * A context holding tests (src/title-tests/held-tests.ts) advances them itself, one after the
+ * A context holding tests (src/title-tests/records/held-tests.ts) advances them itself, one after the
  * other, through the same handler as the worker's; nothing of theirs goes through the queue.
  */
 async function advanceHeld(ctx: ServiceContext, testIds: string[]): Promise<unknown[]> {

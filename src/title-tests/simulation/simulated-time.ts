@@ -34,7 +34,7 @@ export function simulatedTimeOf(ctx: ServiceContext): SimulatedTime | null {
   const enqueue = (target: () => Date) => {
     const previous = movesByClock.get(clock) ?? Promise.resolve();
     const move = previous.then(async () => {
-      // A stopping process ends the move at its next step (src/title-tests/clock-moves-stop.ts).
+      // A stopping process ends the move at its next step (src/title-tests/simulation/clock-moves-stop.ts).
       const report = await fastForward(ctx, clock, target(), {
         onMove: async () => assertClockMayMove(clock),
       });

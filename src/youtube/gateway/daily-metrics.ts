@@ -20,7 +20,7 @@ export interface DailyReachMetrics {
 
 /**
  * Called in the same transaction as each store of daily figures, with the videos they are for:
- * the title-test engine refreshes the figures derived from them there (src/title-tests/stored-figures.ts).
+ * the title-test engine refreshes the figures derived from them there (src/title-tests/figures/stored-figures.ts).
  */
 export type DailyMetricsStored = (db: DbOrTx, videoIds: string[]) => Promise<void>;
 

@@ -34,7 +34,7 @@ function dayLabel(at: Date): string {
 /**
  * The days each title held, with the day's CTR: YouTube reports CTR once per Pacific day, so a
  * day is a title's own only when that title was the one live all day (a daily test). Rotations
- * the verdict leaves out are left out here too (src/title-tests/counted-windows.ts), as are days
+ * the verdict leaves out are left out here too (src/title-tests/figures/counted-windows.ts), as are days
  * without a figure yet and days two titles shared.
  */
 export function ctrDays(logs: readonly RotationLog[]): CtrDay[] {

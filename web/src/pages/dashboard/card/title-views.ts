@@ -15,7 +15,7 @@ export interface TitleViews {
 /**
  * One entry per title of the test (never more: a fourth rotation of a 3-title test is still one of
  * its three titles), from the windows the verdict counts and nothing else
- * (src/title-tests/counted-windows.ts): their views after the washout over the hours measured, the
+ * (src/title-tests/figures/counted-windows.ts): their views after the washout over the hours measured, the
  * verdict panel's raw average. A window the verdict leaves out (a pause cut it short, the lead-in,
  * a gap in the counter) is left out here too, so the chart never crowns a title on views the
  * verdict did not count; a window cut short weighs by its hours, not as a whole one.
