@@ -118,7 +118,17 @@ export default function InvitePage() {
         {user.data ? (
           <Accept token={token} preview={invitation} user={user.data} />
         ) : (
-          <Button size="md" variant="default" leftSection={<GoogleMark />} onClick={signInWithGoogle}>
+          <Button
+            size="md"
+            variant="default"
+            leftSection={<GoogleMark />}
+            onClick={signInWithGoogle}
+            // On a phone the words wrap instead of being cut ("Sign in with Google to a").
+            h="auto"
+            mih={42}
+            py={8}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+          >
             Sign in with Google to accept
           </Button>
         )}
