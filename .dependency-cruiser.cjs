@@ -1,6 +1,6 @@
 /**
  * dependency-cruiser (`npm run check:deps`, part of `npm run lint`): the folder rules of
- * ARCHITECTURE.md, checked on the run-time imports of the server (src/, db/) and the web app
+ * ARCHITECTURE.md, checked on the run-time imports of the server (src/, jobs/, db/) and the web app
  * (web/src/). Type-only imports vanish from the JavaScript and are left out
  * (tsPreCompilationDeps: false); tests are left out; dynamic import() counts.
  *
@@ -71,6 +71,14 @@ module.exports = {
       from: { path: '^src/platform/' },
       to: { path: '^src/', pathNot: '^src/platform/' },
     },
+    {
+      name: 'features-do-not-import-the-job-registry',
+      severity: 'error',
+      comment:
+        "jobs/ lists every feature's job definitions, so only the entry points (src/app.ts) may import it; a feature declares and sends its jobs with src/platform/job.ts.",
+      from: { path: '^src/', pathNot: ENTRY_POINTS },
+      to: { path: '^jobs/' },
+    },
     ...webLayerRules,
     {
       name: 'web-page-imports-no-other-page',
@@ -82,7 +90,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(src|db|web/src)/',
+    includeOnly: '^(src|jobs|db|web/src)/',
     exclude: { path: ['\\.(test|e2e)\\.tsx?$', '\\.d\\.ts$', '^db/migrations/'] },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: false,

@@ -37,7 +37,15 @@ export default tseslint.config(
               // gitignore semantics: a file under an excluded folder cannot be re-included, so
               // exclude src's direct entries and re-include src/shared (and with it its files).
               // The other top-level folders hold server, build and test code only.
-              group: ['**/src/*', '!**/src/shared', '**/db/**', '**/scripts/**', '**/bench/**', '**/test/**'],
+              group: [
+                '**/src/*',
+                '!**/src/shared',
+                '**/jobs/**',
+                '**/db/**',
+                '**/scripts/**',
+                '**/bench/**',
+                '**/test/**',
+              ],
               allowTypeImports: true,
               message: 'web/ imports only types from the server; shared rules live in src/shared.',
             },
@@ -53,7 +61,7 @@ export default tseslint.config(
         'error',
         {
           // Lazy imports are not seen by the rule above: the same folders, checked here.
-          selector: String.raw`ImportExpression[source.value=/(^|\x2F)(src\x2F(?!shared\x2F)|db\x2F|scripts\x2F|bench\x2F|test\x2F)|(^|\x2F)(?!\.\.?\x2F)[^\x2F]+\x2F\.\.?(\x2F|$)/]`,
+          selector: String.raw`ImportExpression[source.value=/(^|\x2F)(src\x2F(?!shared\x2F)|jobs\x2F|db\x2F|scripts\x2F|bench\x2F|test\x2F)|(^|\x2F)(?!\.\.?\x2F)[^\x2F]+\x2F\.\.?(\x2F|$)/]`,
           message: 'web/ imports only types from the server; shared rules live in src/shared.',
         },
         {

@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config';
 // Browser tests have their own config (vitest.e2e.config.ts) because they need a built app.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'web/**/*.test.ts', 'db/**/*.test.ts', 'test/integration/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'jobs/**/*.test.ts',
+      'web/**/*.test.ts',
+      'db/**/*.test.ts',
+      'test/integration/**/*.test.ts',
+    ],
     globalSetup: ['test/setup/global-database.ts'],
     setupFiles: ['test/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,

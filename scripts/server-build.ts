@@ -1,5 +1,5 @@
 /**
- * Bundles the server (src/main.ts, src/worker.ts and everything they import from src/ and db/schema) into dist/server/*.js with esbuild, only when the bundle is stale: missing, or older
+ * Bundles the server (src/main.ts, src/worker.ts and everything they import from src/, jobs/ and db/schema) into dist/server/*.js with esbuild, only when the bundle is stale: missing, or older
  * than any of its inputs. `npm start` and `npm run worker` run it through scripts/build-stale.ts
  * and then the bundle with plain node, so a start does not transpile TypeScript
  * (docs/decisions/0011-server-bundle.md). Packages load from node_modules (except drizzle-orm,
@@ -16,6 +16,7 @@ export const SERVER_ENTRIES = ['src/main.ts', 'src/worker.ts'];
 /** Everything the bundle is made from (and how it is made); a change to any means a rebuild. */
 export const SERVER_INPUTS = [
   'src',
+  'jobs',
   'db/schema',
   'tsconfig.json',
   'package-lock.json',

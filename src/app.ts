@@ -6,8 +6,8 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
-import { createBoss } from './jobs/boss';
-import { createQueues, startWorkers } from './jobs';
+import { createBoss } from '../jobs/boss';
+import { createQueues, startWorkers } from '../jobs';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';

@@ -3,7 +3,7 @@ import type { SubscriptionTier } from '../../db/schema/users';
 import { SAMPLING_PASS_MINUTES, VIDEOS_PER_SAMPLING_CALL } from '../../src/capacity/cost-model';
 import type { Db } from '../../src/db/database';
 import { capacityPlanOf, type CapacityPlan } from '../../src/shared/capacity-shares';
-import { SAMPLE_VIEWS_QUEUE } from '../../src/title-tests/metrics-jobs';
+import { sampleViewsJob } from '../../src/title-tests/title-tests.jobs';
 import { queryRows } from '../rotation/measure';
 import type { Window } from './ledger-figures';
 
@@ -72,7 +72,7 @@ export async function samplingFigures(
   const jobs = await queryRows<{ created: Date; started: Date; completed: Date }>(
     db,
     sql`select created_on as created, started_on as started, completed_on as completed from pgboss.job
-        where name = ${SAMPLE_VIEWS_QUEUE} and state = 'completed'
+        where name = ${sampleViewsJob.name} and state = 'completed'
           and created_on >= ${steps[0]!.sentAt.toISOString()}::timestamptz
         order by created_on`,
   );

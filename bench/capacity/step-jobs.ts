@@ -1,11 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../src/db/database';
-import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/advance-queue';
+import {
+  ADVANCE_QUEUE,
+  TICK_QUEUE,
+  admissionJob,
+  dailyMetricsJob,
+  sampleViewsJob,
+} from '../../src/title-tests/title-tests.jobs';
 import { nextDailyCollection } from '../../src/title-tests/figures/figure-expectations';
-import { DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../../src/title-tests/metrics-jobs';
-import { ADMISSION_QUEUE } from '../../src/title-tests/engine/queued-tests';
 import { queryRows, sleep } from '../rotation/measure';
+
+const SAMPLE_VIEWS_QUEUE = sampleViewsJob.name;
+const ADMISSION_QUEUE = admissionJob.name;
+const DAILY_METRICS_QUEUE = dailyMetricsJob.name;
 
 /** The queues whose work a step waits for; the workers' e-mails run on beside them. */
 const STEP_QUEUES = [ADVANCE_QUEUE, TICK_QUEUE, SAMPLE_VIEWS_QUEUE, ADMISSION_QUEUE, DAILY_METRICS_QUEUE];

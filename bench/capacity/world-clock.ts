@@ -11,7 +11,7 @@ const NOTICE_MS = 100;
  * Moves the deployment's simulated clock to `to` (shared with the workers through the database)
  * and time-compresses the job queue to match: a job waiting in pg-boss waits in real time for
  * the product instant it was scheduled for, converted with the clock's offset when it was sent
- * (src/title-tests/advance-queue.ts). The clock jumping by more than the real time that passed
+ * (src/title-tests/title-tests.jobs.ts). The clock jumping by more than the real time that passed
  * pulls every waiting job earlier by the difference, as that much real time passing would have.
  * A failed job's retry is left alone: its delay (30 s and up) is real time in production too.
  * Returns the offset change.

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { ADVANCE_QUEUE, TICK_QUEUE, scheduleAdvance } from '../../src/title-tests/advance-queue';
-import { startAdvanceWorkers } from '../../src/title-tests/title-test-jobs';
+import { startJobWorker } from '../../src/platform/job';
+import {
+  ADVANCE_QUEUE,
+  TICK_QUEUE,
+  advanceJob,
+  scheduleAdvance,
+  tickJob,
+} from '../../src/title-tests/title-tests.jobs';
 import type { ServiceContext } from '../../src/platform/service-context';
 import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
@@ -84,7 +90,7 @@ export async function runRotations(
   }
   // The production wiring: the advance worker with its real options, and the tick worker (its cron
   // does not fire here, as this process runs pg-boss without its scheduler: --tick sends it).
-  await startAdvanceWorkers(app.boss, app);
+  for (const job of [tickJob, advanceJob]) await startJobWorker(app.boss, app, job);
 
   await sleep(Math.max(0, due.getTime() - Date.now()));
   const diagnostics = startDiagnostics(app.database.url!);

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../title-tests/advance-queue';
+import { scheduleAdvance } from '../title-tests/title-tests.jobs';
 import type { ServiceContext } from '../platform/service-context';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';

@@ -2,12 +2,9 @@ import { eq, or, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { capacityOverview, FORECAST_WARN_SHARE } from '../capacity/capacity-overview';
 import { rowsOf } from '../db/rows';
-import type { FeatureJobs } from '../jobs/feature-jobs';
 import { transportFor } from '../notifications/email';
 import type { ServiceContext } from '../platform/service-context';
 import { pacificDayStart } from '../time/pacific';
-
-export const CAPACITY_ALERT_QUEUE = 'admin.capacity-alert';
 
 /**
  * E-mails every admin once a Pacific day when the day's quota forecast reaches 80% (docs/capacity.md):
@@ -47,17 +44,3 @@ export async function alertAdminsNearCapacity(ctx: ServiceContext): Promise<stri
   }
   return admins.map((admin) => admin.email);
 }
-
-/** The alert's check runs on the admission pass's 10-minute beat. */
-export const adminJobs: FeatureJobs = {
-  async createQueues(boss) {
-    await boss.createQueue(CAPACITY_ALERT_QUEUE, { policy: 'stately' });
-  },
-  async startWorkers(boss, ctx) {
-    await boss.schedule(CAPACITY_ALERT_QUEUE, '*/10 * * * *', {}, { tz: 'UTC' });
-    await boss.work(CAPACITY_ALERT_QUEUE, async () => {
-      const told = await alertAdminsNearCapacity(ctx);
-      if (told.length > 0) ctx.log.warn({ told }, 'YouTube quota forecast past 80%: admins e-mailed');
-    });
-  },
-};

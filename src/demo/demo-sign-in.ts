@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
 import { claimDemoCopy } from './demo-copies';
-import { requestDemoCopy } from './demo-jobs';
+import { requestDemoCopy } from './demo.jobs';
 import { simulatorControl } from './simulator-control';
 
 /**

@@ -2,7 +2,7 @@ import { notifications } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
 import type { DbOrTx } from '../db/database';
 import type { NotificationKind } from '../shared/notification-kinds';
-import { queueEmail } from './notification-queue';
+import { emailJob } from './notifications.jobs';
 import { emailChoices } from './preferences';
 
 export interface NotificationEvent {
@@ -43,6 +43,6 @@ export async function notify(
     .onConflictDoNothing({ target: notifications.eventKey })
     .returning({ id: notifications.id });
   if (!created) return false;
-  if (emailed) await queueEmail(app, db, created.id);
+  if (emailed) await emailJob.send({ ...app, db }, { notificationId: created.id });
   return true;
 }

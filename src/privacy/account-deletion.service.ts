@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import { scheduleEraseAccount } from './privacy-queue';
+import { eraseAccountJob } from './privacy.jobs';
 import { revokeAllSessions, type UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
@@ -55,6 +55,6 @@ export async function requestAccountDeletion(
       });
     }
   }
-  await scheduleEraseAccount(ctx, user.id);
+  await eraseAccountJob.send(ctx, { userId: user.id });
   return { message: ACCOUNT_DELETION_STARTED };
 }

@@ -1,10 +1,9 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { PgBoss } from 'pg-boss';
 import { z } from 'zod';
 import { channelConnections, titleTests } from '../../db/schema';
 import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
-import type { FeatureJobs } from '../jobs/feature-jobs';
+import { defineJob } from '../platform/job';
 import type { ServiceContext } from '../platform/service-context';
 import { ACCOUNT_DELETION_GRACE_DAYS, GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
 import { applyTestAction } from '../title-tests/actions.service';
@@ -13,21 +12,10 @@ import { revokeGrant } from '../youtube/gateway/grant';
 import type { Channel } from '../channels/channels.schemas';
 import { findOwnChannel, listChannels } from '../channels/channels.service';
 
-/** Finishes one channel's disconnection (keyed by channel). */
-export const DISCONNECT_QUEUE = 'channels.disconnect';
-const payloadSchema = z.object({ connectionId: z.uuid() });
 /** How long a disconnection waits before looking again for its tests' original titles. */
 const RETRY_SECONDS = 60;
 
 export const DISCONNECTED_REASON = `You disconnected this channel. Its tests and figures are deleted ${GRANT_MAX_AGE_DAYS} days after its last Google sign-in unless you connect it again.`;
-
-async function scheduleDisconnect(ctx: ServiceContext, connectionId: string, afterSeconds = 0) {
-  await ctx.boss.send(
-    DISCONNECT_QUEUE,
-    { connectionId },
-    { singletonKey: connectionId, ...(afterSeconds > 0 ? { startAfter: afterSeconds } : {}) },
-  );
-}
 
 /**
  * The owner disconnects one channel. At once: its running tests are cancelled, so each test's
@@ -67,7 +55,7 @@ export async function requestChannelDisconnect(
       after: null,
       at: now,
     });
-    await scheduleDisconnect(ctx, connection.id);
+    await disconnectJob.send(ctx, { connectionId: connection.id });
   }
   const { channels } = await listChannels(ctx, user);
   const channel = channels.find((entry) => entry.id === connection.id)!;
@@ -119,22 +107,14 @@ export async function finishDisconnectWhenReady(
   return 'done';
 }
 
-async function handleDisconnect(ctx: ServiceContext, payload: unknown): Promise<void> {
-  const { connectionId } = payloadSchema.parse(payload);
-  if ((await finishDisconnectWhenReady(ctx, connectionId)) === 'waiting')
-    await scheduleDisconnect(ctx, connectionId, RETRY_SECONDS);
-}
-
-export const disconnectJobs: FeatureJobs = {
-  async createQueues(boss: PgBoss) {
-    await boss.createQueue(DISCONNECT_QUEUE, {
-      policy: 'stately',
-      retryLimit: 10,
-      retryDelay: 60,
-      retryBackoff: true,
-    });
+/** Finishes one channel's disconnection: keyed by channel; looks again a minute later while titles go back. */
+export const disconnectJob = defineJob({
+  name: 'channels.disconnect',
+  payload: z.object({ connectionId: z.uuid() }),
+  queue: { policy: 'stately', retryLimit: 10, retryDelay: 60, retryBackoff: true },
+  key: (payload) => payload.connectionId,
+  async handler(ctx, payload): Promise<void> {
+    if ((await finishDisconnectWhenReady(ctx, payload.connectionId)) === 'waiting')
+      await disconnectJob.send(ctx, payload, { startAfter: RETRY_SECONDS });
   },
-  async startWorkers(boss, ctx) {
-    await boss.work(DISCONNECT_QUEUE, async ([job]) => handleDisconnect(ctx, job?.data));
-  },
-};
+});

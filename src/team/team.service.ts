@@ -14,7 +14,7 @@ import {
   wrongAccountMessage,
 } from '../shared/team';
 import { invitationToken, invitationTokenHash, invitationUrl } from './invitation-link';
-import { queueInvitationEmail } from './team-queue';
+import { invitationEmailJob } from './team.jobs';
 import { mayEmailInvitation } from './invitation-email-budget';
 import { findMembership, teamSeatLimit } from '../auth/membership';
 import type { MembershipView, Team, TeamMember } from './team.schemas';
@@ -148,7 +148,7 @@ export async function inviteMember(
       })
       .returning();
     const emailed = ctx.config.mail.url !== null && (await mayEmailInvitation(tx, owner, input.email, now));
-    if (emailed) await queueInvitationEmail(ctx, tx, id);
+    if (emailed) await invitationEmailJob.send({ ...ctx, db: tx }, { invitationId: id });
     return { row: row!, emailed };
   });
   return { ...invitationView(ctx, invitation.row), emailed: invitation.emailed };

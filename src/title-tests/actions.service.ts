@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { rotations, titleTests } from '../../db/schema';
-import { scheduleAdvance } from './advance-queue';
+import { admissionJob, scheduleAdvance } from './title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
@@ -9,7 +9,6 @@ import type { ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './records/state-machine';
-import { requestAdmissionPass } from './engine/queued-tests';
 import { endLiveWindows, type TitleTestRow } from './records/title-test-records';
 import type { TestAction } from './title-tests.schemas';
 
@@ -81,7 +80,7 @@ export async function applyTestAction(
     await within?.(tx);
     if (test.status === 'queued') {
       // The tests waiting behind it in its plan's line may fit now.
-      await requestAdmissionPass(ctx, tx);
+      await admissionJob.send({ ...ctx, db: tx }, {});
       await refreshTestFigures(tx, { testIds: [testId] }, now);
       return;
     }
@@ -108,7 +107,7 @@ export async function applyTestAction(
     } else {
       await scheduleAdvance(ctx, testId, now, tx);
       // Its units are free again: a queued test may start.
-      await requestAdmissionPass(ctx, tx);
+      await admissionJob.send({ ...ctx, db: tx }, {});
     }
     // The card and panel show the new state as soon as it commits (stored-figures.ts).
     await refreshTestFigures(tx, { testIds: [testId] }, now);

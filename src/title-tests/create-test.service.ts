@@ -2,7 +2,7 @@ import { recordAudit, testAuditState } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../db/schema';
-import { scheduleAdvance } from './advance-queue';
+import { scheduleAdvance } from './title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';

@@ -13,7 +13,7 @@ import {
   extensionEndProblem,
 } from '../shared/test-extension';
 import { MAX_TEST_DAYS, MIN_FORECAST_DAYS } from '../shared/title-test-rules';
-import { scheduleAdvance } from './advance-queue';
+import { scheduleAdvance } from './title-tests.jobs';
 import { findOwnTest } from './create-test.service';
 import { finalFiguresStatus } from './figures/final-figures-status';
 import { forecastTest } from './forecast.service';

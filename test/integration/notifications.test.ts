@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, simTokens, titleTests } from '../../db/schema';
-import { handleEmailJob } from '../../src/notifications/notification-jobs';
+import { handleEmailJob } from '../../src/notifications/notifications.jobs';
 import type { NotificationKind } from '../../src/shared/notification-kinds';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';

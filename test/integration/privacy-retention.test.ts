@@ -9,7 +9,7 @@ import {
   titleTests,
   users,
 } from '../../db/schema';
-import { handleEraseAccount } from '../../src/privacy/privacy-jobs';
+import { handleEraseAccount } from '../../src/privacy/privacy.jobs';
 import { runRetention } from '../../src/privacy/retention';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../../src/shared/data-retention';
 import { LOST_ACCESS_REASON } from '../../src/title-tests/engine/fault-handling';

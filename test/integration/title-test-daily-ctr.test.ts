@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { titleTests } from '../../db/schema';
-import { DAILY_METRICS_TIME } from '../../src/title-tests/metrics-jobs';
+import { DAILY_METRICS_TIME } from '../../src/title-tests/title-tests.jobs';
 import { addDays, pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { finalFiguresComplete } from '../../src/title-tests/figures/final-figures';
-import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from '../../src/title-tests/figures/final-figures-status';
+import {
+  FINAL_FIGURES_WAIT_MS,
+  finalFiguresStatus,
+} from '../../src/title-tests/figures/final-figures-status';
 import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import postgres from 'postgres';
 import { openDatabase } from '../../src/db/database';
-import { createBoss } from '../../src/jobs/boss';
+import { createBoss } from '../../jobs/boss';
 
 /**
  * Decides, once per run, where integration tests get their databases: PostgreSQL

@@ -1,30 +1,16 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { fromDrizzle } from 'pg-boss';
+import { and, asc, eq } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../../db/schema';
 import { placeQueue, type Placement } from '../../capacity/admission';
 import { lockAdmission } from '../../capacity/capacity.service';
 import { loadCapacityState } from '../../capacity/capacity-state';
 import type { Tx } from '../../db/database';
 import type { ServiceContext } from '../../platform/service-context';
-import { scheduleAdvance } from '../advance-queue';
+import { scheduleAdvance } from '../title-tests.jobs';
 import { storeSchedule } from './schedule-rows';
 import { refreshTestFigures } from '../figures/stored-figures';
 
 // Tests waiting for YouTube capacity (status 'queued', docs/capacity.md): the admission pass starts
 // them when capacity frees, in arrival order within their plan's share.
-
-/** The admission pass: every 10 minutes, and as soon as a test ends (its units are free again). */
-export const ADMISSION_QUEUE = 'capacity.admit';
-export const ADMISSION_EVERY_MINUTES = 10;
-
-/** Asks for an admission pass soon; inside a transaction pass `tx`, so it runs after the commit. */
-export async function requestAdmissionPass(ctx: Pick<ServiceContext, 'boss'>, tx?: Tx): Promise<void> {
-  await ctx.boss.send(
-    ADMISSION_QUEUE,
-    {},
-    tx ? { db: fromDrizzle(tx as unknown as Parameters<typeof fromDrizzle>[0], sql) } : {},
-  );
-}
 
 /**
  * The admission pass (job capacity.admit, every 10 minutes and whenever a test ends): starts every

@@ -1,11 +1,10 @@
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { metricSamples, rotations, titleTests } from '../../../db/schema';
-import { scheduleAdvance } from '../advance-queue';
+import { admissionJob, scheduleAdvance } from '../title-tests.jobs';
 import type { ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
-import { requestAdmissionPass } from './queued-tests';
 import { mayAct } from '../records/held-tests';
 import { runningStatuses } from '../../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
@@ -73,7 +72,7 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
       )
       .returning({ id: titleTests.id });
     // Its units are free again: a queued test may start.
-    if (ended && !ctx.holding) await requestAdmissionPass(ctx);
+    if (ended && !ctx.holding) await admissionJob.send(ctx, {});
     const reloaded = await loadTestRecord(ctx.db, testId);
     return ended && reloaded ? finishTest(ctx, reloaded) : 'finished';
   }

@@ -1,5 +1,5 @@
 import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
-import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../metrics-jobs';
+import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../title-tests.jobs';
 import { isMeasuredPerDay, type WinnerMetric } from '../../shared/test-shapes';
 import { blockAlignment } from '../../statistics/schedule';
 import { addDays, pacificDay, pacificDayStart, pacificParts } from '../../time/pacific';
@@ -20,7 +20,7 @@ import type { FigureExpectations } from '../title-tests.schemas';
  *
  * Everything here is an instant, computed with the stored figures (docs/figures.md); the web app
  * words it relative to its own clock ("in 2 days"), so the stored JSON never goes stale. The
- * jobs' constants are read inside the functions only: jobs/metrics-jobs imports the figures
+ * jobs' constants are read inside the functions only: title-tests.jobs.ts imports the figures
  * code through the view sampling, so they are not ready while the modules load.
  */
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../../db/schema';
-import { scheduleAdvance } from '../advance-queue';
+import { scheduleAdvance } from '../title-tests.jobs';
 import type { ServiceContext } from '../../platform/service-context';
 import type { DbOrTx } from '../../db/database';
 import { pacificDay } from '../../time/pacific';

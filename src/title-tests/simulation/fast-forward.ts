@@ -1,15 +1,20 @@
 import { and, eq, gt, inArray, min } from 'drizzle-orm';
 import { rotations, titleTests } from '../../../db/schema';
-import { collectDailyMetrics, DAILY_METRICS_QUEUE, SAMPLE_VIEWS_QUEUE } from '../metrics-jobs';
-import { runAdvanceJobs } from '../title-test-jobs';
-import { ADVANCE_QUEUE, advancePayloadSchema } from '../advance-queue';
+import { collectDailyMetrics } from '../engine/daily-collection';
+import {
+  ADVANCE_QUEUE,
+  admissionJob,
+  advanceJob,
+  dailyMetricsJob,
+  sampleViewsJob,
+} from '../title-tests.jobs';
 import { enqueueDueTests, findDueTests } from '../engine/due-tests';
 import type { ControllableClock } from '../../platform/clock';
 import type { ServiceContext } from '../../platform/service-context';
 import { nextDailyCollection, nextSamplingPass } from '../figures/figure-expectations';
 import { heldBy } from '../records/held-tests';
 import { sampleViewCounts } from '../engine/metrics-collection';
-import { ADMISSION_QUEUE, admitQueuedTests } from '../engine/queued-tests';
+import { admitQueuedTests } from '../engine/queued-tests';
 import { advanceTest } from '../engine/rotation-engine';
 
 // Simulator tooling: moving a controllable clock runs, in time order, every job the workers
@@ -112,10 +117,10 @@ async function drainAdvanceQueue(ctx: ServiceContext): Promise<{ advanced: Set<s
     const jobs = await boss.fetch<unknown>(ADVANCE_QUEUE, { batchSize: 20 });
     if (jobs.length === 0) return { advanced, errors };
     for (const job of jobs) {
-      const payload = advancePayloadSchema.safeParse(job.data);
+      const payload = advanceJob.payload.safeParse(job.data);
       if (payload.success) advanced.add(payload.data.testId);
     }
-    for (const result of await runAdvanceJobs(ctx, jobs)) {
+    for (const result of await advanceJob.runEach(ctx, jobs)) {
       if (result.status === 'completed') {
         await boss.complete(ADVANCE_QUEUE, result.id);
       } else {
@@ -213,13 +218,13 @@ export async function fastForward(
     steps += 1;
     record(ADVANCE_QUEUE, await catchUp(ctx));
     if (kinds.has('sample')) {
-      await handler(SAMPLE_VIEWS_QUEUE, () => sampleViewCounts(ctx));
+      await handler(sampleViewsJob.name, () => sampleViewCounts(ctx));
       // The admission pass runs on the sampling's 10-minute beat, as its schedule does.
-      if (!ctx.holding) await handler(ADMISSION_QUEUE, () => admitQueuedTests(ctx));
+      if (!ctx.holding) await handler(admissionJob.name, () => admitQueuedTests(ctx));
     }
     if (kinds.has('daily')) {
       let decisionsDue: string[] = [];
-      await handler(DAILY_METRICS_QUEUE, async () => {
+      await handler(dailyMetricsJob.name, async () => {
         decisionsDue = (await collectDailyMetrics(ctx)).decisionsDue;
       });
       // Decisions the new figures made due (queued for the workers; a holding context runs its own).

@@ -1,5 +1,5 @@
 import { PgBoss, fromPglite } from 'pg-boss';
-import type { Database } from '../db/database';
+import type { Database } from '../src/db/database';
 
 /**
  * pg-boss on the product's own database: PostgreSQL through its own pool, or the embedded

@@ -1,0 +1,30 @@
+import { lt, or, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { rateLimits, sessions } from '../db/schema';
+import { defineJob } from '../src/platform/job';
+import type { ServiceContext } from '../src/platform/service-context';
+
+/** Removes expired or revoked sessions and stale rate-limit windows. Idempotent. */
+export async function purgeExpired(ctx: ServiceContext): Promise<{ sessions: number; rateLimits: number }> {
+  const now = ctx.clock.now();
+  const removedSessions = await ctx.db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  const removedWindows = await ctx.db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
+    .returning({ key: rateLimits.key });
+  return { sessions: removedSessions.length, rateLimits: removedWindows.length };
+}
+
+/** Daily housekeeping: expired sessions and stale rate-limit windows. */
+export const purgeExpiredJob = defineJob({
+  name: 'maintenance.purge-expired',
+  payload: z.object({}),
+  schedule: { cron: '17 3 * * *', tz: 'UTC' },
+  async handler(ctx): Promise<void> {
+    const removed = await purgeExpired(ctx);
+    ctx.log.info(removed, 'Purged expired sessions and rate-limit windows');
+  },
+});

@@ -1,0 +1,112 @@
+import type { WorkOptions } from 'pg-boss';
+import { z } from 'zod';
+import type { Tx } from '../db/database';
+import { defineJob } from '../platform/job';
+import type { ServiceContext } from '../platform/service-context';
+import { PACIFIC_TIME_ZONE } from '../time/pacific';
+import { collectDailyMetrics } from './engine/daily-collection';
+import { enqueueDueTests } from './engine/due-tests';
+import { sampleViewCounts } from './engine/metrics-collection';
+import { admitQueuedTests } from './engine/queued-tests';
+import { advanceTest } from './engine/rotation-engine';
+
+// The title-test engine's jobs: rotations and final titles, the minute tick, the figures, and
+// admission. The handlers only call into the engine, so a definition here may be imported by the
+// engine that sends it.
+
+export const ADVANCE_QUEUE = 'title-test.advance';
+export const TICK_QUEUE = 'title-test.tick';
+/** View counters are sampled on every 10-minute mark (windows are at least an hour, the washout 15 minutes). */
+export const SAMPLE_VIEWS_EVERY_MINUTES = 10;
+/** When the daily collection runs (America/Los_Angeles), after YouTube's day has turned. */
+export const DAILY_METRICS_TIME = { hour: 1, minute: 30 } as const;
+/** The admission pass's beat; it also runs as soon as a test ends (its units are free again). */
+const ADMISSION_EVERY_MINUTES = 10;
+
+/** How the advance worker fetches; `npm run bench` measures these against a no-op ceiling. */
+export const ADVANCE_WORKER_OPTIONS = {
+  localConcurrency: 4,
+  batchSize: 8,
+  burstWhenBatchFull: true,
+  perJobResults: true,
+} as const satisfies WorkOptions;
+
+/**
+ * Every title change of a test (rotations, the final title) is one job keyed by the test id on a
+ * singleton queue: at most one runs per test at a time, so a rotation and a cancel can never race
+ * on the live title. The payload carries the id only; the handler re-reads what is due from the
+ * database. Jobs are fetched in batches and each settles on its own (a failed one is retried).
+ */
+export const advanceJob = defineJob({
+  name: ADVANCE_QUEUE,
+  payload: z.object({ testId: z.uuid() }),
+  queue: { policy: 'singleton', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  key: (payload) => payload.testId,
+  batch: ADVANCE_WORKER_OPTIONS,
+  async handler(ctx, { testId }): Promise<void> {
+    const outcome = await advanceTest(ctx, testId);
+    ctx.log.debug({ testId, outcome }, 'title test advanced');
+  },
+});
+
+/**
+ * Enqueues an advance of the test at `at` (product time). Inside a transaction pass `tx`, so the
+ * job exists exactly when the write that needs it commits.
+ */
+export async function scheduleAdvance(app: ServiceContext, testId: string, at: Date, tx?: Tx): Promise<void> {
+  // The product clock may run ahead of the database's (simulator, tests): convert to real time.
+  const offset = app.clock.now().getTime() - Date.now();
+  const startAfter = new Date(Math.max(Date.now(), at.getTime() - offset));
+  await advanceJob.send(tx ? { ...app, db: tx } : app, { testId }, { startAfter });
+}
+
+/** Every minute: enqueues the advance of every test whose next step is overdue (catches up after a crash). */
+export const tickJob = defineJob({
+  name: TICK_QUEUE,
+  payload: z.object({}),
+  queue: { policy: 'stately' },
+  schedule: { cron: '* * * * *', tz: 'UTC' },
+  async handler(ctx): Promise<void> {
+    await enqueueDueTests(ctx);
+  },
+});
+
+/** Every 10 minutes: the public view counters of every running test, 50 videos a call. */
+export const sampleViewsJob = defineJob({
+  name: 'metrics.sample-views',
+  payload: z.object({}),
+  queue: { policy: 'stately' },
+  schedule: { cron: `*/${SAMPLE_VIEWS_EVERY_MINUTES} * * * *`, tz: 'UTC' },
+  async handler(ctx): Promise<void> {
+    await sampleViewCounts(ctx);
+  },
+});
+
+/**
+ * Daily after Pacific midnight: YouTube's daily figures for every test running or ended within the
+ * last 3 days, then the decisions their final figures made due.
+ */
+export const dailyMetricsJob = defineJob({
+  name: 'metrics.daily',
+  payload: z.object({}),
+  queue: { policy: 'stately', retryLimit: 3, retryBackoff: true },
+  schedule: { cron: `${DAILY_METRICS_TIME.minute} ${DAILY_METRICS_TIME.hour} * * *`, tz: PACIFIC_TIME_ZONE },
+  async handler(ctx): Promise<void> {
+    await collectDailyMetrics(ctx);
+  },
+});
+
+/**
+ * Starts every queued test that now fits (docs/capacity.md): every 10 minutes, and as soon as a
+ * test ends. Stately: one pass waiting and one running at most; more requests meanwhile add nothing.
+ */
+export const admissionJob = defineJob({
+  name: 'capacity.admit',
+  payload: z.object({}),
+  queue: { policy: 'stately', retryLimit: 3, retryBackoff: true },
+  schedule: { cron: `*/${ADMISSION_EVERY_MINUTES} * * * *`, tz: 'UTC' },
+  async handler(ctx): Promise<void> {
+    const started = await admitQueuedTests(ctx);
+    if (started.length > 0) ctx.log.info({ started }, 'queued tests started');
+  },
+});
