@@ -3,7 +3,11 @@ import { testFigures, titleTests } from '../../db/schema';
 import type { UserRow } from '../auth/session.service';
 import type { ServiceContext } from '../platform/service-context';
 import { classifyTitleChange } from '../shared/title-change';
-import { isCurrentFormat, type StoredAnalytics, type TestFigures } from '../title-tests/figures/compute-test-figures';
+import {
+  isCurrentFormat,
+  type StoredAnalytics,
+  type TestFigures,
+} from '../title-tests/figures/compute-test-figures';
 import { figuresAreCurrent, figuresOfTests } from '../title-tests/figures/stored-figures';
 import type { TitleTestView, VerdictView } from '../title-tests/title-tests.schemas';
 import type { PastTest, PastTests } from './reports.schemas';
