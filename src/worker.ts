@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config';
 import { assertNodeVersion } from './node-version';
 import { stopOnSignals } from './shutdown';
 
-// A worker-only process: the job queue and its handlers, no HTTP listener.
+// A worker-only process (`npm run worker`): the workers and schedules of every job in jobs/index.ts,
+// no HTTP listener. It stays beside main.ts: it builds the same app, and src/app.ts imports jobs/
+// (docs/decisions/0033).
 assertNodeVersion();
 let config;
 try {
