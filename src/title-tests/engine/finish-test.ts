@@ -86,7 +86,7 @@ export async function finishTest(ctx: ServiceContext, record: TestRecord): Promi
   const { test } = record;
   if (test.finalFiguresDueAt !== null) return decideOnFinalFigures(ctx, record);
   if (test.appliedTitle !== null) return 'finished';
-  return putFinalTitle(ctx, record, await endingOf(ctx, record));
+  return putFinalTitle(ctx, record, (closed) => endingOf(ctx, closed));
 }
 
 async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending> {
@@ -190,42 +190,39 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     });
     return 'finished';
   }
-  return putFinalTitle(ctx, reloaded, await endingOf(ctx, reloaded));
+  return putFinalTitle(ctx, reloaded, (closed) => endingOf(ctx, closed));
 }
 
+/**
+ * The record as the end's counter read leaves it: the window live until now closed at `at` with
+ * the count read then, exactly as putFinalTitle stores it. The decision reads this, so it counts
+ * the last window the card, the chart and the exports count (counted-windows.ts), rather than
+ * leaving it out as still pending (docs/decisions/0034-the-end-decides-on-its-own-counter-read.md).
+ */
+function withLiveWindowsClosed(record: TestRecord, at: Date, views: number): TestRecord {
+  return {
+    ...record,
+    rotations: record.rotations.map((rotation) =>
+      rotation.status === 'applied' && rotation.endedAt === null
+        ? { ...rotation, endedAt: at, viewsAtEnd: views }
+        : rotation,
+    ),
+  };
+}
+
+/**
+ * Reads the live video (the counter read that closes the last window), decides the ending on the
+ * windows that read closes (`decide`), and puts its title live, read-modify-write.
+ */
 async function putFinalTitle(
   ctx: ServiceContext,
   record: TestRecord,
-  ending: Ending,
+  decide: (closed: TestRecord) => Promise<Ending>,
 ): Promise<FinishOutcome> {
   const { youtube } = ctx;
   const { test, connection } = record;
   const now = ctx.clock.now();
-  const { finalTitle } = ending;
-
-  let viewCount: number;
-  let kept: string | null = null;
-  // What YouTube showed when read back after the write; null when nothing had to be written.
-  let confirmed: boolean | null = null;
-  try {
-    const live = await youtube.getVideo(connection, test.videoId);
-    if (!live) {
-      await setTestFields(ctx.db, test.id, {
-        appliedTitle: test.originalTitle,
-        verdict: ending.verdict,
-        finalFiguresDueAt: null,
-        lastError: 'The video no longer exists on YouTube.',
-        updatedAt: now,
-      });
-      return 'finished';
-    }
-    viewCount = live.viewCount;
-    if (live.title !== finalTitle && !ending.ours.has(live.title)) {
-      kept = live.title; // The creator set a title of their own: keep it.
-    } else if (live.title !== finalTitle) {
-      confirmed = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
-    }
-  } catch (error) {
+  const failed = async (error: unknown): Promise<FinishOutcome> => {
     const handled = await handleYouTubeFailure(
       ctx,
       record,
@@ -234,6 +231,41 @@ async function putFinalTitle(
     );
     if (handled) return 'failed';
     throw error;
+  };
+
+  let live: Awaited<ReturnType<typeof youtube.getVideo>>;
+  try {
+    live = await youtube.getVideo(connection, test.videoId);
+  } catch (error) {
+    return failed(error);
+  }
+  if (!live) {
+    const ending = await decide(record);
+    await setTestFields(ctx.db, test.id, {
+      appliedTitle: test.originalTitle,
+      verdict: ending.verdict,
+      finalFiguresDueAt: null,
+      lastError: 'The video no longer exists on YouTube.',
+      updatedAt: now,
+    });
+    return 'finished';
+  }
+  const viewCount = live.viewCount;
+  // Decided after the read that closes the last window, on the windows it closes.
+  const ending = await decide(withLiveWindowsClosed(record, now, viewCount));
+  const { finalTitle } = ending;
+
+  let kept: string | null = null;
+  // What YouTube showed when read back after the write; null when nothing had to be written.
+  let confirmed: boolean | null = null;
+  try {
+    if (live.title !== finalTitle && !ending.ours.has(live.title)) {
+      kept = live.title; // The creator set a title of their own: keep it.
+    } else if (live.title !== finalTitle) {
+      confirmed = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
+    }
+  } catch (error) {
+    return failed(error);
   }
 
   await ctx.db.transaction(async (tx) => {

@@ -1,0 +1,118 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { notifications, titleTests } from '../../db/schema';
+import type { TestVerdict } from '../../src/statistics';
+import { computeVerdict } from '../../src/title-tests/figures/verdict';
+import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { googleCreator } from '../helpers/creators';
+import type { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { liveVideo, runFor } from '../helpers/title-test-driver';
+
+// Found by the creator's-day walk: the verdict announced when a views test ends and the verdict its
+// card shows afterwards must be one verdict, decided on the same windows. A test whose end date is
+// a window boundary has no tail: its last window is live at the end, and the end's own counter
+// read closes it. The verdict was computed before that read, so it left the last window out
+// (pending), while the card, the chart and the exports, computed after it, counted the window.
+
+let testApp: TestApp;
+let priya: HttpClient;
+const videoId = simulatedVideoId('sim-priya', 0);
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  priya = await googleCreator(testApp, 'sim-priya');
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+interface Panel {
+  verdict: {
+    verdict: string;
+    label: string;
+    final: boolean;
+    pValue: number | null;
+    winnerTitleIndex: number | null;
+    recommendedTitleIndex: number;
+    progress: { items: Array<{ key: string; current: number }> };
+    titles: Array<{ titleIndex: number; liftPercent: number }>;
+  };
+  rotationLogs: Array<{ analysis: string; excludedBecause: string | null }>;
+}
+
+const unitsPerTitle = (items: ReadonlyArray<{ key: string; current: number }>) =>
+  items.find((item) => item.key === 'unitsPerTitle')?.current;
+
+it('decides a views test ending on a window boundary on its last window, as its card shows it', async () => {
+  const original = (await liveVideo(testApp, videoId)).title;
+  // On the hour: the windows are hourly and Pacific hours are UTC hours, so the end is a window
+  // boundary and the last window is live when the test ends.
+  const start = new Date(Math.ceil((testApp.clock.now().getTime() + 60_000) / HOUR) * HOUR);
+  const response = await priya.post('/api/tests', {
+    videoId,
+    titles: [original, 'What You Can See in the Night Sky Tonight'],
+    winnerMetric: 'views',
+    rotationIntervalMinutes: 60,
+    startDate: start.toISOString(),
+    endDate: new Date(start.getTime() + 72 * HOUR).toISOString(),
+    acknowledgeWeakPlan: true,
+  });
+  const created = (await response.json()) as { id: string; error?: string };
+  expect(response.status, created.error).toBe(201);
+  await runFor(testApp, 3 * 24 + 2);
+
+  const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
+  expect(test!.status).toBe('completed');
+  const stored = test!.verdict as TestVerdict;
+  const panel = (await (await priya.get(`/api/tests/${created.id}/analytics`)).json()) as Panel;
+  const logs = panel.rotationLogs;
+  // No tail: the last rotation is a full window, closed by the end's counter read, and counted.
+  expect(logs.at(-1)).toMatchObject({ analysis: 'counted', excludedBecause: null });
+  const counted = logs.filter((log) => log.analysis === 'counted').length;
+
+  // The decision at the end read every window the card counts.
+  const decidedUnits = stored.progress.items.find((item) => item.key === 'unitsPerTitle')?.current;
+  expect(decidedUnits).toBe(counted / 2);
+  expect(unitsPerTitle(panel.verdict.progress.items)).toBe(decidedUnits);
+
+  // And it is the decision the final data give: nothing the end read afterwards changes it.
+  const record = (await loadTestRecord(testApp.built.app.db, created.id))!;
+  const onFinalData = await computeVerdict(testApp.built.app, record, true);
+  expect({
+    verdict: stored.verdict,
+    pValue: stored.pValue,
+    winnerTitleIndex: stored.winnerTitleIndex,
+    reason: stored.reason,
+  }).toEqual({
+    verdict: onFinalData.verdict,
+    pValue: onFinalData.pValue,
+    winnerTitleIndex: onFinalData.winnerTitleIndex,
+    reason: onFinalData.reason,
+  });
+
+  // The card shows the verdict announced at the end, with the same figures.
+  expect(panel.verdict).toMatchObject({
+    final: true,
+    verdict: stored.verdict,
+    pValue: stored.pValue,
+    winnerTitleIndex: stored.winnerTitleIndex,
+  });
+  const [announced] = await testApp.built.app.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.testId, created.id), eq(notifications.kind, 'verdict')));
+  expect(announced!.title).toBe(`“${original}”: ${panel.verdict.label}`);
+  expect(announced!.body.startsWith(test!.statusReason!)).toBe(true);
+
+  // The end action follows that verdict: the title it names is live.
+  const named =
+    stored.verdict === 'winner' && stored.winnerTitleIndex !== null
+      ? stored.winnerTitleIndex
+      : stored.recommendedTitleIndex;
+  const expected = named === 0 ? original : 'What You Can See in the Night Sky Tonight';
+  expect(test!.appliedTitle).toBe(expected);
+  expect((await liveVideo(testApp, videoId)).title).toBe(expected);
+}, 300_000);
