@@ -26,6 +26,21 @@ const WEB_LAYERS = ['lib', 'api', 'auth', 'components', 'shell', 'pages', 'route
  */
 const KNOWN_LAYER_EXCEPTIONS = { lib: '^web/src/lib/connected-channels\\.ts$' };
 
+/**
+ * The title-test feature's rooms, lowest first (docs/decisions/0031): a room imports only the rooms
+ * before it (and the feature's root: schemas, job declarations). Cycles between rooms already fail
+ * no-folder-cycle; this keeps the order, so a new import cannot run up one way.
+ */
+const TITLE_TEST_ROOMS = ['records', 'figures', 'engine', 'simulation'];
+
+const titleTestRoomRules = TITLE_TEST_ROOMS.slice(0, -1).map((room, index) => ({
+  name: `title-test-room-${room}`,
+  severity: 'error',
+  comment: `src/title-tests/${room} is below ${TITLE_TEST_ROOMS.slice(index + 1).join(', ')} (docs/decisions/0031): it may not import them.`,
+  from: { path: `^src/title-tests/${room}/` },
+  to: { path: `^src/title-tests/(${TITLE_TEST_ROOMS.slice(index + 1).join('|')})/` },
+}));
+
 const webLayerRules = WEB_LAYERS.slice(0, -1).map((layer, index) => ({
   name: `web-layer-${layer}`,
   severity: 'error',
@@ -80,6 +95,7 @@ module.exports = {
       to: { path: '^jobs/' },
     },
     ...webLayerRules,
+    ...titleTestRoomRules,
     {
       name: 'web-page-imports-no-other-page',
       severity: 'error',
