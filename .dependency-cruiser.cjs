@@ -82,7 +82,7 @@ module.exports = {
       name: 'platform-at-the-bottom',
       severity: 'error',
       comment:
-        'src/platform (the service context, the clock, the project root) is what every feature stands on: it imports no feature at run time.',
+        'src/platform (the service context, the clock, the project root, the job kit) is what every feature stands on: it imports no feature at run time.',
       from: { path: '^src/platform/' },
       to: { path: '^src/', pathNot: '^src/platform/' },
     },

@@ -80,7 +80,8 @@ function transactionOf(db: DbOrTx | undefined): { db?: ReturnType<typeof fromDri
 
 export function defineJob<Payload extends object>(spec: JobSpec<Payload>): JobDefinition<Payload> {
   const run = async (ctx: ServiceContext, data: unknown): Promise<unknown> =>
-    spec.handler(ctx, spec.payload.parse(data));
+    // A job sent without data (pg-boss stores null) has the empty payload.
+    spec.handler(ctx, spec.payload.parse(data ?? {}));
   return {
     ...spec,
     async send(ctx, payload, options = {}) {
