@@ -130,9 +130,7 @@ describe('a creator’s day', () => {
       .waitFor();
     await decided.getByText(/^Live on YouTube: “.+” \(Title [12].*\)$/).waitFor();
     // YouTube's reach reports have arrived by now: the Data Accuracy banner says so without a reload.
-    await page
-      .getByText(/Impressions and CTR are pending/)
-      .waitFor({ state: 'detached', timeout: 45_000 });
+    await page.getByText(/Impressions and CTR are pending/).waitFor({ state: 'detached', timeout: 45_000 });
     await lookAtBothSizes(page, 'day-09-verdict');
 
     // The export, as the browser downloads it: one row per window, figures to three decimals.
@@ -212,7 +210,9 @@ describe('a creator’s day', () => {
     await channels.getByText('Sam Cooks Fast').waitFor();
     await channels.getByText(/^Your Pro plan includes 1 YouTube channel; 2 are connected\./).waitFor();
     // Pro has no team: the viewer's membership is on hold, and the page says so by name.
-    await team.getByText(/^Your plan has no team seats, so Alex Rivera cannot open your channels now\./).waitFor();
+    await team
+      .getByText(/^Your plan has no team seats, so Alex Rivera cannot open your channels now\./)
+      .waitFor();
     await lookAtBothSizes(page, 'day-14-account-after-downgrade');
 
     // Deleting the account: a paid plan is cancelled first, in the portal the Billing section opens;
