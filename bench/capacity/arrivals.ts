@@ -61,13 +61,18 @@ export function createArrivals(app: ServiceContext, creators: Creator[]) {
       // compressed run would turn into an artifact, so it is left out.
       await assertUserReadsLeft(app, creator.userId);
       const testId = await chargedToUser(creator.userId, () =>
-        createTitleTest(app, rows.get(creator.userId)!, {
-          videoId: videoIdOf(creator, request.video),
-          titles: [videoTitleOf(creator, request.video), `Upload ${request.video}: a sharper challenger`],
-          rotationIntervalMinutes: request.rotationIntervalMinutes,
-          winnerMetric: request.winnerMetric,
-          endDate: new Date(now.getTime() + request.durationDays * DAY_MS).toISOString(),
-        }),
+        createTitleTest(
+          app,
+          rows.get(creator.userId)!,
+          {
+            videoId: videoIdOf(creator, request.video),
+            titles: [videoTitleOf(creator, request.video), `Upload ${request.video}: a sharper challenger`],
+            rotationIntervalMinutes: request.rotationIntervalMinutes,
+            winnerMetric: request.winnerMetric,
+            endDate: new Date(now.getTime() + request.durationDays * DAY_MS).toISOString(),
+          },
+          rows.get(creator.userId)!,
+        ),
       );
       const [test] = await app.db
         .select({ status: titleTests.status })

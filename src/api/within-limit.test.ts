@@ -19,7 +19,12 @@ function countingContext(max: number): ServiceContext {
   return { db, config: { signInRateLimit: max } } as unknown as ServiceContext;
 }
 
-const stubAuth = fp(async (fastify) => fastify.decorateRequest('auth', null), { name: 'request-auth' });
+const stubAuth = fp(
+  async (fastify) => {
+    fastify.decorateRequest('auth', null);
+  },
+  { name: 'request-auth' },
+);
 
 async function appWith(limit: RateLimit, max = 2) {
   const fastify = Fastify();

@@ -102,16 +102,21 @@ export async function rehearseScenario(
   for (const move of moves) {
     await rehearsal.runUntil(new Date(move.at), progress);
     if (move.kind === 'complete') {
-      await performTestAction(engine, user, created.get(move.test)!, 'complete');
+      await performTestAction(engine, user, created.get(move.test)!, 'complete', user);
       continue;
     }
     const { durationHours, ...input } = move.test.input;
     const now = rehearsal.clock.now();
-    const id = await createTitleTest(engine, user, {
-      ...input,
-      videoId: simulatedVideoId(simAccountId, move.test.videoIndex),
-      endDate: new Date(now.getTime() + durationHours * HOUR).toISOString(),
-    });
+    const id = await createTitleTest(
+      engine,
+      user,
+      {
+        ...input,
+        videoId: simulatedVideoId(simAccountId, move.test.videoIndex),
+        endDate: new Date(now.getTime() + durationHours * HOUR).toISOString(),
+      },
+      user,
+    );
     created.set(move.test, id);
   }
   await rehearsal.runUntil(arrival, progress);

@@ -21,7 +21,8 @@ export async function performTestAction(
   user: UserRow,
   testId: string,
   action: TestAction,
-  actor: Pick<UserRow, 'id'> = user,
+  // Required: the audit log records who acted (the owner, or their team's editor), never a default.
+  actor: Pick<UserRow, 'id'>,
 ): Promise<void> {
   const test = await findOwnTest(ctx, user, testId);
   await applyTestAction(ctx, test, action, (tx) =>

@@ -32,7 +32,8 @@ export async function createTitleTest(
   user: UserRow,
   rawInput: CreateTestInput,
   /** Who creates it, for the audit log: the owner (the default) or their team's editor. */
-  actor: Pick<UserRow, 'id'> = user,
+  // Required: the audit log records who acted (the owner, or their team's editor), never a default.
+  actor: Pick<UserRow, 'id'>,
 ): Promise<string> {
   const input = createTestInputSchema.parse(rawInput);
   const now = ctx.clock.now();

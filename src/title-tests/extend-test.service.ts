@@ -62,7 +62,8 @@ export async function extendTest(
   ctx: ServiceContext,
   user: UserRow,
   input: ExtendTestInput,
-  actor: Pick<UserRow, 'id'> = user,
+  // Required: the audit log records who acted (the owner, or their team's editor), never a default.
+  actor: Pick<UserRow, 'id'>,
 ): Promise<void> {
   const newEnd = new Date(input.endDate);
   const seen = await findOwnTest(ctx, user, input.id);
