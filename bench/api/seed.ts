@@ -19,8 +19,8 @@ import { viewsAt } from './traffic';
 /** When a slot's title went live: a little after its start, as the worker applies it. */
 const activation = (at: Date) => new Date(at.getTime() + 1_500);
 
-async function seedCreator(app: ServiceContext, plan: AccountPlan): Promise<void> {
-  await app.db.insert(users).values({
+async function seedCreator(ctx: ServiceContext, plan: AccountPlan): Promise<void> {
+  await ctx.db.insert(users).values({
     id: plan.userId,
     email: 'bench-api@bench.titlewise.test',
     name: 'Bench API Creator',
@@ -31,21 +31,21 @@ async function seedCreator(app: ServiceContext, plan: AccountPlan): Promise<void
   });
   // The simulator issues real tokens; they are stored encrypted, as sign-in does.
   const scope = GOOGLE_SCOPES.join(' ');
-  const tokens = await issueTokens(app.db, {
+  const tokens = await issueTokens(ctx.db, {
     accountId: SIM_ACCOUNT_ID,
-    clientId: app.config.google.clientId,
+    clientId: ctx.config.google.clientId,
     scope,
     now: plan.now,
     withRefresh: true,
   });
-  await app.db.insert(channelConnections).values({
+  await ctx.db.insert(channelConnections).values({
     id: plan.connectionId,
     userId: plan.userId,
     youtubeChannelId: CHANNEL_ID,
     title: 'Bench API Channel',
     uploadsPlaylistId: `UU${CHANNEL_ID.slice(2)}`,
-    accessTokenEncrypted: app.cipher.encrypt(tokens.access_token),
-    refreshTokenEncrypted: app.cipher.encrypt(tokens.refresh_token!),
+    accessTokenEncrypted: ctx.cipher.encrypt(tokens.access_token),
+    refreshTokenEncrypted: ctx.cipher.encrypt(tokens.refresh_token!),
     accessTokenExpiresAt: new Date(plan.now.getTime() + tokens.expires_in * 1000),
     scopes: scope.split(' '),
   });
@@ -111,10 +111,10 @@ async function insertAll<T>(rows: T[], size: number, insert: (part: T[]) => Prom
  * creator in: returns the session token for `Authorization: Bearer`. The figures the read paths
  * show are left for the server to compute.
  */
-export async function seedAccount(app: ServiceContext, plan: AccountPlan): Promise<string> {
-  const { db } = app;
+export async function seedAccount(ctx: ServiceContext, plan: AccountPlan): Promise<string> {
+  const { db } = ctx;
   await seedSimulator(db, plan);
-  await seedCreator(app, plan);
+  await seedCreator(ctx, plan);
   await db.insert(titleTests).values(plan.tests.map((test) => testRow(plan, test)));
   await db.insert(titleVariants).values(
     plan.tests.flatMap((test) =>

@@ -29,7 +29,7 @@ export interface Creation {
  * plan's running limit, the video read on the creator's grant, admission under the capacity lock),
  * each request at the step its instant falls in.
  */
-export function createArrivals(app: ServiceContext, creators: Creator[]) {
+export function createArrivals(ctx: ServiceContext, creators: Creator[]) {
   const due = creators
     .flatMap((creator) => creator.requests.map((request) => ({ creator, request })))
     .sort((a, b) => a.request.atMs - b.request.atMs);
@@ -39,7 +39,7 @@ export function createArrivals(app: ServiceContext, creators: Creator[]) {
 
   async function loadUsers(): Promise<void> {
     for (const part of chunks(creators, 1_000)) {
-      const found = await app.db
+      const found = await ctx.db
         .select()
         .from(users)
         .where(
@@ -54,15 +54,15 @@ export function createArrivals(app: ServiceContext, creators: Creator[]) {
 
   async function create(item: { creator: Creator; request: TestRequest }): Promise<void> {
     const { creator, request } = item;
-    const now = app.clock.now();
+    const now = ctx.clock.now();
     try {
       // As the create operation does (src/api/within-limit.ts): the video read comes from the
       // creator's share of the users' reads. Its per-minute rate limit runs on real time, which a
       // compressed run would turn into an artifact, so it is left out.
-      await assertUserReadsLeft(app, creator.userId);
+      await assertUserReadsLeft(ctx, creator.userId);
       const testId = await chargedToUser(creator.userId, () =>
         createTitleTest(
-          app,
+          ctx,
           rows.get(creator.userId)!,
           {
             videoId: videoIdOf(creator, request.video),
@@ -74,7 +74,7 @@ export function createArrivals(app: ServiceContext, creators: Creator[]) {
           rows.get(creator.userId)!,
         ),
       );
-      const [test] = await app.db
+      const [test] = await ctx.db
         .select({ status: titleTests.status })
         .from(titleTests)
         .where(inArray(titleTests.id, [testId]));

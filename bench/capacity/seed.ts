@@ -18,10 +18,10 @@ export const videoTitleOf = (creator: Creator, video: number) =>
  * and a connected channel holding real (encrypted) simulator tokens. The tests themselves are
  * created later, through the product's service, as each creator arrives.
  */
-export async function seedWorld(app: ServiceContext, creators: Creator[], dailyQuota: number): Promise<void> {
-  const { db } = app;
+export async function seedWorld(ctx: ServiceContext, creators: Creator[], dailyQuota: number): Promise<void> {
+  const { db } = ctx;
   await setDailyQuota(db, dailyQuota);
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   for (const part of chunks(creators, 1_000)) {
     await db.insert(simAccounts).values(
       part.map((creator) => ({
@@ -78,6 +78,6 @@ export async function seedWorld(app: ServiceContext, creators: Creator[], dailyQ
   for (const part of chunks(creators, 50)) {
     await db
       .insert(channelConnections)
-      .values(await Promise.all(part.map((creator) => connectionRow(app, creator))));
+      .values(await Promise.all(part.map((creator) => connectionRow(ctx, creator))));
   }
 }

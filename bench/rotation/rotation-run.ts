@@ -28,25 +28,25 @@ export interface RotationRun extends RunResult {
   diagnostics: RunDiagnostics;
 }
 
-async function dueStatusCounts(app: ServiceContext, due: Date): Promise<Map<string, number>> {
+async function dueStatusCounts(ctx: ServiceContext, due: Date): Promise<Map<string, number>> {
   const rows = await queryRows<{ status: string; count: string }>(
-    app.db,
+    ctx.db,
     sql`select status, count(*)::text as count from rotations where planned_start = ${due.toISOString()}::timestamptz group by status`,
   );
   return new Map(rows.map((row) => [row.status, Number(row.count)]));
 }
 
-async function collect(app: ServiceContext, due: Date) {
+async function collect(ctx: ServiceContext, due: Date) {
   const dueAt = sql`${due.toISOString()}::timestamptz`;
   const lateness = await queryRows<{ lateness_ms: string; at_ms: string }>(
-    app.db,
+    ctx.db,
     sql`
     select extract(epoch from activated_at - planned_start) * 1000 as lateness_ms,
            extract(epoch from activated_at) * 1000 as at_ms
     from rotations where planned_start = ${dueAt} and status = 'applied'`,
   );
   const [checks] = await queryRows<{ mismatches: number; errors: number; units: number; jobs: number }>(
-    app.db,
+    ctx.db,
     sql`
     select
       (select count(*)::int from rotations r
@@ -71,13 +71,13 @@ async function collect(app: ServiceContext, due: Date) {
  * every whole minute as its cron would in production.
  */
 export async function runRotations(
-  app: ServiceContext,
+  ctx: ServiceContext,
   testIds: string[],
   due: Date,
   options: { timeoutSeconds: number; tick: boolean },
 ): Promise<RotationRun> {
   const enqueueStarted = Date.now();
-  await inParallel(testIds, 8, (testId) => scheduleAdvance(app, testId, due));
+  await inParallel(testIds, 8, (testId) => scheduleAdvance(ctx, testId, due));
   const enqueueSeconds = (Date.now() - enqueueStarted) / 1000;
   if (Date.now() > due.getTime()) {
     note(
@@ -90,10 +90,10 @@ export async function runRotations(
   }
   // The production wiring: the advance worker with its real options, and the tick worker (its cron
   // does not fire here, as this process runs pg-boss without its scheduler: --tick sends it).
-  for (const job of [tickJob, advanceJob]) await startJobWorker(app.boss, app, job);
+  for (const job of [tickJob, advanceJob]) await startJobWorker(ctx.boss, ctx, job);
 
   await sleep(Math.max(0, due.getTime() - Date.now()));
-  const diagnostics = startDiagnostics(app.database.url!);
+  const diagnostics = startDiagnostics(ctx.database.url!);
   const deadline = due.getTime() + options.timeoutSeconds * 1000;
   let lastReport = 0;
   let ticks = 0;
@@ -101,9 +101,9 @@ export async function runRotations(
     await sleep(1000);
     if (options.tick && Date.now() >= Math.ceil((due.getTime() + 1) / 60_000) * 60_000 + ticks * 60_000) {
       ticks += 1;
-      await app.boss.send(TICK_QUEUE, {});
+      await ctx.boss.send(TICK_QUEUE, {});
     }
-    const counts = await dueStatusCounts(app, due);
+    const counts = await dueStatusCounts(ctx, due);
     const planned = counts.get('planned') ?? 0;
     if (planned === 0) break;
     if (Date.now() > deadline) {
@@ -118,11 +118,11 @@ export async function runRotations(
     }
   }
   const diagnosed = await diagnostics.stop();
-  await app.boss.offWork(ADVANCE_QUEUE);
-  await app.boss.offWork(TICK_QUEUE);
+  await ctx.boss.offWork(ADVANCE_QUEUE);
+  await ctx.boss.offWork(TICK_QUEUE);
 
-  const { rows, checks } = await collect(app, due);
-  const counts = await dueStatusCounts(app, due);
+  const { rows, checks } = await collect(ctx, due);
+  const counts = await dueStatusCounts(ctx, due);
   const { min: firstAt, max: lastAt } = bounds(rows.map((row) => row.at));
   return {
     label: 'rotations (simulator, googleapis)',

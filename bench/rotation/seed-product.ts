@@ -11,12 +11,12 @@ import {
 } from './world-plan';
 
 /** The simulator issues real tokens; they are stored encrypted, as sign-in does (upsertChannelConnection). */
-export async function connectionRow(app: ServiceContext, creator: PlannedCreator) {
-  const now = app.clock.now();
+export async function connectionRow(ctx: ServiceContext, creator: PlannedCreator) {
+  const now = ctx.clock.now();
   const scope = GOOGLE_SCOPES.join(' ');
-  const tokens = await issueTokens(app.db, {
+  const tokens = await issueTokens(ctx.db, {
     accountId: creator.simAccountId,
-    clientId: app.config.google.clientId,
+    clientId: ctx.config.google.clientId,
     scope,
     now,
     withRefresh: true,
@@ -27,8 +27,8 @@ export async function connectionRow(app: ServiceContext, creator: PlannedCreator
     youtubeChannelId: creator.channelId,
     title: `Bench Channel ${creator.index}`,
     uploadsPlaylistId: `UU${creator.channelId.slice(2)}`,
-    accessTokenEncrypted: app.cipher.encrypt(tokens.access_token),
-    refreshTokenEncrypted: app.cipher.encrypt(tokens.refresh_token!),
+    accessTokenEncrypted: ctx.cipher.encrypt(tokens.access_token),
+    refreshTokenEncrypted: ctx.cipher.encrypt(tokens.refresh_token!),
     accessTokenExpiresAt: new Date(now.getTime() + tokens.expires_in * 1000),
     scopes: scope.split(' '),
     status: 'connected' as const,
@@ -40,8 +40,8 @@ export async function connectionRow(app: ServiceContext, creator: PlannedCreator
  * mid-run — slots before the due one applied (the last one still open), the rest planned.
  * Inserted in bulk: seeding through the API would be refused by plan limits and the quota budget.
  */
-export async function seedProduct(app: ServiceContext, plan: WorldPlan): Promise<void> {
-  const { db } = app;
+export async function seedProduct(ctx: ServiceContext, plan: WorldPlan): Promise<void> {
+  const { db } = ctx;
   for (const part of chunks(plan.creators, 2_000)) {
     await db.insert(users).values(
       part.map((creator) => ({
@@ -58,7 +58,7 @@ export async function seedProduct(app: ServiceContext, plan: WorldPlan): Promise
   for (const part of chunks(plan.creators, 25)) {
     await db
       .insert(channelConnections)
-      .values(await Promise.all(part.map((creator) => connectionRow(app, creator))));
+      .values(await Promise.all(part.map((creator) => connectionRow(ctx, creator))));
   }
   for (const part of chunks(plan.tests, 2_000)) {
     await db.insert(titleTests).values(

@@ -36,20 +36,20 @@ function estimatedUnits(record: TestRecord): number {
 }
 
 /** Test, variants, schedule, every rotation with its figures, daily metrics, verdict and quota spent. */
-export async function getFullReport(app: ServiceContext, testId: string): Promise<FullReport> {
-  const record = await loadTestRecord(app.db, testId);
+export async function getFullReport(ctx: ServiceContext, testId: string): Promise<FullReport> {
+  const record = await loadTestRecord(ctx.db, testId);
   if (!record) throw notFound('Test');
   const { test, variants } = record;
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const until = test.appliedTitle !== null ? test.updatedAt : now;
   const measuredUntil = test.endedAt ?? now;
   // The card and the verdict are the stored figures; the rotation and daily tables are read once.
   const [figures, daily, samples, latest, [channelUnits], owners] = await Promise.all([
-    testFiguresForAdmin(app, testId),
-    dailyMetricsOfTest(app.db, test, measuredUntil),
-    viewSamplesOfTest(app.db, test, measuredUntil),
-    latestSamplesOf(app.db, [test.videoId]),
-    app.db
+    testFiguresForAdmin(ctx, testId),
+    dailyMetricsOfTest(ctx.db, test, measuredUntil),
+    viewSamplesOfTest(ctx.db, test, measuredUntil),
+    latestSamplesOf(ctx.db, [test.videoId]),
+    ctx.db
       .select({ units: sum(quotaLedger.units) })
       .from(quotaLedger)
       .where(
@@ -59,7 +59,7 @@ export async function getFullReport(app: ServiceContext, testId: string): Promis
           lte(quotaLedger.at, until),
         ),
       ),
-    ownersOf(app, [test.userId]),
+    ownersOf(ctx, [test.userId]),
   ]);
   const sample = latest.get(test.videoId) ?? null;
   const view = adminTestView(figures.card, test, owners.get(test.userId)!);

@@ -9,10 +9,10 @@ import { healthSignals, platformHealthOf } from './platform-health';
  * Admin metrics (docs/product.md#entities) from real counts: users, active tests, YouTube units
  * used today (the quota ledger, Pacific day), and a platform health computed from measured signals.
  */
-export async function getAdminMetrics(app: ServiceContext): Promise<AdminMetrics> {
-  const inputs = await gatherHealthInputs(app);
-  const [userCount] = await app.db.select({ value: count() }).from(users);
-  const [activeCount] = await app.db
+export async function getAdminMetrics(ctx: ServiceContext): Promise<AdminMetrics> {
+  const inputs = await gatherHealthInputs(ctx);
+  const [userCount] = await ctx.db.select({ value: count() }).from(users);
+  const [activeCount] = await ctx.db
     .select({ value: count() })
     .from(titleTests)
     .where(eq(titleTests.status, 'active'));
@@ -24,6 +24,6 @@ export async function getAdminMetrics(app: ServiceContext): Promise<AdminMetrics
     dailyQuota: inputs.quota.limit,
     platformHealth: platformHealthOf(signals),
     healthSignals: signals,
-    checkedAt: app.clock.now().toISOString(),
+    checkedAt: ctx.clock.now().toISOString(),
   };
 }

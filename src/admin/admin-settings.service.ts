@@ -7,8 +7,8 @@ import type { AdminSettings } from './admin.schemas';
  * database kind, the request guards the server always installs, sign-in rate limiting from
  * SIGN_IN_RATE_LIMIT.
  */
-export function getAdminSettings(app: ServiceContext): AdminSettings {
-  const { config } = app;
+export function getAdminSettings(ctx: ServiceContext): AdminSettings {
+  const { config } = ctx;
   const https = config.secureCookies;
   const postgres = config.database.kind === 'postgres';
   return {

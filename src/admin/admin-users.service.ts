@@ -28,16 +28,16 @@ function planOf(user: UserRow): Plan {
   };
 }
 
-async function toAdminUsers(app: ServiceContext, rows: UserRow[]): Promise<AdminUser[]> {
+async function toAdminUsers(ctx: ServiceContext, rows: UserRow[]): Promise<AdminUser[]> {
   const ids = rows.map((user) => user.id);
   if (ids.length === 0) return [];
   const [connections, running] = await Promise.all([
-    app.db
+    ctx.db
       .select({ userId: channelConnections.userId, title: channelConnections.title })
       .from(channelConnections)
       .where(inArray(channelConnections.userId, ids))
       .orderBy(asc(channelConnections.createdAt)),
-    app.db
+    ctx.db
       .select({ userId: titleTests.userId, value: count() })
       .from(titleTests)
       .where(inArray(titleTests.status, ['scheduled', 'active', 'paused']))
@@ -48,7 +48,7 @@ async function toAdminUsers(app: ServiceContext, rows: UserRow[]): Promise<Admin
     if (!channelOf.has(connection.userId)) channelOf.set(connection.userId, connection.title);
   const runningOf = new Map(running.map((row) => [row.userId, Number(row.value)]));
   return rows.map((user) => ({
-    ...toUserAccount(app.config, user),
+    ...toUserAccount(ctx.config, user),
     youtubeChannelTitle: channelOf.get(user.id) ?? null,
     runningTests: runningOf.get(user.id) ?? 0,
     hasStripeSubscription: user.stripeSubscriptionId !== null,
@@ -56,8 +56,8 @@ async function toAdminUsers(app: ServiceContext, rows: UserRow[]): Promise<Admin
 }
 
 /** Every user, oldest first, with their plan, channel and running tests. */
-export async function listUsersForAdmin(app: ServiceContext): Promise<AdminUser[]> {
-  return toAdminUsers(app, await app.db.select().from(users).orderBy(asc(users.createdAt)));
+export async function listUsersForAdmin(ctx: ServiceContext): Promise<AdminUser[]> {
+  return toAdminUsers(ctx, await ctx.db.select().from(users).orderBy(asc(users.createdAt)));
 }
 
 /**
@@ -66,14 +66,14 @@ export async function listUsersForAdmin(app: ServiceContext): Promise<AdminUser[
  * user already has is refused. Stripe is not touched: a later Stripe event re-syncs a subscriber.
  */
 export async function changeUserTier(
-  app: ServiceContext,
+  ctx: ServiceContext,
   actor: UserRow,
   userId: string,
   change: { direction: 'upgrade'; tier: UpgradeTier } | { direction: 'downgrade'; tier: DowngradeTier },
 ): Promise<{ message: string; user: AdminUser }> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const after = planFor(change.tier);
-  const updated = await app.db.transaction(async (tx) => {
+  const updated = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw notFound('User');
     const before = planOf(user);
@@ -98,7 +98,7 @@ export async function changeUserTier(
     });
     return row!;
   });
-  const [view] = await toAdminUsers(app, [updated]);
+  const [view] = await toAdminUsers(ctx, [updated]);
   const verb = change.direction === 'upgrade' ? 'upgraded' : 'downgraded';
   return {
     message: `${updated.email} ${verb} to ${SUBSCRIPTION_TIER_NAMES[after.subscriptionTier]}.`,

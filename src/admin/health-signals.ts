@@ -7,22 +7,22 @@ import { capacityOverview } from '../capacity/capacity-overview';
 import { rowsOf } from '../db/rows';
 import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';
 
-async function databaseSignal(app: ServiceContext): Promise<HealthInputs['database']> {
+async function databaseSignal(ctx: ServiceContext): Promise<HealthInputs['database']> {
   const started = performance.now();
   try {
-    await app.db.execute(sql`select 1`);
+    await ctx.db.execute(sql`select 1`);
     return { reachable: true, latencyMs: performance.now() - started };
   } catch (error) {
-    app.log.warn({ err: error }, 'Health check: database not reachable');
+    ctx.log.warn({ err: error }, 'Health check: database not reachable');
     return { reachable: false, latencyMs: null };
   }
 }
 
 /** Jobs past their start time and terminal failures, read from pg-boss's own job table. */
-async function queueSignal(app: ServiceContext): Promise<HealthInputs['queue']> {
+async function queueSignal(ctx: ServiceContext): Promise<HealthInputs['queue']> {
   try {
     const waiting = sql`state in ('created', 'retry') and start_after < now() - make_interval(mins => ${OVERDUE_AFTER_MINUTES})`;
-    const result = await app.db.execute(sql`
+    const result = await ctx.db.execute(sql`
       select
         (count(*) filter (where ${waiting}))::int as overdue,
         (extract(epoch from now() - min(start_after) filter (where ${waiting})) / 60)::float8 as oldest_minutes,
@@ -36,26 +36,26 @@ async function queueSignal(app: ServiceContext): Promise<HealthInputs['queue']> 
       failedLastDay: Number(row?.failed ?? 0),
     };
   } catch (error) {
-    app.log.warn({ err: error }, 'Health check: job queue not readable');
+    ctx.log.warn({ err: error }, 'Health check: job queue not readable');
     return null;
   }
 }
 
 /** Measures every signal platformHealth is computed from; a failing probe reports itself, never throws. */
-export async function gatherHealthInputs(app: ServiceContext): Promise<HealthInputs> {
-  const database = await databaseSignal(app);
-  const queue = await queueSignal(app);
-  let quota = { used: 0, limit: app.config.youtubeDailyQuota, forecast: 0, queued: 0 };
+export async function gatherHealthInputs(ctx: ServiceContext): Promise<HealthInputs> {
+  const database = await databaseSignal(ctx);
+  const queue = await queueSignal(ctx);
+  let quota = { used: 0, limit: ctx.config.youtubeDailyQuota, forecast: 0, queued: 0 };
   let testsWithErrors = 0;
   if (database.reachable) {
-    const capacity = await capacityOverview(app);
+    const capacity = await capacityOverview(ctx);
     quota = {
       used: capacity.usedUnits,
       limit: capacity.quotaUnits,
       forecast: capacity.forecastUnits,
       queued: capacity.queue.length,
     };
-    const [row] = await app.db
+    const [row] = await ctx.db
       .select({ value: count() })
       .from(titleTests)
       .where(and(inArray(titleTests.status, [...runningStatuses]), isNotNull(titleTests.lastError)));

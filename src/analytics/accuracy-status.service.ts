@@ -6,9 +6,9 @@ import type { AccuracyStatus } from './analytics.schemas';
 
 /** The accuracy of the figures of one of the user's channels (default the latest connected). No YouTube call. */
 export async function getAccuracyStatus(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   channelId?: string,
 ): Promise<AccuracyStatus> {
-  return describeAccuracy(await chosenChannel(app.db, user, channelId), app.clock.now());
+  return describeAccuracy(await chosenChannel(ctx.db, user, channelId), ctx.clock.now());
 }

@@ -13,15 +13,15 @@ import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
  * limit: 429 with Retry-After, the seconds until the window ends. The one limiter of the operations
  * and the plain routes alike.
  */
-async function countCall(app: ServiceContext, limit: RateLimit, subject: string): Promise<void> {
+async function countCall(ctx: ServiceContext, limit: RateLimit, subject: string): Promise<void> {
   const { current, ttl } = await countHit(
-    app.db,
+    ctx.db,
     `${limit.name}:${limit.per}:${subject}`,
     RATE_LIMIT_WINDOW_MS,
     // Real time, not the product's clock: moving the simulated clock must not end a window.
     systemClock.now(),
   );
-  if (current > limit.max(app.config)) {
+  if (current > limit.max(ctx.config)) {
     const seconds = Math.max(1, Math.ceil(ttl / 1000));
     throw new AppError('RATE_LIMITED', `Too many requests. Please wait ${seconds} s and try again.`, {
       retryAfterSeconds: seconds,
@@ -37,7 +37,7 @@ async function countCall(app: ServiceContext, limit: RateLimit, subject: string)
  * docs/decisions/0022), so demo visitors never spend the reads real users share.
  */
 export async function withinLimit<T>(
-  app: ServiceContext,
+  ctx: ServiceContext,
   limit: RateLimit | undefined,
   caller: { ip: string; userId: string | null; isDemo?: boolean },
   work: () => Promise<T>,
@@ -45,9 +45,9 @@ export async function withinLimit<T>(
   if (!limit) return work();
   const subject = limit.per === 'user' ? caller.userId : caller.ip;
   if (subject === null) return work();
-  await countCall(app, limit, subject);
+  await countCall(ctx, limit, subject);
   if (!limit.readsYouTube || !caller.userId || caller.isDemo) return work();
-  await assertUserReadsLeft(app, caller.userId);
+  await assertUserReadsLeft(ctx, caller.userId);
   return chargedToUser(caller.userId, work);
 }
 

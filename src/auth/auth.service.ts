@@ -6,15 +6,15 @@ import { toPublicUser } from './users.service';
 
 /** The signed-in user as the client sees them, with the team their session lookup found. */
 export function getCurrentUser(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   membership: Membership | null,
 ): Promise<PublicUser> {
-  return toPublicUser(app, user, membership);
+  return toPublicUser(ctx, user, membership);
 }
 
 /** Logout revokes the session server-side, so a copied token stops working too. Idempotent. */
-export async function signOut(app: ServiceContext, sessionToken: string | null): Promise<{ success: true }> {
-  if (sessionToken) await revokeSession(app.db, sessionToken, app.clock.now());
+export async function signOut(ctx: ServiceContext, sessionToken: string | null): Promise<{ success: true }> {
+  if (sessionToken) await revokeSession(ctx.db, sessionToken, ctx.clock.now());
   return { success: true };
 }

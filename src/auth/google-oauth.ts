@@ -65,10 +65,10 @@ function loginRedirect(error: string, description: string): string {
  */
 export async function registerGoogleOAuth(
   fastify: FastifyInstance,
-  app: ServiceContext,
+  ctx: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
-  const { endpoints } = app.config.google;
+  const { endpoints } = ctx.config.google;
   const authorize = new URL(endpoints.authorizeUrl);
   const token = new URL(endpoints.tokenUrl);
   const revoke = new URL(endpoints.revokeUrl);
@@ -76,7 +76,7 @@ export async function registerGoogleOAuth(
     name: 'googleOAuth2',
     scope: GOOGLE_SCOPES,
     credentials: {
-      client: { id: app.config.google.clientId, secret: app.config.google.clientSecret },
+      client: { id: ctx.config.google.clientId, secret: ctx.config.google.clientSecret },
       auth: {
         authorizeHost: authorize.origin,
         authorizePath: authorize.pathname,
@@ -85,10 +85,10 @@ export async function registerGoogleOAuth(
         revokePath: revoke.pathname,
       },
     },
-    callbackUri: `${app.config.publicUrl}${googleCallbackPath}`,
+    callbackUri: `${ctx.config.publicUrl}${googleCallbackPath}`,
     callbackUriParams: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
     pkce: 'S256',
-    cookie: { secure: app.config.secureCookies, sameSite: 'lax', path: '/' },
+    cookie: { secure: ctx.config.secureCookies, sameSite: 'lax', path: '/' },
   });
 
   // Each step of the consent flow is its own counter per address, at the sign-in limit, on the
@@ -120,7 +120,7 @@ export async function registerGoogleOAuth(
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
-      secure: app.config.secureCookies,
+      secure: ctx.config.secureCookies,
       path: '/',
       maxAge: CONNECT_COOKIE_SECONDS,
     });
@@ -154,7 +154,7 @@ export async function registerGoogleOAuth(
     if (connecting) {
       try {
         const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-        const connection = await connectAnotherChannel(app, connecting, tokensOf(result.token));
+        const connection = await connectAnotherChannel(ctx, connecting, tokensOf(result.token));
         return reply.redirect(channelsRedirect({ channel: connection.id }));
       } catch (error) {
         request.log.warn({ err: error }, 'Connecting another channel failed');
@@ -172,8 +172,8 @@ export async function registerGoogleOAuth(
     }
     try {
       const result = await fastify.googleOAuth2.getAccessTokenFromAuthorizationCodeFlow(request, reply);
-      const signedIn = await completeGoogleSignIn(app, tokensOf(result.token), request.headers['user-agent']);
-      setSessionCookie(reply, app.config, signedIn.sessionToken, signedIn.expiresAt);
+      const signedIn = await completeGoogleSignIn(ctx, tokensOf(result.token), request.headers['user-agent']);
+      setSessionCookie(reply, ctx.config, signedIn.sessionToken, signedIn.expiresAt);
       return reply.redirect('/auth/callback');
     } catch (error) {
       if (error instanceof SignInError) return reply.redirect(loginRedirect(error.reason, error.message));

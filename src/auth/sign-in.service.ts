@@ -63,13 +63,13 @@ function assertWriteScopes(tokens: Credentials): void {
  * The tokens as stored: the client library dates the token's expiry on the system clock; the
  * product keeps it on its own (they differ once a simulated clock has moved).
  */
-function storedTokens(app: ServiceContext, tokens: Credentials): Credentials {
-  return { ...tokens, expiry_date: tokens.expiry_date ? tokens.expiry_date + clockOffsetMs(app) : null };
+function storedTokens(ctx: ServiceContext, tokens: Credentials): Credentials {
+  return { ...tokens, expiry_date: tokens.expiry_date ? tokens.expiry_date + clockOffsetMs(ctx) : null };
 }
 
 /** Links `channel` to `user` within the plan's channel limit (a refusal names the way out). */
 async function linkChannel(
-  app: ServiceContext,
+  ctx: ServiceContext,
   tx: Tx,
   user: UserRow,
   channel: { id: string; title: string; uploadsPlaylistId: string | null },
@@ -81,33 +81,33 @@ async function linkChannel(
     if (error instanceof AppError) throw new SignInError('channel_limit', error.message);
     throw error;
   }
-  return upsertChannelConnection(app, tx, { userId: user.id, channel, tokens });
+  return upsertChannelConnection(ctx, tx, { userId: user.id, channel, tokens });
 }
 
 async function googleAccountOf(
-  app: ServiceContext,
+  ctx: ServiceContext,
   tokens: Credentials,
   options: SignInOptions,
 ): Promise<(tx: Tx) => Promise<LinkedAccount>> {
   assertWriteScopes(tokens);
-  const auth = createOAuthClient(app.config, tokens);
-  const profile = await fetchUserInfo(app, auth);
-  const channel = await fetchOwnChannel(app, auth);
+  const auth = createOAuthClient(ctx.config, tokens);
+  const profile = await fetchUserInfo(ctx, auth);
+  const channel = await fetchOwnChannel(ctx, auth);
   if (!channel) {
     throw new SignInError(
       'no_channel',
       `The Google account ${profile.email} has no YouTube channel. Create one, then sign in again.`,
     );
   }
-  const stored = storedTokens(app, tokens);
+  const stored = storedTokens(ctx, tokens);
   return async (tx) => {
-    const user = await upsertGoogleUser(app, tx, {
+    const user = await upsertGoogleUser(ctx, tx, {
       sub: profile.sub,
       email: profile.email,
       name: profile.name ?? profile.given_name ?? profile.email,
       ...(options.demo ? { isDemo: true } : {}),
     });
-    return { user, connection: await linkChannel(app, tx, user, channel, stored) };
+    return { user, connection: await linkChannel(ctx, tx, user, channel, stored) };
   };
 }
 
@@ -117,20 +117,20 @@ async function googleAccountOf(
  * its own encrypted grant. Refused beyond the plan's channel limit.
  */
 export async function connectAnotherChannel(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   tokens: Credentials,
 ): Promise<ChannelConnection> {
   assertWriteScopes(tokens);
-  const channel = await fetchOwnChannel(app, createOAuthClient(app.config, tokens));
+  const channel = await fetchOwnChannel(ctx, createOAuthClient(ctx.config, tokens));
   if (!channel)
     throw new SignInError(
       'no_channel',
       'That Google account has no YouTube channel. Create one, then connect it.',
     );
-  const stored = storedTokens(app, tokens);
-  const connection = await app.db.transaction((tx) => linkChannel(app, tx, user, channel, stored));
-  await requestReachReport(app, connection);
+  const stored = storedTokens(ctx, tokens);
+  const connection = await ctx.db.transaction((tx) => linkChannel(ctx, tx, user, channel, stored));
+  await requestReachReport(ctx, connection);
   return connection;
 }
 
@@ -139,22 +139,22 @@ export async function connectAnotherChannel(
  * transaction that upserts the user and their (encrypted) channel tokens and opens a session.
  */
 export async function completeGoogleSignIn(
-  app: ServiceContext,
+  ctx: ServiceContext,
   tokens: Credentials,
   userAgent: string | undefined,
   options: SignInOptions = {},
 ): Promise<SignedIn> {
-  return openSession(app, userAgent, await googleAccountOf(app, tokens, options));
+  return openSession(ctx, userAgent, await googleAccountOf(ctx, tokens, options));
 }
 
 /** Links a Google account (user and channel) without signing anyone in (the demo prepares its copies so). */
 export async function connectGoogleAccount(
-  app: ServiceContext,
+  ctx: ServiceContext,
   tokens: Credentials,
   options: SignInOptions = {},
 ): Promise<LinkedAccount> {
-  const link = await googleAccountOf(app, tokens, options);
-  return app.db.transaction(link);
+  const link = await googleAccountOf(ctx, tokens, options);
+  return ctx.db.transaction(link);
 }
 
 /**
@@ -162,12 +162,12 @@ export async function connectGoogleAccount(
  * requested as soon as a channel connects. Best effort: sign-in never fails for it, and the
  * daily collection asks again.
  */
-async function requestReachReport(app: ServiceContext, connection: ChannelConnection): Promise<void> {
+async function requestReachReport(ctx: ServiceContext, connection: ChannelConnection): Promise<void> {
   if (!connection.scopes.includes('https://www.googleapis.com/auth/yt-analytics.readonly')) return;
   try {
-    await ensureReachJob(app, connection);
+    await ensureReachJob(ctx, connection);
   } catch (error) {
-    app.log.warn({ err: error, connectionId: connection.id }, 'Could not request the YouTube reach report');
+    ctx.log.warn({ err: error, connectionId: connection.id }, 'Could not request the YouTube reach report');
   }
 }
 
@@ -179,20 +179,20 @@ export interface AuthorizationCode {
 
 /** POST /api/auth/google: an external client hands us an authorization code to exchange. */
 export async function signInWithGoogleCode(
-  app: ServiceContext,
+  ctx: ServiceContext,
   input: AuthorizationCode,
   userAgent: string | undefined,
   options: SignInOptions = {},
 ): Promise<SignedIn> {
-  return completeGoogleSignIn(app, await exchangeAuthorizationCode(app, input), userAgent, options);
+  return completeGoogleSignIn(ctx, await exchangeAuthorizationCode(ctx, input), userAgent, options);
 }
 
 /** The tokens Google issues for an authorization code (its token endpoint, through the OAuth client). */
 export async function exchangeAuthorizationCode(
-  app: ServiceContext,
+  ctx: ServiceContext,
   input: AuthorizationCode,
 ): Promise<Credentials> {
-  const client = createOAuthClient(app.config);
+  const client = createOAuthClient(ctx.config);
   let tokens: Credentials;
   try {
     const response = await client.getToken({
@@ -219,11 +219,11 @@ export async function exchangeAuthorizationCode(
  * through Google's flow instead.
  */
 export async function signInAsChannelLessDemo(
-  app: ServiceContext,
+  ctx: ServiceContext,
   userAgent: string | undefined,
 ): Promise<SignedIn> {
-  return openSession(app, userAgent, async (tx) => ({
-    user: await upsertGoogleUser(app, tx, {
+  return openSession(ctx, userAgent, async (tx) => ({
+    user: await upsertGoogleUser(ctx, tx, {
       sub: 'titlewise-demo',
       email: DEMO_USER_EMAIL,
       name: 'Demo Creator',
@@ -238,21 +238,21 @@ export async function signInAsChannelLessDemo(
  * then the channel's reach report is requested (best effort) and the public user returned.
  */
 async function openSession(
-  app: ServiceContext,
+  ctx: ServiceContext,
   userAgent: string | undefined,
   link: (tx: Tx) => Promise<LinkedAccount>,
 ): Promise<SignedIn> {
-  const now = app.clock.now();
-  const { user, connection, session } = await app.db.transaction(async (tx) => {
+  const now = ctx.clock.now();
+  const { user, connection, session } = await ctx.db.transaction(async (tx) => {
     const linked = await link(tx);
     const session = await createSession(tx, {
       userId: linked.user.id,
-      ttlDays: app.config.sessionTtlDays,
+      ttlDays: ctx.config.sessionTtlDays,
       now,
       userAgent,
     });
     return { ...linked, session };
   });
-  if (connection) await requestReachReport(app, connection);
-  return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(app, user) };
+  if (connection) await requestReachReport(ctx, connection);
+  return { sessionToken: session.token, expiresAt: session.expiresAt, user: await toPublicUser(ctx, user) };
 }

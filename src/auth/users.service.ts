@@ -22,7 +22,7 @@ function usernameFrom(email: string): string {
 
 /** Creates the user on first sign-in, or refreshes their name; matched by Google subject, then e-mail. */
 export async function upsertGoogleUser(
-  app: ServiceContext,
+  ctx: ServiceContext,
   db: DbOrTx,
   profile: { sub: string; email: string; name: string; isDemo?: boolean },
 ): Promise<UserRow> {
@@ -31,7 +31,7 @@ export async function upsertGoogleUser(
   const [byEmail] = bySubject
     ? [bySubject]
     : await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   if (byEmail?.deletionRequestedAt)
     throw conflict(
       'This account is being deleted. Once that is finished (within a few days at most), you can sign up again.',
@@ -52,7 +52,7 @@ export async function upsertGoogleUser(
       username: usernameFrom(email),
       googleSubject: profile.sub,
       isDemo: profile.isDemo ?? false,
-      isAdmin: app.config.adminEmails.includes(email),
+      isAdmin: ctx.config.adminEmails.includes(email),
     })
     .returning();
   return created!;
@@ -92,17 +92,17 @@ export function toUserAccount(config: Config, user: UserRow): UserAccount {
  * out and it is read here.
  */
 export async function toPublicUser(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   membership?: Membership | null,
 ): Promise<PublicUser> {
   const [connection, team] = await Promise.all([
-    chosenChannel(app.db, user, undefined),
-    membership === undefined ? findMembership(app.db, user.id) : membership,
+    chosenChannel(ctx.db, user, undefined),
+    membership === undefined ? findMembership(ctx.db, user.id) : membership,
   ]);
   return {
-    ...toUserAccount(app.config, user),
-    isFounder: isFounder(app.config, user),
+    ...toUserAccount(ctx.config, user),
+    isFounder: isFounder(ctx.config, user),
     isDemo: user.isDemo,
     hasBillingAccount: user.stripeCustomerId !== null,
     youtubeChannelTitle: connection?.title ?? null,

@@ -14,7 +14,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 /** Stripe's webhook, the checkout return and (simulated Stripe) the checkout and portal pages. */
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
-  app: ServiceContext,
+  ctx: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
   // Stripe signs the exact bytes it sends, so this route reads the body raw (its own parser scope).
@@ -25,7 +25,7 @@ export async function registerBillingRoutes(
       const signature = request.headers['stripe-signature'];
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       return webhookResponseSchema.parse(
-        await receiveStripeWebhook(app, body, typeof signature === 'string' ? signature : undefined),
+        await receiveStripeWebhook(ctx, body, typeof signature === 'string' ? signature : undefined),
       );
     });
   });
@@ -45,7 +45,7 @@ export async function registerBillingRoutes(
     async (request, reply) => {
       const sessionId = (request.query as { session_id?: unknown }).session_id;
       try {
-        if (typeof sessionId === 'string') await syncCompletedCheckout(app, sessionId);
+        if (typeof sessionId === 'string') await syncCompletedCheckout(ctx, sessionId);
       } catch (error) {
         // The webhook applies the plan anyway; the visitor still lands on the dashboard.
         request.log.warn({ err: error }, 'Could not sync the checkout on return');
@@ -64,5 +64,5 @@ export async function registerBillingRoutes(
     responseDescription: 'Redirect (303) to /dashboard',
   });
 
-  if (app.config.stripe.simulated) await registerSimulatedStripePages(fastify, app, registry);
+  if (ctx.config.stripe.simulated) await registerSimulatedStripePages(fastify, ctx, registry);
 }

@@ -17,19 +17,19 @@ export const CHECKOUT_RETURN_PATH = '/api/billing/checkout/complete';
  * The user's Stripe customer, created once and reused. A retried or concurrent first call gets the
  * same customer from Stripe (idempotency key per user); only the first one is stored.
  */
-async function ensureStripeCustomer(app: ServiceContext, actor: UserRow): Promise<string> {
-  const user = await getUser(app.db, actor.id);
+async function ensureStripeCustomer(ctx: ServiceContext, actor: UserRow): Promise<string> {
+  const user = await getUser(ctx.db, actor.id);
   if (user.stripeCustomerId) return user.stripeCustomerId;
-  const customerId = await app.billing.createCustomer({
+  const customerId = await ctx.billing.createCustomer({
     userId: user.id,
     email: user.email,
     name: user.name,
   });
-  await app.db
+  await ctx.db
     .update(users)
-    .set({ stripeCustomerId: customerId, updatedAt: app.clock.now() })
+    .set({ stripeCustomerId: customerId, updatedAt: ctx.clock.now() })
     .where(and(eq(users.id, user.id), isNull(users.stripeCustomerId)));
-  return (await getUser(app.db, user.id)).stripeCustomerId ?? customerId;
+  return (await getUser(ctx.db, user.id)).stripeCustomerId ?? customerId;
 }
 
 /**
@@ -39,26 +39,26 @@ async function ensureStripeCustomer(app: ServiceContext, actor: UserRow): Promis
  * lifetime user has nothing to buy.
  */
 export async function createSubscriptionCheckout(
-  app: ServiceContext,
+  ctx: ServiceContext,
   actor: UserRow,
   plan: PaidPlan,
 ): Promise<{ checkoutUrl: string }> {
-  const user = await getUser(app.db, actor.id);
+  const user = await getUser(ctx.db, actor.id);
   if (user.isLifetime || user.subscriptionTier === 'lifetime') {
     throw conflict('Your lifetime plan already includes everything Authority has.');
   }
   // Active, or past due while Stripe retries the payment: the portal switches plans or fixes the card.
   if (user.stripeSubscriptionId && isSubscribedTier(user.subscriptionTier)) {
-    return { checkoutUrl: (await createPortalLink(app, user)).url };
+    return { checkoutUrl: (await createPortalLink(ctx, user)).url };
   }
-  const customerId = await ensureStripeCustomer(app, user);
-  const session = await app.billing.createCheckoutSession({
+  const customerId = await ensureStripeCustomer(ctx, user);
+  const session = await ctx.billing.createCheckoutSession({
     customerId,
-    priceId: priceIdFor(app.config, plan),
+    priceId: priceIdFor(ctx.config, plan),
     userId: user.id,
     plan,
-    successUrl: `${app.config.publicUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${app.config.publicUrl}/paywall`,
+    successUrl: `${ctx.config.publicUrl}${CHECKOUT_RETURN_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${ctx.config.publicUrl}/paywall`,
   });
   if (!session.url)
     throw new AppError('UPSTREAM_UNAVAILABLE', 'Stripe did not open a checkout page. Please try again.');
@@ -70,11 +70,11 @@ export async function createSubscriptionCheckout(
  * the session and its subscription from Stripe and apply them, so the dashboard shows the new plan
  * at once. Safe to repeat and safe for anyone to trigger: only Stripe's own answer is applied.
  */
-export async function syncCompletedCheckout(app: ServiceContext, sessionId: string): Promise<void> {
+export async function syncCompletedCheckout(ctx: ServiceContext, sessionId: string): Promise<void> {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return;
-  const session = await app.billing.getCheckoutSession(sessionId);
+  const session = await ctx.billing.getCheckoutSession(sessionId);
   if (session?.status !== 'complete' || !session.subscriptionId) return;
-  const subscription = await app.billing.getSubscription(session.subscriptionId);
+  const subscription = await ctx.billing.getSubscription(session.subscriptionId);
   if (!subscription) return;
-  await app.db.transaction((tx) => applySubscriptionTruth(app, tx, subscription, session.userId));
+  await ctx.db.transaction((tx) => applySubscriptionTruth(ctx, tx, subscription, session.userId));
 }

@@ -62,14 +62,14 @@ async function findSubscriber(
  * Returns the user it concerned, if any.
  */
 export async function applySubscriptionTruth(
-  app: ServiceContext,
+  ctx: ServiceContext,
   db: DbOrTx,
   truth: SubscriptionTruth,
   userIdHint: string | null,
 ): Promise<string | null> {
   const user = await findSubscriber(db, truth, userIdHint);
   if (!user) {
-    app.log.warn(
+    ctx.log.warn(
       { subscription: truth.id, customer: truth.customerId },
       'Stripe subscription for no known user',
     );
@@ -77,9 +77,9 @@ export async function applySubscriptionTruth(
   }
   if (user.stripeSubscriptionId && user.stripeSubscriptionId !== truth.id && !grantsAccess(truth.status))
     return user.id;
-  const plan = planForPrice(app.config, truth.priceId);
+  const plan = planForPrice(ctx.config, truth.priceId);
   if (!plan) {
-    app.log.warn(
+    ctx.log.warn(
       { subscription: truth.id, price: truth.priceId },
       'Stripe subscription for a price Titlewise does not sell',
     );
@@ -99,7 +99,7 @@ export async function applySubscriptionTruth(
     stripeSubscriptionId: truth.id,
   };
   if (JSON.stringify(before) === JSON.stringify(after)) return user.id;
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   await db
     .update(users)
     .set({ ...after, updatedAt: now })

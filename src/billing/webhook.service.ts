@@ -69,11 +69,11 @@ async function readTruth(billing: BillingProvider, type: string, objectId: strin
  * commit together; a Stripe outage answers 503 so Stripe delivers again later.
  */
 export async function receiveStripeWebhook(
-  app: ServiceContext,
+  ctx: ServiceContext,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const secret = app.config.stripe.webhookSecret;
+  const secret = ctx.config.stripe.webhookSecret;
   if (!secret) throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (src/config)');
   if (!signature) throw badRequest('Missing Stripe-Signature header.');
   let signed: unknown;
@@ -92,7 +92,7 @@ export async function receiveStripeWebhook(
   if (!parsed.success) throw badRequest('Malformed Stripe event: it needs an id, a type and data.object.');
   const event = parsed.data;
 
-  const [seen] = await app.db
+  const [seen] = await ctx.db
     .select({ id: billingEvents.id })
     .from(billingEvents)
     .where(eq(billingEvents.id, event.id))
@@ -101,9 +101,9 @@ export async function receiveStripeWebhook(
 
   const objectId = stripeId.safeParse(event.data.object.id).data;
   const handled = (handledEventTypes as readonly string[]).includes(event.type) && objectId !== undefined;
-  const truth = handled ? await readTruth(app.billing, event.type, objectId) : null;
-  const now = app.clock.now();
-  const duplicate = await app.db.transaction(async (tx) => {
+  const truth = handled ? await readTruth(ctx.billing, event.type, objectId) : null;
+  const now = ctx.clock.now();
+  const duplicate = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(billingEvents)
       .values({ id: event.id, type: event.type, receivedAt: now })
@@ -111,7 +111,7 @@ export async function receiveStripeWebhook(
       .returning({ id: billingEvents.id });
     // Another delivery of the same event got here first.
     if (!inserted) return true;
-    const userId = truth ? await applySubscriptionTruth(app, tx, truth.subscription, truth.userIdHint) : null;
+    const userId = truth ? await applySubscriptionTruth(ctx, tx, truth.subscription, truth.userIdHint) : null;
     await tx.update(billingEvents).set({ userId, processedAt: now }).where(eq(billingEvents.id, event.id));
     return false;
   });

@@ -11,7 +11,7 @@ export type ChannelConnection = typeof channelConnections.$inferSelect;
  * encrypted; a refresh token Google did not resend is kept from before.
  */
 export async function upsertChannelConnection(
-  app: ServiceContext,
+  ctx: ServiceContext,
   db: DbOrTx,
   input: {
     userId: string;
@@ -19,8 +19,8 @@ export async function upsertChannelConnection(
     tokens: Credentials;
   },
 ): Promise<ChannelConnection> {
-  const { cipher } = app;
-  const now = app.clock.now();
+  const { cipher } = ctx;
+  const now = ctx.clock.now();
   const values = {
     title: input.channel.title,
     uploadsPlaylistId: input.channel.uploadsPlaylistId,

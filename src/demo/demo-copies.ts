@@ -41,18 +41,18 @@ const CAUGHT_UP_MS = 60_000;
  * its tests are released to the workers. Returns how many job runs failed on the way (logged).
  */
 export async function handOver(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   copy: DemoCopy,
 ): Promise<number> {
-  const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil ?? app.clock.now());
+  const rehearsal = createRehearsal(ctx, control, copy, copy.rehearsedUntil ?? ctx.clock.now());
   let failures = 0;
   // The deployment's clock may move meanwhile (someone's fast-forward): catch up until level
   // (both clocks then run on together, the copy's a few milliseconds behind).
-  do failures += await rehearsal.runUntil(app.clock.now());
-  while (app.clock.now().getTime() - rehearsal.clock.now().getTime() > CAUGHT_UP_MS);
+  do failures += await rehearsal.runUntil(ctx.clock.now());
+  while (ctx.clock.now().getTime() - rehearsal.clock.now().getTime() > CAUGHT_UP_MS);
   await control.setAccountClock(copy.simAccountId, null);
-  const released = await app.db
+  const released = await ctx.db
     .update(titleTests)
     .set({ heldBy: null })
     .where(eq(titleTests.heldBy, rehearsal.engine.holding!))
@@ -60,18 +60,18 @@ export async function handOver(
   // The workers take over: each test's next wake-up, on the deployment's clock.
   for (const test of released)
     if (test.status !== 'completed' && test.status !== 'cancelled')
-      await scheduleAdvance(app, test.id, app.clock.now());
+      await scheduleAdvance(ctx, test.id, ctx.clock.now());
   return failures;
 }
 
 /** The template to clone, waiting for (or rehearsing) the first one on a fresh deployment. */
-async function templateToClone(app: ServiceContext, control: SimulatorControl): Promise<DemoCopy> {
+async function templateToClone(ctx: ServiceContext, control: SimulatorControl): Promise<DemoCopy> {
   const deadline = Date.now() + CLAIM_WAIT_MS;
   for (;;) {
-    const template = await newestTemplate(app);
+    const template = await newestTemplate(ctx);
     if (template) return template;
-    if (!(await preparationUnderWay(app))) {
-      const rehearsed = await rehearseTemplate(app, control).catch((error: unknown) => {
+    if (!(await preparationUnderWay(ctx))) {
+      const rehearsed = await rehearseTemplate(ctx, control).catch((error: unknown) => {
         throw new AppError(
           'UPSTREAM_UNAVAILABLE',
           'The demo channel could not be prepared. Try again in a minute.',
@@ -96,25 +96,25 @@ async function templateToClone(app: ServiceContext, control: SimulatorControl): 
  * for the next visitors. Returns the visitor's sign-in.
  */
 export async function claimDemoCopy(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   signIn: (accountId: string) => Promise<SignedIn>,
   maintain: () => Promise<void>,
 ): Promise<SignedIn> {
-  const template = await templateToClone(app, control);
+  const template = await templateToClone(ctx, control);
   let signedIn: SignedIn | undefined;
   let copy: DemoCopy | undefined;
   try {
-    copy = await cloneTemplate(app, control, template, 'claimed', async (_engine, accountId) => {
+    copy = await cloneTemplate(ctx, control, template, 'claimed', async (_engine, accountId) => {
       await control.setAccountClock(accountId, null);
       signedIn = await signIn(accountId);
       return signedIn.user.id;
     });
-    await handOver(app, control, copy);
+    await handOver(ctx, control, copy);
   } catch (error) {
     // A failed clone is marked failed by cloneTemplate, a failed hand-over here; the cleanup job
     // removes either (the session opened in it was never given to the visitor).
-    if (copy) await markFailed(app, copy.id, error);
+    if (copy) await markFailed(ctx, copy.id, error);
     throw new AppError('UPSTREAM_UNAVAILABLE', 'The demo channel could not be opened. Try again.', {
       cause: error,
     });
@@ -130,13 +130,13 @@ export async function claimDemoCopy(
  * were removed.
  */
 export async function removeOldDemoCopies(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   lifetimeMs = DEMO_COPY_LIFETIME_MS,
 ): Promise<number> {
-  const current = await newestTemplate(app);
+  const current = await newestTemplate(ctx);
   const ago = (ms: number) => new Date(Date.now() - ms);
-  const old = await app.db
+  const old = await ctx.db
     .select()
     .from(demoCopies)
     .where(
@@ -156,9 +156,9 @@ export async function removeOldDemoCopies(
     );
   for (const copy of old) {
     await control.deleteDemoAccount(copy.simAccountId).catch((error: unknown) => {
-      app.log.warn({ err: error, demoCopy: copy.id }, 'The simulator did not remove a demo account');
+      ctx.log.warn({ err: error, demoCopy: copy.id }, 'The simulator did not remove a demo account');
     });
-    await app.db.transaction(async (tx) => {
+    await ctx.db.transaction(async (tx) => {
       if (copy.userId) {
         // Its channel's tests and measurements (every video's, as for any erased channel), then the user.
         const connections = await tx

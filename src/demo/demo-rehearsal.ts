@@ -27,13 +27,13 @@ export interface Rehearsal {
 }
 
 export function createRehearsal(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   copy: { id: string; simAccountId: string },
   from: Date,
 ): Rehearsal {
   const clock = createControllableClock(from.getTime() - Date.now());
-  const onItsClock = { ...app, clock };
+  const onItsClock = { ...ctx, clock };
   const engine: ServiceContext = {
     ...onItsClock,
     youtube: gatewayYouTube(onItsClock),
@@ -51,7 +51,7 @@ export function createRehearsal(
         },
       });
       for (const { queue, error } of report.failures)
-        app.log.warn(
+        ctx.log.warn(
           { err: error, queue, demoCopy: copy.id },
           'A job failed while generating a demo history',
         );
@@ -62,14 +62,14 @@ export function createRehearsal(
 
 /** Signs the copy's Google account into the product (consent, code exchange, userinfo, channel) as a demo account. */
 export async function connectDemoAccount(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   simAccountId: string,
 ): Promise<UserRow> {
-  const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
+  const redirectUri = `${ctx.config.publicUrl}${googleCallbackPath}`;
   const code = await control.grant(simAccountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
-  const tokens = await exchangeAuthorizationCode(app, { code, redirectUri });
-  const { user } = await connectGoogleAccount(app, tokens, { demo: true });
+  const tokens = await exchangeAuthorizationCode(ctx, { code, redirectUri });
+  const { user } = await connectGoogleAccount(ctx, tokens, { demo: true });
   return user;
 }
 

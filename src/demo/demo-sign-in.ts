@@ -14,15 +14,15 @@ import { simulatorControl } from './simulator-control';
  * visitor's own copy of the demo channel, with its past (DEMO_HISTORY), or the shared demo
  * channel (tests). Without the simulator (DEMO_LOGIN=true), a demo user with no channel.
  */
-export async function signInAsDemo(app: ServiceContext, userAgent: string | undefined): Promise<SignedIn> {
-  if (!app.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
-  if (!app.config.google.simulator) return signInAsChannelLessDemo(app, userAgent);
-  const control = simulatorControl(app.config);
+export async function signInAsDemo(ctx: ServiceContext, userAgent: string | undefined): Promise<SignedIn> {
+  if (!ctx.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
+  if (!ctx.config.google.simulator) return signInAsChannelLessDemo(ctx, userAgent);
+  const control = simulatorControl(ctx.config);
   const signIn = async (accountId: string) => {
-    const redirectUri = `${app.config.publicUrl}${googleCallbackPath}`;
+    const redirectUri = `${ctx.config.publicUrl}${googleCallbackPath}`;
     const code = await control.grant(accountId, { redirectUri, scope: GOOGLE_SCOPES.join(' ') });
-    return signInWithGoogleCode(app, { code, redirectUri }, userAgent, { demo: true });
+    return signInWithGoogleCode(ctx, { code, redirectUri }, userAgent, { demo: true });
   };
-  if (!app.config.demoHistory) return signIn(DEMO_ACCOUNT_ID);
-  return claimDemoCopy(app, control, signIn, () => requestDemoCopy(app, { afterClaim: true }));
+  if (!ctx.config.demoHistory) return signIn(DEMO_ACCOUNT_ID);
+  return claimDemoCopy(ctx, control, signIn, () => requestDemoCopy(ctx, { afterClaim: true }));
 }

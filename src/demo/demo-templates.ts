@@ -31,8 +31,8 @@ const PROGRESS_STEP = 0.02;
 const PREPARATION_LOCK = 0x64656d6f;
 
 /** The template visitors' copies are cloned from now: the newest one. */
-export async function newestTemplate(app: ServiceContext): Promise<DemoCopy | null> {
-  const [template] = await app.db
+export async function newestTemplate(ctx: ServiceContext): Promise<DemoCopy | null> {
+  const [template] = await ctx.db
     .select()
     .from(demoCopies)
     .where(eq(demoCopies.status, 'template'))
@@ -42,8 +42,8 @@ export async function newestTemplate(app: ServiceContext): Promise<DemoCopy | nu
 }
 
 /** Whether a template's rehearsal is under way (and still reporting progress). */
-export async function preparationUnderWay(app: ServiceContext): Promise<boolean> {
-  const [row] = await app.db
+export async function preparationUnderWay(ctx: ServiceContext): Promise<boolean> {
+  const [row] = await ctx.db
     .select({ id: demoCopies.id })
     .from(demoCopies)
     .where(
@@ -57,8 +57,8 @@ export async function preparationUnderWay(app: ServiceContext): Promise<boolean>
 }
 
 /** Marks a copy failed (the cleanup job removes it), with what went wrong. */
-export async function markFailed(app: ServiceContext, id: string, error: unknown): Promise<void> {
-  await app.db
+export async function markFailed(ctx: ServiceContext, id: string, error: unknown): Promise<void> {
+  await ctx.db
     .update(demoCopies)
     .set({ status: 'failed', error: String(error), updatedAt: new Date() })
     .where(eq(demoCopies.id, id));
@@ -70,13 +70,13 @@ export async function markFailed(app: ServiceContext, id: string, error: unknown
  * preparing one (one rehearsal at a time: it is the expensive part).
  */
 export async function rehearseTemplate(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
 ): Promise<DemoCopy | null> {
-  const arrival = app.clock.now();
+  const arrival = ctx.clock.now();
   const start = new Date(arrival.getTime() - SCENARIO_SPAN_MS);
   const account = await control.createDemoAccount(start);
-  const copy = await app.db.transaction(async (tx) => {
+  const copy = await ctx.db.transaction(async (tx) => {
     const result = (await tx.execute(
       sql`select pg_try_advisory_xact_lock(${PREPARATION_LOCK}) as locked`,
     )) as { locked: boolean }[] | { rows: { locked: boolean }[] };
@@ -103,17 +103,17 @@ export async function rehearseTemplate(
     return null;
   }
   try {
-    const rehearsal = createRehearsal(app, control, copy, start);
+    const rehearsal = createRehearsal(ctx, control, copy, start);
     let reported = 0;
     const user = await rehearseScenario(rehearsal, control, account.id, arrival, async (share) => {
       if (share - reported < PROGRESS_STEP) return;
       reported = share;
-      await app.db
+      await ctx.db
         .update(demoCopies)
         .set({ progress: share, updatedAt: new Date() })
         .where(eq(demoCopies.id, copy.id));
     });
-    const [ready] = await app.db
+    const [ready] = await ctx.db
       .update(demoCopies)
       .set({
         status: 'template',
@@ -126,7 +126,7 @@ export async function rehearseTemplate(
       .returning();
     return ready!;
   } catch (error) {
-    await markFailed(app, copy.id, error);
+    await markFailed(ctx, copy.id, error);
     throw error;
   }
 }
@@ -139,15 +139,15 @@ export async function rehearseTemplate(
  * for a visitor's copy, 'preparing' for the next template.
  */
 export async function cloneTemplate(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   template: DemoCopy,
   status: 'claimed' | 'preparing',
-  link: (engine: ServiceContext, accountId: string) => Promise<string>,
+  link: (ctx: ServiceContext, accountId: string) => Promise<string>,
 ): Promise<DemoCopy> {
   if (!template.userId || !template.rehearsedUntil) throw new Error('The demo template is not ready.');
   const { account, videoIds } = await control.cloneDemoAccount(template.simAccountId);
-  const [copy] = await app.db
+  const [copy] = await ctx.db
     .insert(demoCopies)
     .values({
       simAccountId: account.id,
@@ -158,13 +158,13 @@ export async function cloneTemplate(
     })
     .returning();
   try {
-    const rehearsal = createRehearsal(app, control, copy!, template.rehearsedUntil);
+    const rehearsal = createRehearsal(ctx, control, copy!, template.rehearsedUntil);
     const userId = await link(rehearsal.engine, account.id);
-    const [connection] = await app.db
+    const [connection] = await ctx.db
       .select({ id: channelConnections.id })
       .from(channelConnections)
       .where(eq(channelConnections.userId, userId));
-    await app.db.transaction((tx) =>
+    await ctx.db.transaction((tx) =>
       cloneTemplateRows(tx, template.userId!, {
         userId,
         connectionId: connection!.id,
@@ -173,14 +173,14 @@ export async function cloneTemplate(
         holding: rehearsal.engine.holding!,
       }),
     );
-    const [cloned] = await app.db
+    const [cloned] = await ctx.db
       .update(demoCopies)
       .set({ userId, updatedAt: new Date() })
       .where(eq(demoCopies.id, copy!.id))
       .returning();
     return cloned!;
   } catch (error) {
-    await markFailed(app, copy!.id, error);
+    await markFailed(ctx, copy!.id, error);
     throw error;
   }
 }
@@ -190,32 +190,32 @@ export async function cloneTemplate(
  * held). The one it replaces is removed by the cleanup once no clone can still be reading it.
  */
 async function refreshTemplate(
-  app: ServiceContext,
+  ctx: ServiceContext,
   control: SimulatorControl,
   template: DemoCopy,
 ): Promise<DemoCopy> {
-  const copy = await cloneTemplate(app, control, template, 'preparing', async (engine, accountId) => {
+  const copy = await cloneTemplate(ctx, control, template, 'preparing', async (engine, accountId) => {
     const user = await connectDemoAccount(engine, control, accountId);
     return user.id;
   });
   try {
-    const rehearsal = createRehearsal(app, control, copy, copy.rehearsedUntil!);
-    await rehearsal.runUntil(app.clock.now());
-    const [refreshed] = await app.db
+    const rehearsal = createRehearsal(ctx, control, copy, copy.rehearsedUntil!);
+    await rehearsal.runUntil(ctx.clock.now());
+    const [refreshed] = await ctx.db
       .update(demoCopies)
       .set({ status: 'template', rehearsedUntil: rehearsal.clock.now(), updatedAt: new Date() })
       .where(eq(demoCopies.id, copy.id))
       .returning();
     return refreshed!;
   } catch (error) {
-    await markFailed(app, copy.id, error);
+    await markFailed(ctx, copy.id, error);
     throw error;
   }
 }
 
 /** When the template's scenario began, on the deployment's clock (its first test's start). */
-async function scenarioStart(app: ServiceContext, template: DemoCopy): Promise<Date | null> {
-  const [row] = await app.db
+async function scenarioStart(ctx: ServiceContext, template: DemoCopy): Promise<Date | null> {
+  const [row] = await ctx.db
     .select({ at: min(titleTests.startDate) })
     .from(titleTests)
     .where(eq(titleTests.userId, template.userId!));
@@ -226,18 +226,18 @@ async function scenarioStart(app: ServiceContext, template: DemoCopy): Promise<D
  * Keeps a template fit to clone (the demo.prepare job, and after a claim): rehearsed anew when
  * there is none or its scenario has aged, else refreshed when it fell behind the clock.
  */
-export async function maintainTemplate(app: ServiceContext, control: SimulatorControl): Promise<void> {
-  const template = await newestTemplate(app);
-  const now = app.clock.now().getTime();
+export async function maintainTemplate(ctx: ServiceContext, control: SimulatorControl): Promise<void> {
+  const template = await newestTemplate(ctx);
+  const now = ctx.clock.now().getTime();
   if (!template) {
-    await rehearseTemplate(app, control);
+    await rehearseTemplate(ctx, control);
     return;
   }
-  const began = await scenarioStart(app, template);
+  const began = await scenarioStart(ctx, template);
   if (!began || now - (began.getTime() + SCENARIO_SPAN_MS) > TEMPLATE_LIFETIME_MS) {
-    await rehearseTemplate(app, control);
+    await rehearseTemplate(ctx, control);
     return;
   }
   if (now - template.rehearsedUntil!.getTime() > TEMPLATE_REFRESH_MS)
-    await refreshTemplate(app, control, template);
+    await refreshTemplate(ctx, control, template);
 }

@@ -59,24 +59,24 @@ async function shiftCopyRows(tx: Tx, copy: DemoCopy, channelId: string, ms: numb
  * Moves `copy` at least to `target` (in whole days, so a little further): its past goes back by as
  * many days, its tests are held, and its own clock runs them forward to the deployment's now.
  */
-async function moveCopy(app: ServiceContext, copy: DemoCopy, target: Date) {
-  const control = simulatorControl(app.config);
-  const now = app.clock.now();
+async function moveCopy(ctx: ServiceContext, copy: DemoCopy, target: Date) {
+  const control = simulatorControl(ctx.config);
+  const now = ctx.clock.now();
   const days = Math.max(1, Math.ceil((target.getTime() - now.getTime()) / DAY));
   const ms = days * DAY;
-  const holding = createRehearsal(app, control, copy, now).engine.holding!;
-  const [connection] = await app.db
+  const holding = createRehearsal(ctx, control, copy, now).engine.holding!;
+  const [connection] = await ctx.db
     .select({ channelId: channelConnections.youtubeChannelId })
     .from(channelConnections)
     .where(eq(channelConnections.userId, copy.userId!));
-  await app.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await tx.update(titleTests).set({ heldBy: holding }).where(eq(titleTests.userId, copy.userId!));
     await shiftCopyRows(tx, copy, connection!.channelId, -ms);
   });
   await control.shiftDemoAccount(copy.simAccountId, -ms);
   const from = new Date(now.getTime() - ms);
   await control.setAccountClock(copy.simAccountId, from);
-  const failures = await handOver(app, control, { ...copy, rehearsedUntil: from });
+  const failures = await handOver(ctx, control, { ...copy, rehearsedUntil: from });
   return { failures, movedDays: days };
 }
 
@@ -84,16 +84,16 @@ async function moveCopy(app: ServiceContext, copy: DemoCopy, target: Date) {
  * The time of `user`'s own demo copy, when they are a demo visitor with one: a fast-forward then
  * moves only that copy (docs/decisions/0022). Null for everyone else.
  */
-export async function demoSandboxTime(app: ServiceContext, user: UserRow): Promise<SandboxTime | null> {
+export async function demoSandboxTime(ctx: ServiceContext, user: UserRow): Promise<SandboxTime | null> {
   if (!user.isDemo) return null;
-  const [copy] = await app.db
+  const [copy] = await ctx.db
     .select()
     .from(demoCopies)
     .where(and(eq(demoCopies.userId, user.id), eq(demoCopies.status, 'claimed')));
   if (!copy) return null;
   const enqueue = (target: () => Date) => {
     const previous = movesByCopy.get(copy.id) ?? Promise.resolve();
-    const move = previous.then(() => moveCopy(app, copy, target()));
+    const move = previous.then(() => moveCopy(ctx, copy, target()));
     const settled = move.catch(() => undefined);
     movesByCopy.set(copy.id, settled);
     void settled.then(() => {

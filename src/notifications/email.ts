@@ -69,27 +69,27 @@ export function transportFor(url: string): Transporter {
  * notification's, so a receiver can tell a repeat after a crash between sending and marking.
  */
 export async function sendNotificationEmail(
-  app: ServiceContext,
+  ctx: ServiceContext,
   notificationId: string,
 ): Promise<'sent' | 'skipped'> {
-  const url = app.config.mail.url;
-  const [row] = await app.db
+  const url = ctx.config.mail.url;
+  const [row] = await ctx.db
     .select({ notification: notifications, user: users })
     .from(notifications)
     .innerJoin(users, eq(users.id, notifications.userId))
     .where(eq(notifications.id, notificationId));
   if (!row || row.notification.emailStatus !== 'pending') return 'skipped';
-  if (!url || !(await emailChoices(app.db, row.user.id))[row.notification.kind]) {
-    await app.db
+  if (!url || !(await emailChoices(ctx.db, row.user.id))[row.notification.kind]) {
+    await ctx.db
       .update(notifications)
       .set({ emailStatus: url ? 'off' : 'none' })
       .where(eq(notifications.id, notificationId));
     return 'skipped';
   }
-  await transportFor(url).sendMail(composeEmail(app.config, row.user, row.notification));
-  await app.db
+  await transportFor(url).sendMail(composeEmail(ctx.config, row.user, row.notification));
+  await ctx.db
     .update(notifications)
-    .set({ emailStatus: 'sent', emailedAt: app.clock.now() })
+    .set({ emailStatus: 'sent', emailedAt: ctx.clock.now() })
     .where(and(eq(notifications.id, notificationId), eq(notifications.emailStatus, 'pending')));
   return 'sent';
 }

@@ -24,25 +24,25 @@ export interface NotificationEvent {
  * which nobody was waiting for). Returns whether the event was new.
  */
 export async function notify(
-  app: ServiceContext,
+  ctx: ServiceContext,
   db: DbOrTx,
   event: NotificationEvent,
   options: { email?: boolean } = {},
 ): Promise<boolean> {
   const emailed =
     options.email !== false &&
-    app.config.mail.url !== null &&
+    ctx.config.mail.url !== null &&
     (await emailChoices(db, event.userId))[event.kind];
   const [created] = await db
     .insert(notifications)
     .values({
       ...event,
-      createdAt: app.clock.now(),
-      emailStatus: emailed ? 'pending' : app.config.mail.url === null ? 'none' : 'off',
+      createdAt: ctx.clock.now(),
+      emailStatus: emailed ? 'pending' : ctx.config.mail.url === null ? 'none' : 'off',
     })
     .onConflictDoNothing({ target: notifications.eventKey })
     .returning({ id: notifications.id });
   if (!created) return false;
-  if (emailed) await emailJob.send({ ...app, db }, { notificationId: created.id });
+  if (emailed) await emailJob.send({ ...ctx, db }, { notificationId: created.id });
   return true;
 }

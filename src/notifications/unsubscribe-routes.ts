@@ -19,7 +19,7 @@ function page(title: string, message: string, form = ''): string {
  */
 export async function registerUnsubscribeRoutes(
   root: FastifyInstance,
-  app: ServiceContext,
+  ctx: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
   await root.register(async (fastify) => {
@@ -30,7 +30,7 @@ export async function registerUnsubscribeRoutes(
       { parseAs: 'string' },
       (_request, _body, done) => done(null, {}),
     );
-    unsubscribeRoutes(fastify, app);
+    unsubscribeRoutes(fastify, ctx);
   });
   for (const method of ['get', 'post'] as const)
     registry.add({
@@ -48,10 +48,10 @@ export async function registerUnsubscribeRoutes(
     });
 }
 
-function unsubscribeRoutes(fastify: FastifyInstance, app: ServiceContext): void {
+function unsubscribeRoutes(fastify: FastifyInstance, ctx: ServiceContext): void {
   const parse = (query: unknown) => {
     const parsed = unsubscribeQuerySchema.safeParse(query);
-    return parsed.success && isValidUnsubscribe(app.config, parsed.data.u, parsed.data.k, parsed.data.t)
+    return parsed.success && isValidUnsubscribe(ctx.config, parsed.data.u, parsed.data.k, parsed.data.t)
       ? parsed.data
       : null;
   };
@@ -77,7 +77,7 @@ function unsubscribeRoutes(fastify: FastifyInstance, app: ServiceContext): void 
     const link = parse(request.query);
     reply.type('text/html; charset=utf-8');
     if (!link) return reply.code(400).send(invalid);
-    await unsubscribe(app, link.u, link.k);
+    await unsubscribe(ctx, link.u, link.k);
     return reply.send(
       page(
         'Unsubscribed',

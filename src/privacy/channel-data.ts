@@ -78,7 +78,7 @@ export async function eraseChannelConnection(db: DbOrTx, connectionId: string): 
  * caller retries later and nothing is erased meanwhile), then its data is erased. Returns how many
  * tests went.
  */
-export async function closeChannel(app: ServiceContext, connection: ChannelConnection): Promise<number> {
-  await revokeGrant(app, connection);
-  return eraseChannelConnection(app.db, connection.id);
+export async function closeChannel(ctx: ServiceContext, connection: ChannelConnection): Promise<number> {
+  await revokeGrant(ctx, connection);
+  return eraseChannelConnection(ctx.db, connection.id);
 }

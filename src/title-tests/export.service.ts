@@ -135,17 +135,17 @@ function dailyCsv(rows: DailyRow[]): string {
  * (counted-windows.ts); another user's test is "not found".
  */
 export async function exportTest(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
   options: { format: ExportFormat; table: ExportTable },
 ): Promise<Download> {
-  const analytics = await getTestAnalytics(app, user, testId);
-  const [test] = await app.db.select().from(titleTests).where(eq(titleTests.id, testId));
+  const analytics = await getTestAnalytics(ctx, user, testId);
+  const [test] = await ctx.db.select().from(titleTests).where(eq(titleTests.id, testId));
   if (!test) throw notFound('Test');
   const firstDay = pacificDay(test.startDate);
   const lastDay = pacificDay(test.endedAt ?? test.endDate);
-  const daily = await app.db
+  const daily = await ctx.db
     .select()
     .from(dailyMetrics)
     .where(
@@ -159,7 +159,7 @@ export async function exportTest(
   const name = `titlewise-${slug(test.videoTitle)}-${test.id.slice(0, 8)}`;
   if (options.format === 'json') {
     const document = {
-      exportedAt: app.clock.now().toISOString(),
+      exportedAt: ctx.clock.now().toISOString(),
       test: {
         id: test.id,
         videoId: test.videoId,

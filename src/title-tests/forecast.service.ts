@@ -62,11 +62,11 @@ export function verdictProblem(shape: ForecastShape): string | null {
 
 /** The creator's finished tests of the same shape: their windows measure this channel's noise. */
 async function channelHistory(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   input: TestForecastInput,
 ): Promise<WindowObservation[]> {
-  const past = await app.db
+  const past = await ctx.db
     .select({ id: titleTests.id })
     .from(titleTests)
     .where(
@@ -79,7 +79,7 @@ async function channelHistory(
     )
     .orderBy(desc(titleTests.createdAt))
     .limit(3);
-  const windows = await Promise.all(past.map((test) => computeVerdictInputs(app, test.id)));
+  const windows = await Promise.all(past.map((test) => computeVerdictInputs(ctx, test.id)));
   return windows.flat();
 }
 
@@ -122,14 +122,14 @@ function summaryFor(shape: ForecastShape, plan: ShapeForecast, noiseWords: strin
 
 /** What the shape detects on this channel: its own noise when it has finished tests of this shape, else typical noise. */
 async function channelPlan(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   shape: ForecastShape,
   input: TestForecastInput,
   viewsPerDay: number,
 ): Promise<{ plan: ShapeForecast; noise: ForecastNoise; trafficNoise: number | null }> {
-  const history = await channelHistory(app, user, input);
-  const trafficNoise = channelNoise(history, input, app.log);
+  const history = await channelHistory(ctx, user, input);
+  const trafficNoise = channelNoise(history, input, ctx.log);
   const noise = { viewsPerDay, trafficNoise };
   return { plan: forecastShape(shape, noise), noise, trafficNoise };
 }
@@ -141,12 +141,12 @@ async function channelPlan(
  * acknowledging it. Shapes that cannot decide at all are refused elsewhere, with their reason.
  */
 export async function weakForecastProblem(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   /** The shape, the views per day read from the video, and the channel it is on. */
   input: TestForecastInput & { channelId?: string },
 ): Promise<string | null> {
-  const plan = await forecastTest(app, user, input);
+  const plan = await forecastTest(ctx, user, input);
   if (!plan.canDecide || !isWeakForecast(plan.minimumDetectableLiftPercent)) return null;
   return weakForecastMessage({
     minimumDetectableLiftPercent: plan.minimumDetectableLiftPercent!,
@@ -188,7 +188,7 @@ function cannotDecide<Base extends object>(
  * from the video's traffic when the client knows it; or why it cannot decide and what can.
  */
 export async function forecastTest(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   input: TestForecastInput,
   /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
@@ -199,7 +199,7 @@ export async function forecastTest(
     metric: input.winnerMetric,
     titleCount: input.titleCount,
     durationDays: input.durationDays,
-    start: input.startDate ? new Date(input.startDate) : app.clock.now(),
+    start: input.startDate ? new Date(input.startDate) : ctx.clock.now(),
   };
   const viewsPerDay = input.viewsPerDay ?? TYPICAL_VIEWS_PER_DAY;
   const base = {
@@ -218,7 +218,7 @@ export async function forecastTest(
   }
   // How long views follow the previous title on this channel sets the washout, and windows too
   // short for it are refused (channel-lag.ts); the plan counts only the part after the washout.
-  const lag = existing ? null : await lagOfChannel(app.db, user, input.channelId);
+  const lag = existing ? null : await lagOfChannel(ctx.db, user, input.channelId);
   const washout = existing?.washoutMinutes ?? washoutFor(input.rotationIntervalMinutes, lag);
   const measured = { ...base, washoutMinutes: washout, lagMinutes: lag && Math.round(lag.minutes) };
   const tooShort = lagProblem(input, lag);
@@ -230,7 +230,7 @@ export async function forecastTest(
     return cannotDecide(measured, longer, plan, tooShort);
   }
   const measuredViews = viewsPerDay * measuredViewsFactor(input.rotationIntervalMinutes, washout);
-  const { plan, noise, trafficNoise } = await channelPlan(app, user, shape, input, measuredViews);
+  const { plan, noise, trafficNoise } = await channelPlan(ctx, user, shape, input, measuredViews);
   const suggestion = suggestShape(shape, plan, noise);
   const noiseWords =
     trafficNoise !== null

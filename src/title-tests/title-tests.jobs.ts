@@ -53,11 +53,11 @@ export const advanceJob = defineJob({
  * Enqueues an advance of the test at `at` (product time). Inside a transaction pass `tx`, so the
  * job exists exactly when the write that needs it commits.
  */
-export async function scheduleAdvance(app: ServiceContext, testId: string, at: Date, tx?: Tx): Promise<void> {
+export async function scheduleAdvance(ctx: ServiceContext, testId: string, at: Date, tx?: Tx): Promise<void> {
   // The product clock may run ahead of the database's (simulator, tests): convert to real time.
-  const offset = app.clock.now().getTime() - Date.now();
+  const offset = ctx.clock.now().getTime() - Date.now();
   const startAfter = new Date(Math.max(Date.now(), at.getTime() - offset));
-  await advanceJob.send(tx ? { ...app, db: tx } : app, { testId }, { startAfter });
+  await advanceJob.send(tx ? { ...ctx, db: tx } : ctx, { testId }, { startAfter });
 }
 
 /** Every minute: enqueues the advance of every test whose next step is overdue (catches up after a crash). */

@@ -42,9 +42,9 @@ const userCardRows = preparedStatement((db) =>
 );
 
 /** The cards' JSON, after computing in one batch any whose figures are behind their data. */
-async function cardTexts(app: ServiceContext, rows: CardRow[]): Promise<string[]> {
+async function cardTexts(ctx: ServiceContext, rows: CardRow[]): Promise<string[]> {
   const behind = rows.filter((row) => !row.current || row.card === null).map((row) => row.id);
-  const refreshed = behind.length > 0 ? await figuresOfTests(app.db, behind, app.clock.now()) : null;
+  const refreshed = behind.length > 0 ? await figuresOfTests(ctx.db, behind, ctx.clock.now()) : null;
   return rows.flatMap((row) => {
     if (row.current && row.card !== null) return [row.card];
     const figures = refreshed?.get(row.id);
@@ -53,40 +53,40 @@ async function cardTexts(app: ServiceContext, rows: CardRow[]): Promise<string[]
   });
 }
 
-const userCardTexts = async (app: ServiceContext, user: UserRow, channelId: string | null) =>
-  cardTexts(app, await userCardRows(app.db).execute({ userId: user.id, channelId }));
+const userCardTexts = async (ctx: ServiceContext, user: UserRow, channelId: string | null) =>
+  cardTexts(ctx, await userCardRows(ctx.db).execute({ userId: user.id, channelId }));
 
 /**
  * The user's test cards, newest first, as one JSON array: what GET /api/tests sends as it is.
  * The dashboard polls it, so a recent answer is reused while nothing changed (src/db/read-cache.ts).
  */
 export function listTestsJson(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   channelId: string | null = null,
 ): Promise<StoredJson> {
-  return app.readCache.read(`tests:${user.id}:${channelId ?? 'all'}`, async () => {
-    if (channelId) await findOwnChannel(app.db, user, channelId);
-    return new StoredJson(`[${(await userCardTexts(app, user, channelId)).join(',')}]`);
+  return ctx.readCache.read(`tests:${user.id}:${channelId ?? 'all'}`, async () => {
+    if (channelId) await findOwnChannel(ctx.db, user, channelId);
+    return new StoredJson(`[${(await userCardTexts(ctx, user, channelId)).join(',')}]`);
   });
 }
 
 /** The cards of these tests, keyed by test id (admin views). */
-export async function cardsOf(app: ServiceContext, testIds: string[]): Promise<Map<string, TitleTestView>> {
+export async function cardsOf(ctx: ServiceContext, testIds: string[]): Promise<Map<string, TitleTestView>> {
   if (testIds.length === 0) return new Map();
-  const texts = await cardTexts(app, await cardRows(app.db, inArray(titleTests.id, testIds)));
+  const texts = await cardTexts(ctx, await cardRows(ctx.db, inArray(titleTests.id, testIds)));
   const cards = texts.map((text) => JSON.parse(text) as TitleTestView);
   return new Map(cards.map((card) => [card.id, card]));
 }
 
 export async function getOwnTestView(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
 ): Promise<TitleTestView> {
   const [card] = await cardTexts(
-    app,
-    await cardRows(app.db, and(eq(titleTests.id, testId), eq(titleTests.userId, user.id))),
+    ctx,
+    await cardRows(ctx.db, and(eq(titleTests.id, testId), eq(titleTests.userId, user.id))),
   );
   if (card === undefined) throw notFound('Test');
   return JSON.parse(card) as TitleTestView;
@@ -107,10 +107,10 @@ const testFiguresRow = preparedStatement((db) =>
     .prepare('test_figures_row'),
 );
 
-async function figuresOf(app: ServiceContext, testId: string) {
-  const [row] = await testFiguresRow(app.db).execute({ testId });
+async function figuresOf(ctx: ServiceContext, testId: string) {
+  const [row] = await testFiguresRow(ctx.db).execute({ testId });
   if (!row) return null;
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   const stored = row.analytics === null ? null : (JSON.parse(row.analytics) as StoredAnalytics);
   if (row.current && row.card !== null && stored !== null && isCurrentFormat(stored)) {
     return {
@@ -119,7 +119,7 @@ async function figuresOf(app: ServiceContext, testId: string) {
       analytics: liveAnalytics(stored, now),
     };
   }
-  const figures = (await figuresOfTests(app.db, [testId], now)).get(testId);
+  const figures = (await figuresOfTests(ctx.db, [testId], now)).get(testId);
   return figures
     ? { userId: row.userId, card: figures.card, analytics: liveAnalytics(figures.analytics, now) }
     : null;
@@ -133,13 +133,13 @@ const MINUTE = 60_000;
  * live fields count minutes).
  */
 export function getTestAnalyticsJson(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
 ): Promise<StoredJson> {
-  const minute = Math.floor(app.clock.now().getTime() / MINUTE);
-  return app.readCache.read(`analytics:${user.id}:${testId}:${minute}`, async () => {
-    const figures = await figuresOf(app, testId);
+  const minute = Math.floor(ctx.clock.now().getTime() / MINUTE);
+  return ctx.readCache.read(`analytics:${user.id}:${testId}:${minute}`, async () => {
+    const figures = await figuresOf(ctx, testId);
     if (!figures || figures.userId !== user.id) throw notFound('Test');
     return new StoredJson(JSON.stringify(figures.analytics));
   });
@@ -150,16 +150,16 @@ export function getTestAnalyticsJson(
  * the verdict.
  */
 export async function getTestAnalytics(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   testId: string,
 ): Promise<TestAnalyticsWithVerdict> {
-  return (await getTestAnalyticsJson(app, user, testId)).parse<TestAnalyticsWithVerdict>();
+  return (await getTestAnalyticsJson(ctx, user, testId)).parse<TestAnalyticsWithVerdict>();
 }
 
 /** Any test's card and analytics panel (the admin's full report checks the caller). */
-export async function testFiguresForAdmin(app: ServiceContext, testId: string) {
-  const figures = await figuresOf(app, testId);
+export async function testFiguresForAdmin(ctx: ServiceContext, testId: string) {
+  const figures = await figuresOf(ctx, testId);
   if (!figures) throw notFound('Test');
   return figures;
 }
@@ -184,32 +184,32 @@ const statsOf = preparedStatement((db) =>
  * figures (the cards' own totals), after computing any that are behind their data.
  */
 export function getDashboardStatsJson(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   channelId: string | null = null,
 ): Promise<StoredJson> {
-  return app.readCache.read(`stats:${user.id}:${channelId ?? 'all'}`, async () => {
-    if (channelId) await findOwnChannel(app.db, user, channelId);
+  return ctx.readCache.read(`stats:${user.id}:${channelId ?? 'all'}`, async () => {
+    if (channelId) await findOwnChannel(ctx.db, user, channelId);
     return new StoredJson(
-      JSON.stringify(dashboardStatsSchema.parse(await dashboardStats(app, user, channelId))),
+      JSON.stringify(dashboardStatsSchema.parse(await dashboardStats(ctx, user, channelId))),
     );
   });
 }
 
-async function dashboardStats(app: ServiceContext, user: UserRow, channelId: string | null) {
-  let [stats] = await statsOf(app.db).execute({ userId: user.id, channelId });
+async function dashboardStats(ctx: ServiceContext, user: UserRow, channelId: string | null) {
+  let [stats] = await statsOf(ctx.db).execute({ userId: user.id, channelId });
   if (stats && stats.behind > 0) {
-    const behind = await app.db
+    const behind = await ctx.db
       .select({ id: titleTests.id })
       .from(titleTests)
       .leftJoin(testFigures, eq(testFigures.testId, titleTests.id))
       .where(and(eq(titleTests.userId, user.id), not(figuresAreCurrent)));
     await figuresOfTests(
-      app.db,
+      ctx.db,
       behind.map((row) => row.id),
-      app.clock.now(),
+      ctx.clock.now(),
     );
-    [stats] = await statsOf(app.db).execute({ userId: user.id, channelId });
+    [stats] = await statsOf(ctx.db).execute({ userId: user.id, channelId });
   }
   return {
     activeTests: stats?.activeTests ?? 0,

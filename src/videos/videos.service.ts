@@ -21,9 +21,9 @@ interface CachedList {
 /** Per app (tests run several in one process): the recent lists by user and connection. */
 const caches = new WeakMap<ServiceContext, Map<string, CachedList>>();
 
-function cacheOf(app: ServiceContext): Map<string, CachedList> {
-  let cache = caches.get(app);
-  if (!cache) caches.set(app, (cache = new Map<string, CachedList>()));
+function cacheOf(ctx: ServiceContext): Map<string, CachedList> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map<string, CachedList>()));
   return cache;
 }
 
@@ -35,17 +35,17 @@ function cacheOf(app: ServiceContext): Map<string, CachedList> {
  * through typed.
  */
 export async function getRecentVideos(
-  app: ServiceContext,
+  ctx: ServiceContext,
   user: UserRow,
   channelId?: string,
 ): Promise<RecentVideo[]> {
-  const connection = await chosenChannel(app.db, user, channelId);
+  const connection = await chosenChannel(ctx.db, user, channelId);
   if (connection) assertUsable(connection);
   if (!connection) {
     throw new AppError('CONFLICT', 'No YouTube channel is connected. Sign in with Google to connect yours.');
   }
-  const cache = cacheOf(app);
-  const now = app.clock.now().getTime();
+  const cache = cacheOf(ctx);
+  const now = ctx.clock.now().getTime();
   for (const [key, entry] of cache) {
     if (now - entry.at >= RECENT_VIDEOS_CACHE_MS || now < entry.at) cache.delete(key);
   }
@@ -53,7 +53,7 @@ export async function getRecentVideos(
   const key = `${user.id}:${connection.id}:${connection.status}`;
   const cached = cache.get(key);
   if (cached) return cached.list;
-  const list = listRecentUploads(app, connection, { maxResults: RECENT_LIMIT });
+  const list = listRecentUploads(ctx, connection, { maxResults: RECENT_LIMIT });
   cache.set(key, { at: now, list });
   list.catch(() => {
     if (cache.get(key)?.list === list) cache.delete(key);

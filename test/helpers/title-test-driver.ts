@@ -15,8 +15,8 @@ import type { TestApp } from './test-app';
  * handler until none is ready. Returns the errors jobs failed with (each failed job is marked
  * failed in the queue).
  */
-export async function runDueWork(testApp: TestApp, engine?: ServiceContext): Promise<unknown[]> {
-  return runDueAdvances(engine ?? testApp.built.app);
+export async function runDueWork(testApp: TestApp, ctx?: ServiceContext): Promise<unknown[]> {
+  return runDueAdvances(ctx ?? testApp.built.app);
 }
 
 /**
@@ -26,20 +26,20 @@ export async function runDueWork(testApp: TestApp, engine?: ServiceContext): Pro
 export async function fastForwardTo(
   testApp: TestApp,
   target: Date,
-  engine?: ServiceContext,
+  ctx?: ServiceContext,
 ): Promise<FastForwardReport> {
-  return fastForward(engine ?? testApp.built.app, testApp.clock, target);
+  return fastForward(ctx ?? testApp.built.app, testApp.clock, target);
 }
 
 /**
  * Moves the product clock `hours` ahead through fastForwardTo; throws the first error a
  * title-test job failed with.
  */
-export async function runFor(testApp: TestApp, hours: number, engine?: ServiceContext): Promise<void> {
+export async function runFor(testApp: TestApp, hours: number, ctx?: ServiceContext): Promise<void> {
   const report = await fastForwardTo(
     testApp,
     new Date(testApp.clock.now().getTime() + hours * 3_600_000),
-    engine,
+    ctx,
   );
   const failed = report.failures.find((failure) => failure.queue === ADVANCE_QUEUE);
   if (failed) throw failed.error as Error;

@@ -13,9 +13,9 @@ export interface TrpcContext {
   reply: CreateFastifyContextOptions['res'];
 }
 
-export function contextFactory(app: ServiceContext) {
+export function contextFactory(ctx: ServiceContext) {
   return ({ req, res }: CreateFastifyContextOptions): TrpcContext => ({
-    app,
+    app: ctx,
     auth: req.auth,
     request: req,
     reply: res,

@@ -18,16 +18,16 @@ export function signWebhookPayload(payload: string, secret: string, timestampSec
  * is timed by the machine's clock, as Stripe's tolerance check is.
  */
 export async function deliverSimulatedEvent(
-  app: ServiceContext,
+  ctx: ServiceContext,
   type: string,
   object: SimObject,
 ): Promise<void> {
-  const secret = app.config.stripe.webhookSecret!;
+  const secret = ctx.config.stripe.webhookSecret!;
   const event = {
     id: simulatedId('evt'),
     object: 'event',
     api_version: Stripe.API_VERSION,
-    created: Math.floor(app.clock.now().getTime() / 1000),
+    created: Math.floor(ctx.clock.now().getTime() / 1000),
     livemode: false,
     pending_webhooks: 1,
     request: { id: null, idempotency_key: null },
@@ -36,7 +36,7 @@ export async function deliverSimulatedEvent(
   };
   const payload = JSON.stringify(event);
   await receiveStripeWebhook(
-    app,
+    ctx,
     Buffer.from(payload),
     signWebhookPayload(payload, secret, Math.floor(Date.now() / 1000)),
   );

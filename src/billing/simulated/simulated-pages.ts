@@ -95,7 +95,7 @@ const portalActions = new Map<string, (body: unknown) => PortalAction>([
  */
 export async function registerSimulatedStripePages(
   fastify: FastifyInstance,
-  app: ServiceContext,
+  ctx: ServiceContext,
   registry: OpenApiRegistry,
 ): Promise<void> {
   await fastify.register(async (scope) => {
@@ -104,10 +104,10 @@ export async function registerSimulatedStripePages(
     scope.get(`${SIMULATED_CHECKOUT_PATH}/:id`, async (request, reply) => {
       try {
         const { id, viewer } = pageRequest(request, 'cs');
-        const found = await findObject<SimCheckoutSession>(app.db, id, 'checkout.session');
-        const session = ownCheckout(app, found, viewer);
-        const customer = await findObject<SimCustomer>(app.db, session.customer, 'customer');
-        const plan = planDetails[planForPrice(app.config, session.price) ?? 'pro'];
+        const found = await findObject<SimCheckoutSession>(ctx.db, id, 'checkout.session');
+        const session = ownCheckout(ctx, found, viewer);
+        const customer = await findObject<SimCustomer>(ctx.db, session.customer, 'customer');
+        const plan = planDetails[planForPrice(ctx.config, session.price) ?? 'pro'];
         if (session.status !== 'open') {
           return sendPage(
             reply,
@@ -132,7 +132,7 @@ export async function registerSimulatedStripePages(
     scope.post(`${SIMULATED_CHECKOUT_PATH}/:id/pay`, async (request, reply) => {
       try {
         const { id, viewer } = pageRequest(request, 'cs');
-        return await reply.redirect(await completeSimulatedCheckout(app, id, viewer), 303);
+        return await reply.redirect(await completeSimulatedCheckout(ctx, id, viewer), 303);
       } catch (error) {
         return errorPage(reply, error);
       }
@@ -141,9 +141,9 @@ export async function registerSimulatedStripePages(
     scope.get(`${SIMULATED_PORTAL_PATH}/:id`, async (request, reply) => {
       try {
         const { id, viewer } = pageRequest(request, 'bps');
-        const { portal, subscription } = await simulatedPortal(app, id, viewer);
+        const { portal, subscription } = await simulatedPortal(ctx, id, viewer);
         const planId = subscription
-          ? planForPrice(app.config, subscription.items.data[0]?.price.id ?? null)
+          ? planForPrice(ctx.config, subscription.items.data[0]?.price.id ?? null)
           : null;
         const action = (name: string, label: string, kind = '', extra = '') =>
           `<form method="post" action="${SIMULATED_PORTAL_PATH}/${id}/${name}">${extra}<button type="submit" class="${kind}">${label}</button></form>`;
@@ -172,7 +172,7 @@ export async function registerSimulatedStripePages(
         const toAction = portalActions.get((request.params as { action: string }).action);
         if (!toAction)
           throw new AppError('NOT_FOUND', `No portal action; try ${[...portalActions.keys()].join(', ')}.`);
-        await actInSimulatedPortal(app, id, viewer, toAction(request.body));
+        await actInSimulatedPortal(ctx, id, viewer, toAction(request.body));
         return await reply.redirect(`${SIMULATED_PORTAL_PATH}/${id}`, 303);
       } catch (error) {
         return errorPage(reply, error);

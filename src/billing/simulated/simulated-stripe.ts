@@ -25,12 +25,12 @@ const lapsed = (object: { expires_at?: number }, now: Date) =>
  * does not exist. An open checkout past its expiry can no longer be paid.
  */
 export function ownCheckout(
-  app: ServiceContext,
+  ctx: ServiceContext,
   session: SimCheckoutSession | null,
   viewer: UserRow,
 ): SimCheckoutSession {
   if (!session || session.client_reference_id !== viewer.id) throw notFound('Checkout session');
-  if (session.status === 'expired' || (session.status === 'open' && lapsed(session, app.clock.now())))
+  if (session.status === 'expired' || (session.status === 'open' && lapsed(session, ctx.clock.now())))
     throw new AppError('NOT_FOUND', 'This checkout has expired. Choose a plan again.');
   return session;
 }
@@ -40,13 +40,13 @@ export function ownCheckout(
  * its portal. Each change is stored first, then announced with the events Stripe would send.
  */
 export async function completeSimulatedCheckout(
-  app: ServiceContext,
+  ctx: ServiceContext,
   sessionId: string,
   viewer: UserRow,
 ): Promise<string> {
-  const result = await app.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const session = ownCheckout(
-      app,
+      ctx,
       await lockObject<SimCheckoutSession>(tx, sessionId, 'checkout.session'),
       viewer,
     );
@@ -66,20 +66,20 @@ export async function completeSimulatedCheckout(
   });
   // A second click on Subscribe finds the checkout complete and sends nothing again.
   if (result.subscription) {
-    await deliverSimulatedEvent(app, 'customer.subscription.created', result.subscription);
-    await deliverSimulatedEvent(app, 'checkout.session.completed', result.session);
+    await deliverSimulatedEvent(ctx, 'customer.subscription.created', result.subscription);
+    await deliverSimulatedEvent(ctx, 'checkout.session.completed', result.session);
   }
   return result.session.success_url.replace('{CHECKOUT_SESSION_ID}', result.session.id);
 }
 
 /** A portal page is its customer's alone, like a checkout page, and lapses the same way. */
-export async function simulatedPortal(app: ServiceContext, portalId: string, viewer: UserRow) {
-  const portal = await findObject<SimPortalSession>(app.db, portalId, 'billing_portal.session');
+export async function simulatedPortal(ctx: ServiceContext, portalId: string, viewer: UserRow) {
+  const portal = await findObject<SimPortalSession>(ctx.db, portalId, 'billing_portal.session');
   if (!portal || !viewer.stripeCustomerId || portal.customer !== viewer.stripeCustomerId)
     throw notFound('Billing portal session');
-  if (lapsed(portal, app.clock.now()))
+  if (lapsed(portal, ctx.clock.now()))
     throw new AppError('NOT_FOUND', 'This billing portal link has expired. Open Manage subscription again.');
-  return { portal, subscription: await currentSubscriptionOf(app.db, portal.customer) };
+  return { portal, subscription: await currentSubscriptionOf(ctx.db, portal.customer) };
 }
 
 export type PortalAction =
@@ -87,41 +87,41 @@ export type PortalAction =
 
 /** Portal actions: switch plan, cancel, and (to try the unhappy path offline) a failed renewal and its payment. */
 export async function actInSimulatedPortal(
-  app: ServiceContext,
+  ctx: ServiceContext,
   portalId: string,
   viewer: UserRow,
   action: PortalAction,
 ): Promise<void> {
-  const { subscription } = await simulatedPortal(app, portalId, viewer);
+  const { subscription } = await simulatedPortal(ctx, portalId, viewer);
   if (!subscription || subscription.status === 'canceled')
     throw conflict('There is no active subscription to change.');
   if (action.kind === 'switch') {
     const updated = {
       ...subscription,
-      items: { ...subscription.items, data: [{ price: { id: priceIdFor(app.config, action.plan) } }] },
+      items: { ...subscription.items, data: [{ price: { id: priceIdFor(ctx.config, action.plan) } }] },
     };
-    await deliverSimulatedEvent(app, 'customer.subscription.updated', await saveObject(app.db, updated));
+    await deliverSimulatedEvent(ctx, 'customer.subscription.updated', await saveObject(ctx.db, updated));
   } else if (action.kind === 'cancel') {
     await deliverSimulatedEvent(
-      app,
+      ctx,
       'customer.subscription.deleted',
-      await saveObject(app.db, { ...subscription, status: 'canceled' }),
+      await saveObject(ctx.db, { ...subscription, status: 'canceled' }),
     );
   } else if (action.kind === 'fail-payment') {
-    await saveObject(app.db, { ...subscription, status: 'past_due' });
-    const invoice = await insertObject<SimInvoice>(app.db, {
+    await saveObject(ctx.db, { ...subscription, status: 'past_due' });
+    const invoice = await insertObject<SimInvoice>(ctx.db, {
       id: simulatedId('in'),
       object: 'invoice',
       customer: subscription.customer,
       status: 'open',
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
     });
-    await deliverSimulatedEvent(app, 'invoice.payment_failed', invoice);
+    await deliverSimulatedEvent(ctx, 'invoice.payment_failed', invoice);
   } else {
     await deliverSimulatedEvent(
-      app,
+      ctx,
       'customer.subscription.updated',
-      await saveObject(app.db, { ...subscription, status: 'active' }),
+      await saveObject(ctx.db, { ...subscription, status: 'active' }),
     );
   }
 }

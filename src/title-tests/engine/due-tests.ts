@@ -16,12 +16,12 @@ export const TICK_GRACE_MS = 2 * 60_000;
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
 export async function enqueueDueTests(
-  app: ServiceContext,
+  ctx: ServiceContext,
   options: { graceMs?: number } = {},
 ): Promise<string[]> {
-  const due = await findDueTests(app, { graceMs: options.graceMs ?? TICK_GRACE_MS, holding: null });
-  const now = app.clock.now();
-  for (const id of due) await scheduleAdvance(app, id, now);
+  const due = await findDueTests(ctx, { graceMs: options.graceMs ?? TICK_GRACE_MS, holding: null });
+  const now = ctx.clock.now();
+  for (const id of due) await scheduleAdvance(ctx, id, now);
   return due;
 }
 
@@ -30,14 +30,14 @@ export async function enqueueDueTests(
  * null), or those a tool holds (src/title-tests/records/held-tests.ts).
  */
 export async function findDueTests(
-  app: ServiceContext,
+  ctx: ServiceContext,
   options: { graceMs: number; holding: string | null },
 ): Promise<string[]> {
-  const now = app.clock.now();
+  const now = ctx.clock.now();
   // Work the chain of wake-ups will do on time is left to it: only what is overdue by more than
   // the grace is re-enqueued, so a backlog does not snowball into duplicate jobs every minute.
   const overdue = new Date(now.getTime() - options.graceMs);
-  const dueRotation = app.db
+  const dueRotation = ctx.db
     .select({ testId: rotations.testId })
     .from(rotations)
     .where(
@@ -49,7 +49,7 @@ export async function findDueTests(
         sql`${rotations.slot} > coalesce(${titleTests.currentSlot}, -1)`,
       ),
     );
-  const due = await app.db
+  const due = await ctx.db
     .select({ id: titleTests.id })
     .from(titleTests)
     .where(

@@ -59,18 +59,18 @@ export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Prom
  * time per test); a tool holding tests decides its own. Returns their ids.
  */
 export async function enqueueDecisionsWithFinalFigures(
-  app: ServiceContext,
+  ctx: ServiceContext,
   holding?: string,
 ): Promise<string[]> {
-  const waiting = await app.db
+  const waiting = await ctx.db
     .select({ id: titleTests.id })
     .from(titleTests)
     .where(and(eq(titleTests.status, 'completed'), isNotNull(titleTests.finalFiguresDueAt), heldBy(holding)));
   const ready: string[] = [];
   for (const { id } of waiting) {
-    const record = await loadTestRecord(app.db, id);
-    if (!record || !(await finalFiguresComplete(app.db, record))) continue;
-    if (!holding) await scheduleAdvance(app, id, app.clock.now());
+    const record = await loadTestRecord(ctx.db, id);
+    if (!record || !(await finalFiguresComplete(ctx.db, record))) continue;
+    if (!holding) await scheduleAdvance(ctx, id, ctx.clock.now());
     ready.push(id);
   }
   return ready;

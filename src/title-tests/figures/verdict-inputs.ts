@@ -12,12 +12,12 @@ import { windowObservations } from './window-observations';
 export { scheduleSegmentsOf, segmentSeed } from '../records/schedule-segments';
 
 /** A test's measured windows, ready for the statistics engine. */
-export async function observationsOf(app: ServiceContext, record: TestRecord): Promise<WindowObservation[]> {
+export async function observationsOf(ctx: ServiceContext, record: TestRecord): Promise<WindowObservation[]> {
   const { test } = record;
-  const until = test.endedAt ?? app.clock.now();
+  const until = test.endedAt ?? ctx.clock.now();
   const [samples, daily] = await Promise.all([
-    viewSamplesOfTest(app.db, test, until),
-    dailyMetricsOfTest(app.db, test, until),
+    viewSamplesOfTest(ctx.db, test, until),
+    dailyMetricsOfTest(ctx.db, test, until),
   ]);
   return observationsFrom(record, samples, daily);
 }
@@ -40,9 +40,9 @@ export function observationsFrom(
 }
 
 export async function computeVerdictInputs(
-  app: ServiceContext,
+  ctx: ServiceContext,
   testId: string,
 ): Promise<WindowObservation[]> {
-  const record = await loadTestRecord(app.db, testId);
-  return record ? observationsOf(app, record) : [];
+  const record = await loadTestRecord(ctx.db, testId);
+  return record ? observationsOf(ctx, record) : [];
 }

@@ -20,13 +20,13 @@ export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
  * schedule seed, so the same data always gives the same verdict.
  */
 export async function computeVerdict(
-  app: ServiceContext,
+  ctx: ServiceContext,
   record: TestRecord,
   isFinal: boolean,
   windows?: WindowObservation[],
 ): Promise<TestVerdict> {
-  return verdictOf(record, isFinal, windows ?? (await observationsOf(app, record)), (error) =>
-    app.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
+  return verdictOf(record, isFinal, windows ?? (await observationsOf(ctx, record)), (error) =>
+    ctx.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
   );
 }
 
