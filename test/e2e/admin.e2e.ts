@@ -1,26 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
+import { openPage, PHONE, screenshot, type TrackedPage } from './support/browser';
 import { DEMO_USER_EMAIL } from '../../src/config';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // Workers run, as with `npm start`: a cancelled test gets its title back on its own.
-  [app, browser] = await Promise.all([
-    startTestApp({ WORKERS: 'true', ADMIN_EMAILS: DEMO_USER_EMAIL }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+// Workers run, as with `npm start`: a cancelled test gets its title back on its own.
+withAppAndBrowser((started) => ({ app, browser } = started), {
+  WORKERS: 'true',
+  ADMIN_EMAILS: DEMO_USER_EMAIL,
 });
 
 async function signInAs(tracked: TrackedPage, account: 'demo' | RegExp): Promise<Page> {

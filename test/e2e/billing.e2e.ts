@@ -1,25 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOWNGRADE_CHANNELS_NOTE } from '../../src/shared/extra-channels';
 import { PLAN_MONTHLY_USD } from '../../src/shared/plans';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { HttpClient } from '../helpers/http-client';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { DESKTOP, launchBrowser, openPage, PHONE, screenshot, sessionCookie } from './support/browser';
+import { DESKTOP, openPage, PHONE, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // No Stripe key: the paywall runs the built-in simulated checkout, offline.
-  [app, browser] = await Promise.all([startTestApp({ WORKERS: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// No Stripe key: the paywall runs the built-in simulated checkout, offline.
+withAppAndBrowser((started) => ({ app, browser } = started), { WORKERS: 'true' });
 
 /** The browser's own session (its cookie's token as bearer), so API calls act as the user the page shows. */
 async function apiAs(page: Page): Promise<HttpClient> {

@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { TEAM_ROLE_DESCRIPTIONS } from '../../src/shared/team';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import {
-  DESKTOP,
-  headerRows,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  sessionCookie,
-} from './support/browser';
+import { DESKTOP, headerRows, openPage, PHONE, screenshot, sessionCookie } from './support/browser';
 import { chooseOption } from './support/select';
 
 // An Authority creator with two channels of two Google accounts: connecting the second through
@@ -28,13 +21,7 @@ let browser: Browser;
 /** The title of the test the first scenario starts on Alex's own channel. */
 let riveraVideoTitle: string;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe('several channels and a team', () => {
   it('connects a second channel, switches between channels, and disconnects one', async () => {

@@ -2,21 +2,16 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, openPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
+import { openPage } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 const distRoot = join(process.cwd(), 'dist/web');
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 interface RouteLoad {
   route: string;

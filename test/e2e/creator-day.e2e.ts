@@ -1,9 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deliverEmails } from '../helpers/notification-mail';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { runFor } from '../helpers/title-test-driver';
-import { launchBrowser, openPage, sessionCookie, type TrackedPage } from './support/browser';
+import { openPage, sessionCookie, type TrackedPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
 import { chooseOption } from './support/select';
 
@@ -17,15 +18,9 @@ import { chooseOption } from './support/select';
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // Workers off: the product clock and the queue are driven from here (runFor). The simulated
-  // checkout and portal stand in for Stripe.
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// Workers off: the product clock and the queue are driven from here (runFor). The simulated
+// checkout and portal stand in for Stripe.
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 /** A Date as a datetime-local value in the browser's (and this process's) time zone. */
 function localInputValue(date: Date): string {

@@ -1,34 +1,21 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COLLECTING_DATA_LABEL } from '../../src/shared/test-shapes';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { filterByTitle, searchWords, titleMatches } from '../../web/src/pages/dashboard/create/video-search';
 import { seriousAxeViolations } from './support/axe';
-import {
-  headerRows,
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  sessionCookie,
-  type TrackedPage,
-} from './support/browser';
+import { headerRows, openPage, PHONE, screenshot, sessionCookie, type TrackedPage } from './support/browser';
 import { chooseOption } from './support/select';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // The demo account is the founder here, so the founder tools can be exercised; workers run so
-  // rotations (created, simulated) are applied as in production.
-  [app, browser] = await Promise.all([
-    startTestApp({ FOUNDER_EMAILS: 'demo@titlewise.app', WORKERS: 'true' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+// The demo account is the founder here, so the founder tools can be exercised; workers run so
+// rotations (created, simulated) are applied as in production.
+withAppAndBrowser((started) => ({ app, browser } = started), {
+  FOUNDER_EMAILS: 'demo@titlewise.app',
+  WORKERS: 'true',
 });
 
 async function demoSignIn(tracked: TrackedPage): Promise<Page> {

@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_SCENARIO } from '../../src/demo/demo-scenario';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { liveVideo } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { openPage, screenshot } from './support/browser';
 import { chooseOption } from './support/select';
 
 // Issue 12: the demo as a newcomer meets it. "Try the demo" opens the visitor's own channel with
@@ -16,13 +17,7 @@ let browser: Browser;
 /** Preparing a visitor's copy runs almost six simulated days through the engine. */
 const PREPARATION_MS = 240_000;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ DEMO_HISTORY: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started), { DEMO_HISTORY: 'true' });
 
 const [winnerTest, sameTest, runningTest] = DEMO_SCENARIO;
 

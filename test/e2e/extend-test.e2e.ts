@@ -1,13 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { titleTests } from '../../db/schema';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { HttpClient } from '../helpers/http-client';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
+import { openPage, screenshot, sessionCookie } from './support/browser';
 
 // Issue 24, item 6: the Extend action on a running test's card, by keyboard: the dialog, a quick
 // choice, the plan re-run for the new end, the confirm, and the new end on the server.
@@ -16,13 +17,7 @@ let app: TestApp;
 let browser: Browser;
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp({ WORKERS: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started), { WORKERS: 'true' });
 
 async function apiAs(page: Page): Promise<HttpClient> {
   const session = await sessionCookie(page.context());

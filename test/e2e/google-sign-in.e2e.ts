@@ -1,19 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
+import { openPage, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe('Google sign-in through the simulator', () => {
   it('Connect with Google → consent page → account → dashboard; logout → home', async () => {

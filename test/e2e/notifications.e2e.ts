@@ -1,22 +1,17 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { deliverEmails } from '../helpers/notification-mail';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { runFor } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { openPage, screenshot } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 describe('notifications', () => {
   it('the bell counts what happened, the outbox shows the e-mail, the account page sets what is e-mailed', async () => {

@@ -1,23 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../src/shared/network-error';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { openPage, screenshot } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // The demo account is the founder, so Simulate Rotation starts the test; workers apply it.
-  [app, browser] = await Promise.all([
-    startTestApp({ FOUNDER_EMAILS: 'demo@titlewise.app', WORKERS: 'true' }),
-    launchBrowser(),
-  ]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
+// The demo account is the founder, so Simulate Rotation starts the test; workers apply it.
+withAppAndBrowser((started) => ({ app, browser } = started), {
+  FOUNDER_EMAILS: 'demo@titlewise.app',
+  WORKERS: 'true',
 });
 
 async function toastText(page: Page, text: string): Promise<void> {

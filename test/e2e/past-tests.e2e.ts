@@ -1,11 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { clearlyDifferentTitles } from '../helpers/ground-truth';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { liveVideo, runFor } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot } from './support/browser';
+import { openPage, screenshot } from './support/browser';
 
 // Past tests and shared report links as a creator meets them: the history with its counts, a
 // read-only link opened by someone signed out, then revoked.
@@ -13,13 +14,7 @@ import { launchBrowser, openPage, screenshot } from './support/browser';
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 /** Creates a views test from the signed-in page (its session cookie); returns its id. */
 async function createTest(page: Page, body: Record<string, unknown>): Promise<string> {

@@ -1,20 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, screenshot, sessionCookie } from './support/browser';
+import { openPage, screenshot, sessionCookie } from './support/browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // No Stripe key: choosing a plan opens the built-in simulated checkout.
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// No Stripe key: choosing a plan opens the built-in simulated checkout.
+withAppAndBrowser((started) => ({ app, browser } = started));
 
 const loginForPaywall = `/login?returnTo=${encodeURIComponent('/paywall')}`;
 

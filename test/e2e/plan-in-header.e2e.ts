@@ -1,20 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { launchBrowser, openPage, PHONE, screenshot } from './support/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { openPage, PHONE, screenshot } from './support/browser';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 
 let app: TestApp;
 let browser: Browser;
 
-beforeAll(async () => {
-  // No Stripe key: the simulated checkout and Customer Portal, pages on this server.
-  [app, browser] = await Promise.all([startTestApp({ WORKERS: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+// No Stripe key: the simulated checkout and Customer Portal, pages on this server.
+withAppAndBrowser((started) => ({ app, browser } = started), { WORKERS: 'true' });
 
 describe('the plan in the header', () => {
   it('Free → upgrade through the simulated checkout → Pro in the header → Manage subscription by keyboard opens the portal', async () => {

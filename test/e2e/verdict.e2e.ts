@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simVideos } from '../../db/schema';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type WinnerMetric } from '../../src/shared/test-shapes';
 import type { RecentVideo } from '../../src/videos/videos.schemas';
@@ -9,17 +9,11 @@ import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { withAppAndBrowser } from './support/app-and-browser';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
-import {
-  launchBrowser,
-  openPage,
-  PHONE,
-  screenshot,
-  SCREENSHOT_DIR,
-  type TrackedPage,
-} from './support/browser';
+import { openPage, PHONE, screenshot, SCREENSHOT_DIR, type TrackedPage } from './support/browser';
 import { chooseOption } from './support/select';
 
 let app: TestApp;
@@ -30,13 +24,9 @@ let running = { id: '', videoTitle: '' };
 
 // Workers stay off: the product clock and the test queue are driven from here (runFor), so the
 // engine sees hours of rotations within seconds.
+withAppAndBrowser((started) => ({ app, browser } = started));
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
   creator = await demoCreator(app);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 async function demoSignIn(tracked: TrackedPage): Promise<Page> {
