@@ -1,20 +1,11 @@
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config/load-config-or-exit';
 import { assertNodeVersion } from './node-version';
 import { startWebProcess } from './web-process';
 import { stopOnSignals } from './shutdown';
 
 assertNodeVersion();
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 
 const web = await startWebProcess({ config });
 const { fastify } = web.built;

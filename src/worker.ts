@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { loadConfigOrExit } from './config/load-config-or-exit';
 import { assertNodeVersion } from './node-version';
 import { stopOnSignals } from './shutdown';
 
@@ -7,16 +7,7 @@ import { stopOnSignals } from './shutdown';
 // no HTTP listener. It stays beside main.ts: it builds the same app, and src/app.ts imports jobs/
 // (docs/decisions/0033).
 assertNodeVersion();
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadConfigOrExit();
 if (config.database.kind === 'pglite') {
   console.error(
     'npm run worker needs DATABASE_URL: the embedded database is single-process (use npm start).',
