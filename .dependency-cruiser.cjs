@@ -1,5 +1,5 @@
 /**
- * dependency-cruiser (`npm run check:deps`, part of `npm run lint`): the folder rules of
+ * dependency-cruiser (`npm run check:cycles`, part of `npm run lint`): the folder rules of
  * ARCHITECTURE.md, checked on the run-time imports of the server (src/, jobs/, db/) and the web app
  * (web/src/). Type-only imports vanish from the JavaScript and are left out
  * (tsPreCompilationDeps: false); tests are left out; dynamic import() counts.
