@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../title-tests/title-tests.jobs';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../platform/service-context';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
@@ -130,7 +130,7 @@ export async function deleteTestAsAdmin(
     }
     // The final title is not on YouTube yet: the test's job applies it, then deletes the test.
     await tx.update(titleTests).set({ deletionRequestedAt: now }).where(eq(titleTests.id, test.id));
-    await scheduleAdvance(ctx, test.id, now, tx);
+    await scheduleAdvance(withTx(ctx, tx), test.id, now);
     await audit(tx, { deletionRequested: true });
     return 'pending' as const;
   });

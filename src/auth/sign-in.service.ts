@@ -1,5 +1,5 @@
 import type { Credentials } from 'google-auth-library';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext, type TxContext } from '../platform/service-context';
 import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
 import { assertMayConnect } from '../channels/channels.service';
 import { DEMO_USER_EMAIL } from '../config';
@@ -69,12 +69,12 @@ function storedTokens(ctx: ServiceContext, tokens: Credentials): Credentials {
 
 /** Links `channel` to `user` within the plan's channel limit (a refusal names the way out). */
 async function linkChannel(
-  ctx: ServiceContext,
-  tx: Tx,
+  ctx: TxContext,
   user: UserRow,
   channel: { id: string; title: string; uploadsPlaylistId: string | null },
   tokens: Credentials,
 ): Promise<ChannelConnection> {
+  const tx = ctx.db;
   try {
     await assertMayConnect(tx, user, channel.id);
   } catch (error) {
@@ -107,7 +107,7 @@ async function googleAccountOf(
       name: profile.name ?? profile.given_name ?? profile.email,
       ...(options.demo ? { isDemo: true } : {}),
     });
-    return { user, connection: await linkChannel(ctx, tx, user, channel, stored) };
+    return { user, connection: await linkChannel(withTx(ctx, tx), user, channel, stored) };
   };
 }
 
@@ -129,7 +129,7 @@ export async function connectAnotherChannel(
       'That Google account has no YouTube channel. Create one, then connect it.',
     );
   const stored = storedTokens(ctx, tokens);
-  const connection = await ctx.db.transaction((tx) => linkChannel(ctx, tx, user, channel, stored));
+  const connection = await ctx.db.transaction((tx) => linkChannel(withTx(ctx, tx), user, channel, stored));
   await requestReachReport(ctx, connection);
   return connection;
 }

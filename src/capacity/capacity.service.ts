@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { AppError, conflict } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext, TxContext } from '../platform/service-context';
 import {
   CAPACITY_PLAN_NAMES,
   capacityPlanOf,
@@ -59,14 +59,14 @@ export type Admission = { start: true } | { start: false; expectedStartAt: Date 
  * transaction that stores the test: the lock is held until it commits.
  */
 export async function admitNewTest(
-  ctx: ServiceContext,
-  tx: Tx,
+  ctx: TxContext,
   account: Account,
   shape: TestShape,
   durationMs: number,
 ): Promise<Admission> {
+  const tx = ctx.db;
   await lockAdmission(tx);
-  const state = await loadCapacityState({ ...ctx, db: tx });
+  const state = await loadCapacityState(ctx);
   const plan = capacityPlanOf(account);
   if (neverFits(state, plan, shape)) throw refusal(plan, shape, accountAllotment(state, plan));
   state.queued.push({ id: CANDIDATE, accountId: account.id, plan, shape, queuedAt: state.now, durationMs });
@@ -188,14 +188,10 @@ function extensionProblem(
  * Admits an extension or throws the refusal: a running test that does not fit keeps its end (it is
  * never queued). Call inside the transaction that extends the test: the lock is held until it commits.
  */
-export async function admitExtension(
-  ctx: ServiceContext,
-  tx: Tx,
-  account: Account,
-  ask: ExtensionAsk,
-): Promise<void> {
+export async function admitExtension(ctx: TxContext, account: Account, ask: ExtensionAsk): Promise<void> {
+  const tx = ctx.db;
   await lockAdmission(tx);
-  const problem = extensionProblem(await loadCapacityState({ ...ctx, db: tx }), account, ask);
+  const problem = extensionProblem(await loadCapacityState(ctx), account, ask);
   if (problem) throw problem;
 }
 

@@ -4,7 +4,7 @@ import type { BillingProvider } from '../billing/billing-provider';
 import type { Clock } from './clock';
 import type { Config } from '../config';
 import type { TokenCipher } from '../crypto/token-cipher';
-import type { Database, Db } from '../db/database';
+import type { Database, Db, Tx } from '../db/database';
 import type { ReadCache } from '../db/read-cache';
 import type { EngineHooks } from '../title-tests/engine/engine-hooks';
 import type { TitleTestYouTube } from '../title-tests/engine/youtube-port';
@@ -54,4 +54,16 @@ export interface ServiceContext extends Dependencies {
    * fast-forward then moves only that. Null (or unset) for everyone else.
    */
   sandboxTime?(ctx: ServiceContext, user: UserRow): Promise<SandboxTime | null>;
+}
+
+/**
+ * The context inside a transaction: its `db` is the transaction, so what a service writes and the
+ * jobs it sends through this context commit together. A function that must run inside one (it
+ * takes a lock held until commit) asks for this type.
+ */
+export type TxContext = ServiceContext & { db: Tx };
+
+/** `ctx` with the transaction `tx` as its database. */
+export function withTx(ctx: ServiceContext, tx: Tx): TxContext {
+  return { ...ctx, db: tx };
 }

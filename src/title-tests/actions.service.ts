@@ -5,7 +5,7 @@ import { admissionJob, scheduleAdvance } from './title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './records/state-machine';
@@ -104,9 +104,9 @@ export async function applyTestAction(
       const due = schedule.filter((slot) => slot.plannedStart <= now).at(-1);
       const next = schedule.find((slot) => slot.plannedStart > now);
       const wakeAt = due && due.status !== 'applied' ? now : (next?.plannedStart ?? test.endDate);
-      await scheduleAdvance(ctx, testId, wakeAt, tx);
+      await scheduleAdvance(withTx(ctx, tx), testId, wakeAt);
     } else {
-      await scheduleAdvance(ctx, testId, now, tx);
+      await scheduleAdvance(withTx(ctx, tx), testId, now);
       // Its units are free again: a queued test may start.
       await admissionJob.send({ ...ctx, db: tx }, {});
     }

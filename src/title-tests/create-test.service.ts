@@ -10,7 +10,7 @@ import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
 import { verdictProblem, weakForecastProblem } from './forecast.service';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';
@@ -184,8 +184,7 @@ async function insertTest(
     const admission = user.isDemo
       ? ({ start: true } as const)
       : await admitNewTest(
-          ctx,
-          tx,
+          withTx(ctx, tx),
           user,
           { rotationIntervalMinutes: input.rotationIntervalMinutes, winnerMetric: input.winnerMetric },
           endDate.getTime() - start.getTime(),
@@ -223,7 +222,7 @@ async function insertTest(
         start,
         endDate,
       );
-      await scheduleAdvance(ctx, test!.id, start, tx);
+      await scheduleAdvance(withTx(ctx, tx), test!.id, start);
     }
     await refreshTestFigures(tx, { testIds: [test!.id] }, now);
     await recordAudit(tx, {

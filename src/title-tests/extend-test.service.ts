@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { admitExtension, assertShapeCanFit, extensionCapacity } from '../capacity/capacity.service';
 import type { Tx } from '../db/database';
 import { badRequest, conflict } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../platform/service-context';
 import {
   EXTEND_STATE_MESSAGES,
   extendStateProblem,
@@ -86,12 +86,13 @@ export async function extendTest(
     if (problem) throw conflict(problem);
     const endProblem = extensionEndProblem(test, newEnd, now);
     if (endProblem) throw badRequest(endProblem);
-    if (!user.isDemo) await admitExtension(ctx, tx, user, { id: test.id, shape: shapeOf(test), newEnd });
+    if (!user.isDemo)
+      await admitExtension(withTx(ctx, tx), user, { id: test.id, shape: shapeOf(test), newEnd });
     const firstSlot = await appendSegment(tx, test, newEnd, now);
     await reopenOrMoveEnd(tx, test, newEnd, now);
     // An active test's chain of wake-ups already reaches the segment's start; a reopened one
     // starts its segment now. A paused test waits for Resume.
-    if (test.status !== 'paused') await scheduleAdvance(ctx, test.id, firstSlot, tx);
+    if (test.status !== 'paused') await scheduleAdvance(withTx(ctx, tx), test.id, firstSlot);
     await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await recordAudit(tx, {
       actorUserId: actor.id,

@@ -4,7 +4,7 @@ import { scheduleAdvance } from './title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import type { ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../platform/service-context';
 import { collectTestMetrics } from './engine/metrics-collection';
 
 const WAIT_MS = 15_000;
@@ -33,7 +33,7 @@ export async function simulateRotation(ctx: ServiceContext, user: UserRow, testI
   if (!next) throw conflict('The schedule has no rotation left to apply.');
   await ctx.db.transaction(async (tx) => {
     await tx.update(rotations).set({ plannedStart: now }).where(eq(rotations.id, next.id));
-    await scheduleAdvance(ctx, testId, now, tx);
+    await scheduleAdvance(withTx(ctx, tx), testId, now);
   });
   const deadline = Date.now() + WAIT_MS;
   while (Date.now() < deadline) {

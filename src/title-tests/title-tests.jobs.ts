@@ -1,6 +1,5 @@
 import type { WorkOptions } from 'pg-boss';
 import { z } from 'zod';
-import type { Tx } from '../db/database';
 import { defineJob } from '../platform/job';
 import type { ServiceContext } from '../platform/service-context';
 import { PACIFIC_TIME_ZONE } from '../time/pacific';
@@ -50,14 +49,14 @@ export const advanceJob = defineJob({
 });
 
 /**
- * Enqueues an advance of the test at `at` (product time). Inside a transaction pass `tx`, so the
+ * Enqueues an advance of the test at `at` (product time). Inside a transaction pass withTx(ctx, tx), so the
  * job exists exactly when the write that needs it commits.
  */
-export async function scheduleAdvance(ctx: ServiceContext, testId: string, at: Date, tx?: Tx): Promise<void> {
+export async function scheduleAdvance(ctx: ServiceContext, testId: string, at: Date): Promise<void> {
   // The product clock may run ahead of the database's (simulator, tests): convert to real time.
   const offset = ctx.clock.now().getTime() - Date.now();
   const startAfter = new Date(Math.max(Date.now(), at.getTime() - offset));
-  await advanceJob.send(tx ? { ...ctx, db: tx } : ctx, { testId }, { startAfter });
+  await advanceJob.send(ctx, { testId }, { startAfter });
 }
 
 /** Every minute: enqueues the advance of every test whose next step is overdue (catches up after a crash). */

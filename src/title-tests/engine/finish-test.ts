@@ -4,7 +4,7 @@ import { scheduleAdvance } from '../title-tests.jobs';
 import { isMeasuredPerDay } from '../../shared/test-shapes';
 import type { TestVerdict } from '../../statistics';
 import { formatPacificMoment } from '../../time/pacific';
-import type { ServiceContext } from '../../platform/service-context';
+import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from '../figures/final-figures';
@@ -290,7 +290,7 @@ async function putFinalTitle(
       updatedAt: now,
     });
     // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.
-    if (ending.finalFiguresDueAt) await scheduleAdvance(ctx, test.id, ending.finalFiguresDueAt, tx);
+    if (ending.finalFiguresDueAt) await scheduleAdvance(withTx(ctx, tx), test.id, ending.finalFiguresDueAt);
     await notifyTestEnding(ctx, tx, test, {
       verdict: storedDecision(ending.verdict)?.verdict ?? null,
       reason: kept

@@ -4,7 +4,7 @@ import { placeQueue, type Placement } from '../../capacity/admission';
 import { lockAdmission } from '../../capacity/capacity.service';
 import { loadCapacityState } from '../../capacity/capacity-state';
 import type { Tx } from '../../db/database';
-import type { ServiceContext } from '../../platform/service-context';
+import { withTx, type ServiceContext } from '../../platform/service-context';
 import { scheduleAdvance } from '../title-tests.jobs';
 import { storeSchedule } from './schedule-rows';
 import { refreshTestFigures } from '../figures/stored-figures';
@@ -73,7 +73,7 @@ async function startQueuedTest(ctx: ServiceContext, tx: Tx, testId: string): Pro
     now,
     end,
   );
-  await scheduleAdvance(ctx, testId, now, tx);
+  await scheduleAdvance(withTx(ctx, tx), testId, now);
   await refreshTestFigures(tx, { testIds: [testId] }, now);
   return true;
 }

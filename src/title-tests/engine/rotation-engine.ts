@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { metricSamples, rotations, titleTests } from '../../../db/schema';
 import { admissionJob, scheduleAdvance } from '../title-tests.jobs';
-import type { ServiceContext } from '../../platform/service-context';
+import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
@@ -209,7 +209,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     if (!ctx.holding) await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);
     if (locked.status === 'active' || locked.status === 'scheduled') {
-      await scheduleAdvance(ctx, test.id, next ? next.plannedStart : test.endDate, tx);
+      await scheduleAdvance(withTx(ctx, tx), test.id, next ? next.plannedStart : test.endDate);
     }
     return 'rotated' as const;
   });
