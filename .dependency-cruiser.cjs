@@ -15,6 +15,12 @@
 /** Files that assemble the features: nothing but another entry point imports them. */
 const ENTRY_POINTS = '^(src/(main|worker|web-process|app)\\.ts|web/src/main\\.tsx)$';
 
+/**
+ * Subfolders that import their parent folder's files, whose parent's files therefore do not
+ * import them (each pair of folders imports one way only).
+ */
+const LOWER_ROOTS = '^src/(youtube/gateway|billing/simulated|api/trpc)/';
+
 /** The web app's layers, lowest first: a layer imports only the layers before it. */
 const WEB_LAYERS = ['lib', 'api', 'auth', 'components', 'shell', 'pages', 'routes', 'app'];
 
@@ -77,6 +83,22 @@ module.exports = {
         'Files at the root of src/ other than the entry points (shutdown, node-version) are start-up helpers of the entry points, so they import no folder.',
       from: { path: '^src/[^/]+\\.ts$', pathNot: ENTRY_POINTS },
       to: { path: '^src/[^/]+/' },
+    },
+    {
+      name: 'subfolder-imports-no-parent-root',
+      severity: 'error',
+      comment:
+        "A subfolder does not import its parent folder's own files at run time (the parent's files import it: src/title-tests and its rooms, src/api and declare/): the two would import each other, which the folder graph cannot see. The subfolders in LOWER_ROOTS go the other way.",
+      from: { path: '^(src/[^/]+)/[^/]+/', pathNot: LOWER_ROOTS },
+      to: { path: '^$1/[^/]+\\.ts$' },
+    },
+    {
+      name: 'parent-root-imports-no-upper-subfolder',
+      severity: 'error',
+      comment:
+        "The subfolders in LOWER_ROOTS build on their parent's files (the gateway on the quota ledger, the simulated Stripe on the plans, the tRPC router on the operations), so the parent's files do not import them; the entry points wire them.",
+      from: { path: '^src/(youtube|billing|api)/[^/]+\\.ts$' },
+      to: { path: '^src/$1/(gateway|simulated|trpc)/' },
     },
     {
       name: 'platform-at-the-bottom',

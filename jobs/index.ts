@@ -13,7 +13,7 @@ import {
   dailyMetricsJob,
   sampleViewsJob,
   tickJob,
-} from '../src/title-tests/title-tests.jobs';
+} from '../src/title-tests/engine/title-tests.jobs';
 import { purgeExpiredJob } from './maintenance';
 
 /**

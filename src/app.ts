@@ -9,6 +9,7 @@ import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
 import { createQueues, startWorkers } from '../jobs';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
+import { registerSimulatedStripePages } from './billing/simulated/simulated-pages';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
 import { gatewayDailyCollector, gatewayYouTube } from './title-tests/engine/youtube-adapter';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerGoogleOAuth(fastify, app, registry);
   await registerUnsubscribeRoutes(fastify, app, registry);
   await registerBillingRoutes(fastify, app, registry);
+  if (config.stripe.simulated) await registerSimulatedStripePages(fastify, app, registry);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 

@@ -1,6 +1,6 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../title-tests/title-tests.jobs';
+import { scheduleAdvance } from '../title-tests/engine/title-tests.jobs';
 import { withTx, type ServiceContext } from '../platform/service-context';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
@@ -11,7 +11,7 @@ import { applyTestAction } from '../title-tests/actions.service';
 import { removeTestMarkedForDeletion } from '../title-tests/engine/deletion';
 import { cardsOf } from '../title-tests/views.service';
 import type { TitleTestRow } from '../title-tests/records/title-test-records';
-import type { TitleTestView } from '../title-tests/title-tests.schemas';
+import type { TitleTestView } from '../title-tests/records/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
 
 async function findTest(ctx: ServiceContext, testId: string): Promise<TitleTestRow> {

@@ -1,6 +1,10 @@
 import { userSchema } from '../auth/auth.schemas';
 import { z } from 'zod';
-import { titleTestSchema, verdictViewSchema, WINDOW_ANALYSIS } from '../title-tests/title-tests.schemas';
+import {
+  titleTestSchema,
+  verdictViewSchema,
+  WINDOW_ANALYSIS,
+} from '../title-tests/records/title-tests.schemas';
 
 /** Admin console shapes (docs/product.md#entities, #rest-paths), shared by tRPC, REST and the web app. */
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors/app-error';
 import { countHit } from './rate-limit-store';
 import type { RateLimit } from './declare/rate-limits';
 import { RATE_LIMIT_WINDOW_MS } from '../shared/usage-limits';
-import { assertUserReadsLeft, chargedToUser } from '../youtube/user-reads';
+import { assertUserReadsLeft, chargedToUser } from '../youtube/gateway/user-reads';
 
 /**
  * Counts one call against `limit` for `subject` (an address or a user id) and refuses it past the

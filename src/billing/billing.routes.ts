@@ -5,13 +5,12 @@ import { rateLimits } from '../api/declare/rate-limits';
 import type { OpenApiRegistry } from '../api/openapi';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
-import { registerSimulatedStripePages } from './simulated/simulated-pages';
 import { receiveStripeWebhook } from './webhook.service';
 
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 
-/** Stripe's webhook, the checkout return and (simulated Stripe) the checkout and portal pages. */
+/** Stripe's webhook and the checkout return (the simulated checkout and portal pages: ./simulated). */
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
   ctx: ServiceContext,
@@ -63,6 +62,4 @@ export async function registerBillingRoutes(
     successStatus: 303,
     responseDescription: 'Redirect (303) to /dashboard',
   });
-
-  if (ctx.config.stripe.simulated) await registerSimulatedStripePages(fastify, ctx, registry);
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/database';
 import { capacityPlanOf } from '../shared/capacity-shares';
 import { runningStatuses } from '../shared/test-states';
 import { nextPacificMidnight, pacificDay } from '../time/pacific';
-import { userReadsQuota } from '../youtube/user-reads';
+import { userReadsQuota } from '../youtube/gateway/user-reads';
 import type { CapacityState } from './admission';
 import {
   SAMPLING_PASS_MINUTES,

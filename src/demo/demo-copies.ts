@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../title-tests/title-tests.jobs';
+import { scheduleAdvance } from '../title-tests/engine/title-tests.jobs';
 import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
 import { eraseChannelConnection } from '../privacy/channel-data';

@@ -9,7 +9,7 @@ import {
   type TestFigures,
 } from '../title-tests/figures/compute-test-figures';
 import { figuresAreCurrent, figuresOfTests } from '../title-tests/figures/stored-figures';
-import type { TitleTestView, VerdictView } from '../title-tests/title-tests.schemas';
+import type { TitleTestView, VerdictView } from '../title-tests/records/title-tests.schemas';
 import type { PastTest, PastTests } from './reports.schemas';
 
 /*

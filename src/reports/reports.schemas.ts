@@ -6,7 +6,7 @@ import {
   figureExpectationsSchema,
   testAnalyticsSummarySchema,
   verdictViewSchema,
-} from '../title-tests/title-tests.schemas';
+} from '../title-tests/records/title-tests.schemas';
 
 // Shared report links and the past-tests history (docs/product.md#shared-report-links,
 // docs/product.md#past-tests).

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { rotations, titleTests } from '../../db/schema';
-import { admissionJob, scheduleAdvance } from './title-tests.jobs';
+import { admissionJob, scheduleAdvance } from './engine/title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
@@ -10,7 +10,7 @@ import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './records/state-machine';
 import { endLiveWindows, type TitleTestRow } from './records/title-test-records';
-import type { TestAction } from './title-tests.schemas';
+import type { TestAction } from './records/title-tests.schemas';
 
 /**
  * Pause, resume, complete or cancel (docs/product.md#test-states) the user's own test; another

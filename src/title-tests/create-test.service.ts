@@ -2,7 +2,7 @@ import { recordAudit, testAuditState } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../db/schema';
-import { scheduleAdvance } from './title-tests.jobs';
+import { scheduleAdvance } from './engine/title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels/channels.service';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
@@ -16,7 +16,11 @@ import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
 import { channelLag, lagProblem, washoutFor } from './figures/channel-lag';
-import { START_TOLERANCE_MS, createTestInputSchema, type CreateTestInput } from './title-tests.schemas';
+import {
+  START_TOLERANCE_MS,
+  createTestInputSchema,
+  type CreateTestInput,
+} from './records/title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 import { estimateViewsPerDay } from '../shared/video-traffic';
 

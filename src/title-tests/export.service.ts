@@ -5,7 +5,7 @@ import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
 import { csvDocument, Download } from '../http/download';
 import { pacificDay, pacificDayStart } from '../time/pacific';
-import type { TestAnalyticsWithVerdict } from './title-tests.schemas';
+import type { TestAnalyticsWithVerdict } from './records/title-tests.schemas';
 import { getTestAnalytics } from './views.service';
 
 export type ExportFormat = 'csv' | 'json';

@@ -13,7 +13,7 @@ import {
   extensionEndProblem,
 } from '../shared/test-extension';
 import { MAX_TEST_DAYS, MIN_FORECAST_DAYS } from '../shared/title-test-rules';
-import { scheduleAdvance } from './title-tests.jobs';
+import { scheduleAdvance } from './engine/title-tests.jobs';
 import { findOwnTest } from './create-test.service';
 import { finalFiguresStatus } from './figures/final-figures-status';
 import { forecastTest } from './forecast.service';
@@ -21,7 +21,7 @@ import { extensionStart } from './records/schedule-segments';
 import { storeScheduleSegment } from './engine/schedule-rows';
 import { refreshTestFigures } from './figures/stored-figures';
 import type { TitleTestRow } from './records/title-test-records';
-import type { ExtendTestInput, ExtensionForecast } from './title-tests.schemas';
+import type { ExtendTestInput, ExtensionForecast } from './records/title-tests.schemas';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 
 // Extending a test (docs/decisions/0024-extending-a-test.md): a running test, or one waiting for its

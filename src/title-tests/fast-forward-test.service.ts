@@ -6,7 +6,7 @@ import { findOwnTest } from './create-test.service';
 import { simulatedTimeOf } from './simulation/simulated-time';
 import type { ServiceContext } from '../platform/service-context';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './figures/final-figures-status';
-import type { FastForwardSpan } from './title-tests.schemas';
+import type { FastForwardSpan } from './records/title-tests.schemas';
 
 const DAY = 86_400_000;
 /** Past the end (or the final figures' deadline), so the end-of-test job and the winner land. */

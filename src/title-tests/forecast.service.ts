@@ -26,7 +26,7 @@ import {
   type ForecastShape,
   type ShapeForecast,
 } from '../statistics/forecast';
-import type { TestForecast, TestForecastInput } from './title-tests.schemas';
+import type { TestForecast, TestForecastInput } from './records/title-tests.schemas';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 import {
   lagOfChannel,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { rotations } from '../../db/schema';
-import { scheduleAdvance } from './title-tests.jobs';
+import { scheduleAdvance } from './engine/title-tests.jobs';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';

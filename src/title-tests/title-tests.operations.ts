@@ -24,7 +24,7 @@ import {
   testForecastInputSchema,
   testForecastSchema,
   titleTestSchema,
-} from './title-tests.schemas';
+} from './records/title-tests.schemas';
 import { getDashboardStatsJson, getOwnTestView, getTestAnalyticsJson, listTestsJson } from './views.service';
 
 /** Title tests (docs/product.md#rest-paths): the creator's tests, their figures and actions, and the founder's tools. */

@@ -13,7 +13,7 @@ import {
   dashboardStatsSchema,
   type TestAnalyticsWithVerdict,
   type TitleTestView,
-} from './title-tests.schemas';
+} from './records/title-tests.schemas';
 
 /*
  * The polled read paths: lookups of the figures stored when each test's data last changed

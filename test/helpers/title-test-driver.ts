@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { simVideos } from '../../db/schema';
-import { ADVANCE_QUEUE } from '../../src/title-tests/title-tests.jobs';
+import { ADVANCE_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
 import type { ServiceContext } from '../../src/platform/service-context';
 import {
   fastForward,

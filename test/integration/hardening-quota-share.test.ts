@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaLedger, rateLimits, rotations, titleTests, users } from '../../db/schema';
 import { RECENT_VIDEOS_PER_WINDOW } from '../../src/shared/usage-limits';
 import { formatPacificMoment, nextPacificMidnight, pacificDay } from '../../src/time/pacific';
-import { userReadsQuota } from '../../src/youtube/user-reads';
+import { userReadsQuota } from '../../src/youtube/gateway/user-reads';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { titleTests } from '../../db/schema';
-import { DAILY_METRICS_TIME } from '../../src/title-tests/title-tests.jobs';
+import { DAILY_METRICS_TIME } from '../../src/title-tests/figures/collection-times';
 import { addDays, pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { finalFiguresComplete } from '../../src/title-tests/figures/final-figures';
 import {

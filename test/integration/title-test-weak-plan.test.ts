@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotations, simVideos, titleTests, titleVariants } from '../../db/schema';
 import { COLLECTING_DATA_LABEL, isWeakForecast, WEAK_PLAN_CONFIRM } from '../../src/shared/test-shapes';
-import type { VerdictView } from '../../src/title-tests/title-tests.schemas';
+import type { VerdictView } from '../../src/title-tests/records/title-tests.schemas';
 import { estimateViewsPerDay } from '../../src/shared/video-traffic';
 import type { RecentVideo } from '../../src/videos/videos.schemas';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';

@@ -12,7 +12,7 @@ import {
   titleVariants,
   users,
 } from '../../db/schema';
-import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/title-tests.jobs';
+import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
 import { TICK_GRACE_MS } from '../../src/title-tests/engine/due-tests';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';

@@ -2,7 +2,8 @@ import { and, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
 import type { ServiceContext } from '../../platform/service-context';
 import { startedStatuses } from '../../shared/test-states';
-import { enqueueDecisionsWithFinalFigures } from '../figures/final-figures';
+import { testsWithFinalFiguresIn } from '../figures/final-figures';
+import { scheduleAdvance } from './title-tests.jobs';
 import { heldBy } from '../records/held-tests';
 
 /** Tests ended longer ago than this are done with, unless they still wait for final figures (Analytics data arrives 48–72 hours late). */
@@ -42,7 +43,10 @@ export async function collectDailyMetrics(ctx: ServiceContext): Promise<DailyCol
       }
     }
   }
-  const decisionsDue = await enqueueDecisionsWithFinalFigures(ctx, ctx.holding);
+  const decisionsDue = await testsWithFinalFiguresIn(ctx, ctx.holding);
+  // For the workers the test's own job decides (one at a time per test); a tool holding tests
+  // decides them itself.
+  if (!ctx.holding) for (const id of decisionsDue) await scheduleAdvance(ctx, id, ctx.clock.now());
   if (failures.length === 1) throw failures[0];
   if (failures.length > 1)
     throw new AggregateError(failures, `Collecting daily figures failed for ${failures.length} tests.`);

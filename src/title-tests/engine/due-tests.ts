@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-o
 import { heldBy } from '../records/held-tests';
 import { rotations, titleTests } from '../../../db/schema';
 import type { ServiceContext } from '../../platform/service-context';
-import { scheduleAdvance } from '../title-tests.jobs';
+import { scheduleAdvance } from './title-tests.jobs';
 
 /** A rotation that failed this often waits for a person (the card shows the error). */
 export const MAX_ROTATION_ATTEMPTS = 8;

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
 import { markConnectionDisconnected } from '../../channels/channel-connections.service';
 import { formatPacificClock, nextPacificMidnight } from '../../time/pacific';
-import { scheduleAdvance } from '../title-tests.jobs';
+import { scheduleAdvance } from './title-tests.jobs';
 import {
   notifyQuotaDeferred,
   notifyTestFailed,

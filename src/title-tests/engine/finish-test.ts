@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { rotations, titleTests } from '../../../db/schema';
-import { scheduleAdvance } from '../title-tests.jobs';
+import { scheduleAdvance } from './title-tests.jobs';
 import { isMeasuredPerDay } from '../../shared/test-shapes';
 import type { TestVerdict } from '../../statistics';
 import { formatPacificMoment } from '../../time/pacific';

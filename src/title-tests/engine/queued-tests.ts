@@ -5,7 +5,7 @@ import { lockAdmission } from '../../capacity/capacity.service';
 import { loadCapacityState } from '../../capacity/capacity-state';
 import type { Tx } from '../../db/database';
 import { withTx, type ServiceContext } from '../../platform/service-context';
-import { scheduleAdvance } from '../title-tests.jobs';
+import { scheduleAdvance } from './title-tests.jobs';
 import { storeSchedule } from './schedule-rows';
 import { refreshTestFigures } from '../figures/stored-figures';
 

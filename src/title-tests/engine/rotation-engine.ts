@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import { metricSamples, rotations, titleTests } from '../../../db/schema';
-import { admissionJob, scheduleAdvance } from '../title-tests.jobs';
+import { admissionJob, scheduleAdvance } from './title-tests.jobs';
 import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';

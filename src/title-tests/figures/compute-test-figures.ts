@@ -8,7 +8,7 @@ import type {
   TestAnalyticsWithVerdict,
   TitleTestView,
   VerdictView,
-} from '../title-tests.schemas';
+} from '../records/title-tests.schemas';
 import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
 

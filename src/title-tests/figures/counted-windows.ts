@@ -3,7 +3,7 @@ import { samplingPeriodMinutes } from '../../capacity/cost-model';
 import type { WinnerMetric } from '../../shared/test-shapes';
 import { washoutMinutes } from '../../statistics';
 import type { RotationRow } from '../records/title-test-records';
-import type { WindowAnalysis, WindowExclusion } from '../title-tests.schemas';
+import type { WindowAnalysis, WindowExclusion } from '../records/title-tests.schemas';
 
 /*
  * Which windows count (docs/figures.md#which-windows-count): the one rule that decides which of a

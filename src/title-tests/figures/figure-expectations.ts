@@ -1,5 +1,5 @@
 import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
-import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../title-tests.jobs';
+import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './collection-times';
 import { isMeasuredPerDay, type WinnerMetric } from '../../shared/test-shapes';
 import { blockAlignment } from '../../statistics/schedule';
 import { addDays, pacificDay, pacificDayStart, pacificParts } from '../../time/pacific';
@@ -9,7 +9,7 @@ import { finalFiguresDeadline, finalFiguresStatus } from './final-figures-status
 import { rotationDay, type RotationFigures } from './rotation-figures';
 import type { DailyRow } from './readings';
 import type { RotationRow, TitleTestRow } from '../records/title-test-records';
-import type { FigureExpectations } from '../title-tests.schemas';
+import type { FigureExpectations } from '../records/title-tests.schemas';
 
 /*
  * When each figure still missing is expected, from what the engine really does: view counters

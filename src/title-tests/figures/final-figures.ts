@@ -1,6 +1,5 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../../db/schema';
-import { scheduleAdvance } from '../title-tests.jobs';
 import type { ServiceContext } from '../../platform/service-context';
 import type { DbOrTx } from '../../db/database';
 import { pacificDay } from '../../time/pacific';
@@ -54,14 +53,11 @@ export async function finalFiguresComplete(db: DbOrTx, record: TestRecord): Prom
 }
 
 /**
- * After a daily collection: the tests waiting for final figures whose figures are now all in.
- * For the workers (holding unset) their decisions are enqueued (the test's job decides; one at a
- * time per test); a tool holding tests decides its own. Returns their ids.
+ * After a daily collection: the tests waiting for final figures whose figures are now all in
+ * (only those `holding` holds, or the unheld ones for the workers). The engine enqueues their
+ * decisions (src/title-tests/engine/daily-collection.ts).
  */
-export async function enqueueDecisionsWithFinalFigures(
-  ctx: ServiceContext,
-  holding?: string,
-): Promise<string[]> {
+export async function testsWithFinalFiguresIn(ctx: ServiceContext, holding?: string): Promise<string[]> {
   const waiting = await ctx.db
     .select({ id: titleTests.id })
     .from(titleTests)
@@ -69,9 +65,7 @@ export async function enqueueDecisionsWithFinalFigures(
   const ready: string[] = [];
   for (const { id } of waiting) {
     const record = await loadTestRecord(ctx.db, id);
-    if (!record || !(await finalFiguresComplete(ctx.db, record))) continue;
-    if (!holding) await scheduleAdvance(ctx, id, ctx.clock.now());
-    ready.push(id);
+    if (record && (await finalFiguresComplete(ctx.db, record))) ready.push(id);
   }
   return ready;
 }

@@ -11,7 +11,7 @@ import {
 } from './compute-test-figures';
 import { dailyMetricsOfTests, latestSamplesOf, sampleCountsOf, viewSamplesOfTests } from './readings';
 import { loadTestDetails } from '../records/title-test-records';
-import { testAnalyticsWithVerdictSchema, titleTestSchema } from '../title-tests.schemas';
+import { testAnalyticsWithVerdictSchema, titleTestSchema } from '../records/title-tests.schemas';
 
 /*
  * Stored figures (docs/figures.md): each test's card, analytics panel and verdict are computed

@@ -4,7 +4,7 @@ import { isRunning } from '../records/state-machine';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../../statistics';
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from '../records/title-test-records';
-import type { VerdictView } from '../title-tests.schemas';
+import type { VerdictView } from '../records/title-tests.schemas';
 import { observationsOf, scheduleSegmentsOf } from './verdict-inputs';
 
 // The one place a test's verdict is computed (docs/statistics.md#verdicts): `computeVerdict`

@@ -1,7 +1,7 @@
 import type { TitleTestStatus } from '../../../db/schema/title-tests';
 import { conflict } from '../../errors/app-error';
 import { runningStatuses } from '../../shared/test-states';
-import type { TestAction } from '../title-tests.schemas';
+import type { TestAction } from './title-tests.schemas';
 
 /** Allowed transitions per action (docs/product.md#test-states). */
 const transitions: Record<TestAction, { from: readonly TitleTestStatus[]; to: TitleTestStatus }> = {

@@ -7,7 +7,7 @@ import {
   advanceJob,
   dailyMetricsJob,
   sampleViewsJob,
-} from '../title-tests.jobs';
+} from '../engine/title-tests.jobs';
 import { enqueueDueTests, findDueTests } from '../engine/due-tests';
 import type { ControllableClock } from '../../platform/clock';
 import type { ServiceContext } from '../../platform/service-context';

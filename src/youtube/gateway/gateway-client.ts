@@ -7,7 +7,7 @@ import {
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
-import { chargeUserRead, currentPayer } from '../user-reads';
+import { chargeUserRead, currentPayer } from './user-reads';
 import { classifyGoogleError, describeFailure, isMetadataReason, type GoogleFailure } from './classify';
 import {
   AuthorizationLostError,

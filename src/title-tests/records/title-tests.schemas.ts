@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { titleTestStatuses } from '../../db/schema/title-tests';
+import { titleTestStatuses } from '../../../db/schema/title-tests';
 import {
   defaultIntervalFor,
   DEFAULT_WINNER_METRIC,
   shapeProblem,
   VERDICTS,
   WINNER_METRICS as winnerMetrics,
-} from '../shared/test-shapes';
-import { ROTATION_INTERVALS } from '../shared/title-test-rules';
+} from '../../shared/test-shapes';
+import { ROTATION_INTERVALS } from '../../shared/title-test-rules';
 import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
@@ -15,7 +15,7 @@ import {
   MIN_FORECAST_DAYS,
   MIN_TITLES,
   titleProblems,
-} from '../shared/title-test-rules';
+} from '../../shared/title-test-rules';
 
 /** A start this far in the past is still "now" (clock skew, time spent filling the form). */
 export const START_TOLERANCE_MS = 10 * 60_000;

@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Dependencies } from '../platform/service-context';
-import type { Config } from '../config';
-import type { DbOrTx } from '../db/database';
-import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../shared/usage-limits';
-import { formatPacificMoment, nextPacificMidnight, pacificDay, pacificDayStart } from '../time/pacific';
-import { YouTubeGatewayError } from './gateway/errors';
-import { quotaCosts, type QuotaMethod } from './quota-ledger';
+import type { Dependencies } from '../../platform/service-context';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/database';
+import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../../shared/usage-limits';
+import { formatPacificMoment, nextPacificMidnight, pacificDay, pacificDayStart } from '../../time/pacific';
+import { YouTubeGatewayError } from './errors';
+import { quotaCosts, type QuotaMethod } from '../quota-ledger';
 
 /**
  * Reads of YouTube made on a user's request (the video picker, reading the video a new test is

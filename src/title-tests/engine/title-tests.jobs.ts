@@ -1,13 +1,14 @@
 import type { WorkOptions } from 'pg-boss';
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
-import type { ServiceContext } from '../platform/service-context';
-import { PACIFIC_TIME_ZONE } from '../time/pacific';
-import { collectDailyMetrics } from './engine/daily-collection';
-import { enqueueDueTests } from './engine/due-tests';
-import { sampleViewCounts } from './engine/metrics-collection';
-import { admitQueuedTests } from './engine/queued-tests';
-import { advanceTest } from './engine/rotation-engine';
+import { defineJob } from '../../platform/job';
+import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../figures/collection-times';
+import type { ServiceContext } from '../../platform/service-context';
+import { PACIFIC_TIME_ZONE } from '../../time/pacific';
+import { collectDailyMetrics } from './daily-collection';
+import { enqueueDueTests } from './due-tests';
+import { sampleViewCounts } from './metrics-collection';
+import { admitQueuedTests } from './queued-tests';
+import { advanceTest } from './rotation-engine';
 
 // The title-test engine's jobs: rotations and final titles, the minute tick, the figures, and
 // admission. The handlers only call into the engine, so a definition here may be imported by the
@@ -15,10 +16,6 @@ import { advanceTest } from './engine/rotation-engine';
 
 export const ADVANCE_QUEUE = 'title-test.advance';
 export const TICK_QUEUE = 'title-test.tick';
-/** View counters are sampled on every 10-minute mark (windows are at least an hour, the washout 15 minutes). */
-export const SAMPLE_VIEWS_EVERY_MINUTES = 10;
-/** When the daily collection runs (America/Los_Angeles), after YouTube's day has turned. */
-export const DAILY_METRICS_TIME = { hour: 1, minute: 30 } as const;
 /** The admission pass's beat; it also runs as soon as a test ends (its units are free again). */
 const ADMISSION_EVERY_MINUTES = 10;
 
