@@ -3,7 +3,7 @@ import { titleTests, users } from '../../db/schema';
 import type { UserRow } from '../../src/auth/session.service';
 import type { ServiceContext } from '../../src/platform/service-context';
 import { createTitleTest } from '../../src/title-tests/create-test.service';
-import { assertUserReadsLeft, chargedToUser } from '../../src/youtube/user-reads';
+import { assertUserReadsLeft, chargedToUser } from '../../src/youtube/gateway/user-reads';
 import { chunks } from '../rotation/world-plan';
 import { inParallel } from '../rotation/measure';
 import type { Creator, TestRequest } from './population';

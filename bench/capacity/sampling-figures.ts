@@ -3,7 +3,7 @@ import type { SubscriptionTier } from '../../db/schema/users';
 import { SAMPLING_PASS_MINUTES, VIDEOS_PER_SAMPLING_CALL } from '../../src/capacity/cost-model';
 import type { Db } from '../../src/db/database';
 import { capacityPlanOf, type CapacityPlan } from '../../src/shared/capacity-shares';
-import { sampleViewsJob } from '../../src/title-tests/title-tests.jobs';
+import { sampleViewsJob } from '../../src/title-tests/engine/title-tests.jobs';
 import { queryRows } from '../rotation/measure';
 import type { Window } from './ledger-figures';
 

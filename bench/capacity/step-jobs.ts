@@ -7,7 +7,7 @@ import {
   admissionJob,
   dailyMetricsJob,
   sampleViewsJob,
-} from '../../src/title-tests/title-tests.jobs';
+} from '../../src/title-tests/engine/title-tests.jobs';
 import { nextDailyCollection } from '../../src/title-tests/figures/figure-expectations';
 import { queryRows, sleep } from '../rotation/measure';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PgBoss, WorkHandlerFor } from 'pg-boss';
-import { ADVANCE_QUEUE } from '../../src/title-tests/title-tests.jobs';
-import { ADVANCE_WORKER_OPTIONS } from '../../src/title-tests/title-tests.jobs';
+import { ADVANCE_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
+import { ADVANCE_WORKER_OPTIONS } from '../../src/title-tests/engine/title-tests.jobs';
 import { bounds, inParallel, note, sleep, type RunResult } from './measure';
 
 const CEILING_QUEUE = 'bench.advance-ceiling';

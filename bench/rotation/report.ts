@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { ADVANCE_WORKER_OPTIONS } from '../../src/title-tests/title-tests.jobs';
+import { ADVANCE_WORKER_OPTIONS } from '../../src/title-tests/engine/title-tests.jobs';
 import { percentile, throughput, type RunResult } from './measure';
 import type { RotationRun } from './rotation-run';
 

@@ -6,7 +6,7 @@ import {
   advanceJob,
   scheduleAdvance,
   tickJob,
-} from '../../src/title-tests/title-tests.jobs';
+} from '../../src/title-tests/engine/title-tests.jobs';
 import type { ServiceContext } from '../../src/platform/service-context';
 import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
