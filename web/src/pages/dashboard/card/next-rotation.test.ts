@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatRelative } from '../../../lib/expected-time';
 import { nextRotationText } from './next-rotation';
 
 const clockAt = '2026-11-26T10:00:00.000Z';
@@ -12,6 +13,16 @@ describe('nextRotationText', () => {
     expect(nextRotationText({ status: 'active' }, { clockAt, nextRotationIn: 32 }, later)).toBe(
       'in 22 minutes',
     );
+  });
+
+  it('before the first switch, counts to its exact time, as the lead-in line beside it does', () => {
+    // 44 minutes 12 seconds ahead: the server's whole minutes round up to 45, the lead-in says 44.
+    const at = new Date(Date.parse(clockAt) + 44.2 * 60_000).toISOString();
+    const analytics = { clockAt, nextRotationIn: 45, expected: { firstRotation: { at, reason: 'aligned' } } };
+    expect(nextRotationText({ status: 'active' }, analytics, new Date(clockAt))).toBe(
+      formatRelative(new Date(at), new Date(clockAt)),
+    );
+    expect(nextRotationText({ status: 'active' }, analytics, new Date(clockAt))).toBe('in 44 minutes');
   });
 
   it('says nothing is next for a stopped test, or when no window is left', () => {
