@@ -1,11 +1,13 @@
 import {
   bigint,
+  customType,
   boolean,
   doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -127,6 +129,42 @@ export const simQuotaDays = pgTable('sim_quota_days', {
 });
 
 /** Simulator knobs that must survive a restart (e.g. the project's daily quota). */
+/** Raw bytes (PostgreSQL bytea), read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * Every custom thumbnail set on a simulated video through thumbnails.set, and since when: the
+ * latest is the one served, and each moment's impressions click at the CTR of the image live then.
+ * No row: the video's generated original.
+ */
+export const simThumbnails = pgTable(
+  'sim_thumbnails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => simVideos.id, { onDelete: 'cascade' }),
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    sha256: text('sha256').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (table) => [index('sim_thumbnails_video_idx').on(table.videoId, table.since)],
+);
+
+/** Ground-truth CTR multipliers set through the control API for one image on one video. */
+export const simThumbnailTruths = pgTable(
+  'sim_thumbnail_truths',
+  {
+    videoId: text('video_id')
+      .notNull()
+      .references(() => simVideos.id, { onDelete: 'cascade' }),
+    sha256: text('sha256').notNull(),
+    ctrMultiplier: doublePrecision('ctr_multiplier').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.videoId, table.sha256] })],
+);
+
 export const simSettings = pgTable('sim_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),

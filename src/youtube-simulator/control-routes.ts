@@ -7,6 +7,8 @@ import { faultKinds, faultTargets } from './faults';
 import { quotaState } from './quota';
 import { setDailyQuota } from './settings-store';
 import { ruleOnSnippet } from './snippet-rules';
+import { setCustomThumbnailsAllowed, setThumbnailTruth, thumbnailHistories } from './thumbnail-store';
+import { findAccount } from './identity-store';
 import { findVideos, replaceSnippet, titleHistories } from './video-store';
 import { titleTruthFor } from './traffic-model';
 import { videoTruth } from './video-traffic';
@@ -30,6 +32,10 @@ const faultBody = z.object({
   delayMs: z.number().int().min(0).max(600_000).optional(),
 });
 const quotaBody = z.object({ dailyQuota: z.number().int().min(0) });
+const customThumbnailsBody = z.object({ allowed: z.boolean() });
+/** A ground-truth CTR multiplier for one image (by its SHA-256, hex); null returns it to the bytes' own. */
+const thumbnailTruthBody = z.object({ ctrMultiplier: z.number().positive().max(10).nullable() });
+const sha256Param = /^[0-9a-f]{64}$/;
 /** A creator's edit in YouTube Studio: fields given change, the rest stay (unlike videos.update). */
 const studioEditBody = z.object({
   title: z.string().optional(),
@@ -43,7 +49,7 @@ const studioEditBody = z.object({
 /**
  * Test and benchmark controls: move the clock (through the app's fast-forward when it gives one,
  * so every job missed meanwhile runs in time order), inject faults, set the quota, act as the
- * creator in Studio, read the ground truth. Mounted only with the simulator, answered only on
+ * creator in Studio, let a channel set custom thumbnails or not, read and set the ground truth. Mounted only with the simulator, answered only on
  * loopback, and JSON-only so a web page elsewhere cannot post a form to it.
  */
 export function registerControlRoutes(app: FastifyInstance, options: SimulatorOptions): void {
@@ -123,11 +129,39 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
         return { id: updated.id, title: updated.title, description: updated.description, tags: updated.tags };
       });
 
+      // A channel YouTube has not verified may not set custom thumbnails: thumbnails.set answers 403.
+      control.post('/accounts/:accountId/custom-thumbnails', async (request, reply) => {
+        const { accountId } = request.params as { accountId: string };
+        if (!(await findAccount(options.db, accountId)))
+          return reply.code(404).send({ error: 'No such account.' });
+        const { allowed } = customThumbnailsBody.parse(request.body);
+        await setCustomThumbnailsAllowed(options.db, accountId, allowed);
+        return { accountId, customThumbnailsAllowed: allowed };
+      });
+
+      control.post('/videos/:videoId/thumbnails/:sha256/truth', async (request, reply) => {
+        const { videoId, sha256 } = request.params as { videoId: string; sha256: string };
+        if (!sha256Param.test(sha256))
+          return reply.code(400).send({ error: 'Name the image by its SHA-256 in lower-case hex.' });
+        const [video] = await findVideos(options.db, [videoId]);
+        if (!video) return reply.code(404).send({ error: 'No such video.' });
+        const { ctrMultiplier } = thumbnailTruthBody.parse(request.body);
+        await setThumbnailTruth(options.db, video.id, sha256, ctrMultiplier);
+        return { videoId: video.id, sha256, ctrMultiplier };
+      });
+
       control.get('/videos/:videoId/truth', async (request, reply) => {
         const [video] = await findVideos(options.db, [(request.params as { videoId: string }).videoId]);
         if (!video) return reply.code(404).send({ error: 'No such video.' });
         const now = options.clock.now();
-        const history = (await titleHistories(options.db, [video.id])).get(video.id) ?? [];
+        const [histories, thumbnailChanges] = await Promise.all([
+          titleHistories(options.db, [video.id]),
+          thumbnailHistories(options.db, [video.id]),
+        ]);
+        // The title history alone: a thumbnail change is listed under thumbnails, not as a title.
+        const history = (histories.get(video.id) ?? []).filter(
+          (change, index, all) => index === 0 || change.title !== all[index - 1]!.title,
+        );
         return {
           video: {
             ...videoTruth(video),
@@ -138,6 +172,13 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
             title: change.title,
             since: change.since.toISOString(),
             truth: titleTruthFor(change.title, video.seed, video.durationSec),
+          })),
+          // Custom thumbnails set through thumbnails.set; before the first, the original (multiplier 1).
+          thumbnails: (thumbnailChanges.get(video.id) ?? []).map((change) => ({
+            sha256: change.sha256,
+            since: change.since.toISOString(),
+            ctrMultiplier: change.ctrMultiplier,
+            overridden: change.overridden,
           })),
           asOf: now.toISOString(),
         };

@@ -4,6 +4,7 @@ import { simAccounts } from '../../db/schema';
 import type { SimulatorOptions } from './plugin';
 import { admitDataRequest, listParam } from './data-request';
 import { sendGoogleError } from './google-errors';
+import { currentThumbnails, type CustomThumbnail } from './thumbnail-store';
 import { etag, listResponse, thumbnails } from './video-resources';
 import { videosOfAccount } from './video-store';
 import { simulatorBaseUrl } from './videos-routes';
@@ -54,6 +55,12 @@ export function registerPlaylistItemRoutes(app: FastifyInstance, options: Simula
     const videos = await videosOfAccount(options.db, owner.id);
     const page = videos.slice(offset, offset + maxResults);
     const baseUrl = simulatorBaseUrl(request, options.prefix);
+    const custom = parts.includes('snippet')
+      ? await currentThumbnails(
+          options.db,
+          page.map((video) => video.id),
+        )
+      : new Map<string, CustomThumbnail>();
     const items = page.map((video, index) => {
       const id = Buffer.from(`${playlistId}.${video.id}`).toString('base64url');
       const body = {
@@ -64,7 +71,7 @@ export function registerPlaylistItemRoutes(app: FastifyInstance, options: Simula
                 channelId: owner.channelId,
                 title: video.title,
                 description: video.description,
-                thumbnails: thumbnails(baseUrl, video.id),
+                thumbnails: thumbnails(baseUrl, video.id, custom.get(video.id)),
                 channelTitle: owner.channelTitle,
                 playlistId,
                 position: offset + index,

@@ -11,6 +11,7 @@ import { seedSimulatedAccounts } from './identity-store';
 import { registerPlaylistItemRoutes } from './playlist-items-routes';
 import { registerReportingRoutes } from './reporting-routes';
 import { registerThumbnailRoutes } from './thumbnails';
+import { registerThumbnailSetRoutes } from './thumbnails-set-routes';
 import { seedSimulatedVideos } from './video-store';
 import { registerVideoRoutes } from './videos-routes';
 
@@ -47,5 +48,6 @@ export async function youtubeSimulator(app: FastifyInstance, options: SimulatorO
   registerAnalyticsRoutes(app, options);
   registerReportingRoutes(app, options);
   registerThumbnailRoutes(app, options);
+  registerThumbnailSetRoutes(app, options);
   registerControlRoutes(app, options);
 }

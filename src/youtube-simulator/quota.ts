@@ -11,6 +11,7 @@ export const dataApiCosts = {
   'videos.list': 1,
   'videos.update': 50,
   'videos.batchGetStats': 1,
+  'thumbnails.set': 50,
 } as const;
 export type DataApiMethod = keyof typeof dataApiCosts;
 

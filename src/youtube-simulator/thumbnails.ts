@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SimulatorOptions } from './plugin';
+import { currentThumbnailBytes, thumbnailExtension } from './thumbnail-store';
 import { findVideos, type SimVideo } from './video-store';
 import { isoDuration, isThumbnailSize, thumbnailDimensions } from './video-resources';
 
@@ -38,10 +39,21 @@ export function thumbnailSvg(video: SimVideo, width: number, height: number): st
 </svg>`;
 }
 
-/** Serves /vi/{videoId}/{size}.svg, the simulator's stand-in for i.ytimg.com. */
+/**
+ * Serves /vi/{videoId}/{size}.svg, the simulator's stand-in for i.ytimg.com, and, once
+ * thumbnails.set has given the video a custom image, /vi/{videoId}/{size}.jpg or .png: that
+ * image's bytes exactly as uploaded.
+ */
 export function registerThumbnailRoutes(app: FastifyInstance, options: SimulatorOptions): void {
   app.get('/vi/:videoId/:file', async (request, reply) => {
     const { videoId, file } = request.params as { videoId: string; file: string };
+    const custom = /^(\w+)\.(jpg|png)$/.exec(file);
+    if (custom && isThumbnailSize(custom[1]!)) {
+      const image = await currentThumbnailBytes(options.db, videoId);
+      if (!image || thumbnailExtension(image.mimeType) !== custom[2])
+        return reply.code(404).type('text/plain').send('Not found');
+      return reply.type(image.mimeType).header('cache-control', 'public, max-age=300').send(image.bytes);
+    }
     const size = file.replace(/\.svg$/, '');
     const [video] =
       isThumbnailSize(size) && file.endsWith('.svg') ? await findVideos(options.db, [videoId]) : [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SimAccount } from './identity-store';
+import { thumbnailExtension, type CustomThumbnail } from './thumbnail-store';
 import type { SimVideo } from './video-store';
 import type { PublicCounters } from './video-traffic';
 
@@ -29,23 +30,34 @@ export type ThumbnailSize = keyof typeof thumbnailSizes;
 export const thumbnailDimensions = (size: ThumbnailSize) => thumbnailSizes[size];
 export const isThumbnailSize = (value: string): value is ThumbnailSize => value in thumbnailSizes;
 
-/** Thumbnails are served by the simulator itself (generated SVGs), at `baseUrl`/vi/{id}/{size}.svg. */
-export function thumbnails(baseUrl: string, videoId: string) {
+/**
+ * Thumbnails are served by the simulator itself, at `baseUrl`/vi/{id}/{size}.svg (generated SVGs)
+ * or, once thumbnails.set has given the video a custom image, at {size}.jpg or .png (the image's
+ * bytes as uploaded, at every size; the version query changes with each image).
+ */
+export function thumbnails(baseUrl: string, videoId: string, custom?: CustomThumbnail) {
+  const file = (size: string) =>
+    custom ? `${size}.${thumbnailExtension(custom.mimeType)}?v=${custom.sha256.slice(0, 16)}` : `${size}.svg`;
   return Object.fromEntries(
     Object.entries(thumbnailSizes).map(([size, [width, height]]) => [
       size,
-      { url: `${baseUrl}/vi/${videoId}/${size}.svg`, width, height },
+      { url: `${baseUrl}/vi/${videoId}/${file(size)}`, width, height },
     ]),
   );
 }
 
-export function videoSnippet(video: SimVideo, account: SimAccount, baseUrl: string) {
+export function videoSnippet(
+  video: SimVideo,
+  account: SimAccount,
+  baseUrl: string,
+  custom?: CustomThumbnail,
+) {
   return {
     publishedAt: video.publishedAt.toISOString(),
     channelId: account.channelId,
     title: video.title,
     description: video.description,
-    thumbnails: thumbnails(baseUrl, video.id),
+    thumbnails: thumbnails(baseUrl, video.id, custom),
     channelTitle: account.channelTitle,
     ...(video.tags && video.tags.length > 0 ? { tags: video.tags } : {}),
     categoryId: video.categoryId,

@@ -3,12 +3,15 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { simTitleHistory, simVideos } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
 import { simulatedAccounts } from './accounts';
+import { thumbnailHistories, type ThumbnailChange } from './thumbnail-store';
 import { videoCatalog, type CatalogVideo } from './video-catalog';
 
 export type SimVideo = typeof simVideos.$inferSelect;
 export interface TitleChange {
   title: string;
   since: Date;
+  /** The CTR multiplier of the custom thumbnail live from `since`; absent while the original shows. */
+  ctrMultiplier?: number;
 }
 
 /** The mutable part of a snippet, as stored: null means the field is absent. */
@@ -90,17 +93,51 @@ export async function findVideos(db: DbOrTx, ids: string[]): Promise<SimVideo[]>
   return db.select().from(simVideos).where(inArray(simVideos.id, ids));
 }
 
-/** Every title each video has shown, oldest first. */
+/**
+ * Every title each video has shown, oldest first. A custom thumbnail set through thumbnails.set
+ * starts a change of its own (the title live then, with the image's CTR multiplier), and every
+ * later change carries the multiplier of the thumbnail live then; a video that never had one has
+ * its plain title history.
+ */
 export async function titleHistories(db: DbOrTx, videoIds: string[]): Promise<Map<string, TitleChange[]>> {
   const histories = new Map<string, TitleChange[]>(videoIds.map((id) => [id, []]));
   if (videoIds.length === 0) return histories;
-  const rows = await db
-    .select()
-    .from(simTitleHistory)
-    .where(inArray(simTitleHistory.videoId, videoIds))
-    .orderBy(asc(simTitleHistory.since));
+  const [rows, thumbnails] = await Promise.all([
+    db
+      .select()
+      .from(simTitleHistory)
+      .where(inArray(simTitleHistory.videoId, videoIds))
+      .orderBy(asc(simTitleHistory.since)),
+    thumbnailHistories(db, videoIds),
+  ]);
   for (const row of rows) histories.get(row.videoId)?.push({ title: row.title, since: row.since });
+  for (const [videoId, changes] of thumbnails) {
+    if (changes.length > 0) histories.set(videoId, withThumbnails(histories.get(videoId) ?? [], changes));
+  }
   return histories;
+}
+
+/** Merges the thumbnail changes into a title history (at the same instant, the title goes first). */
+function withThumbnails(titles: TitleChange[], thumbnails: ThumbnailChange[]): TitleChange[] {
+  const merged: TitleChange[] = [];
+  let title = titles[0]?.title;
+  let multiplier: number | undefined;
+  let t = 0;
+  let i = 0;
+  while (t < titles.length || i < thumbnails.length) {
+    const nextTitle = titles[t];
+    const nextThumbnail = thumbnails[i];
+    if (nextTitle && (!nextThumbnail || nextTitle.since.getTime() <= nextThumbnail.since.getTime())) {
+      title = nextTitle.title;
+      merged.push(multiplier === undefined ? nextTitle : { ...nextTitle, ctrMultiplier: multiplier });
+      t++;
+    } else {
+      multiplier = nextThumbnail!.ctrMultiplier;
+      if (title !== undefined) merged.push({ title, since: nextThumbnail!.since, ctrMultiplier: multiplier });
+      i++;
+    }
+  }
+  return merged;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleTruthFor } from './traffic-model';
+import { thumbnailCtrMultiplier, titleTruthFor } from './traffic-model';
 import type { SimVideo } from './video-store';
 import { countersAt, trafficOf } from './video-traffic';
 
@@ -89,5 +89,43 @@ describe("simulated videos' ground truth", () => {
       previous = viewCount;
     }
     expect(previous).toBeGreaterThan(1000);
+  });
+});
+
+describe("a custom thumbnail's ground truth", () => {
+  const switchAt = new Date(publishedAt.getTime() + 3 * DAY);
+  const end = new Date(publishedAt.getTime() + 6 * DAY);
+  const withThumbnail = (ctrMultiplier?: number) => [
+    { title: 'A title', since: publishedAt },
+    { title: 'A title', since: switchAt, ...(ctrMultiplier === undefined ? {} : { ctrMultiplier }) },
+  ];
+
+  it('leaves the traffic exactly as it was while the original shows (multiplier 1)', () => {
+    const plain = trafficOf(video, [{ title: 'A title', since: publishedAt }], publishedAt, end);
+    expect(trafficOf(video, withThumbnail(1), publishedAt, end)).toEqual(plain);
+    expect(trafficOf(video, withThumbnail(), publishedAt, end)).toEqual(plain);
+  });
+
+  it('scales clicks, not impressions, from the moment feeds show the new image', () => {
+    const after = new Date(switchAt.getTime() + 3_600_000);
+    const base = trafficOf(video, withThumbnail(1), after, end);
+    const better = trafficOf(video, withThumbnail(1.25), after, end);
+    expect(better.impressions).toBe(base.impressions);
+    expect(better.clicks / base.clicks).toBeCloseTo(1.25, 10);
+    expect(trafficOf(video, withThumbnail(1.25), publishedAt, switchAt)).toEqual(
+      trafficOf(video, withThumbnail(1), publishedAt, switchAt),
+    );
+  });
+
+  it('derives a stable multiplier from the image bytes, between 0.7 and 1.3', () => {
+    const multipliers = Array.from({ length: 200 }, (_, index) =>
+      thumbnailCtrMultiplier(video.seed, index.toString(16).padStart(64, '0')),
+    );
+    expect(thumbnailCtrMultiplier(video.seed, 'ab'.repeat(32))).toBe(
+      thumbnailCtrMultiplier(video.seed, 'ab'.repeat(32)),
+    );
+    expect(Math.min(...multipliers)).toBeGreaterThanOrEqual(0.7);
+    expect(Math.max(...multipliers)).toBeLessThanOrEqual(1.3);
+    expect(new Set(multipliers).size).toBe(200);
   });
 });

@@ -28,7 +28,7 @@ export function videoTruth(video: SimVideo): VideoTruth {
   };
 }
 
-/** The title history as spans of ground truth, from publication up to `until`. */
+/** The title (and thumbnail) history as spans of ground truth, from publication up to `until`. */
 export function titleSpans(video: SimVideo, history: TitleChange[], until: Date): TitleSpan[] {
   const changes = history.length > 0 ? history : [{ title: video.title, since: video.publishedAt }];
   const spans: TitleSpan[] = [];
@@ -37,7 +37,11 @@ export function titleSpans(video: SimVideo, history: TitleChange[], until: Date)
     const next = changes[index + 1]?.since ?? until;
     const to = next.getTime() < until.getTime() ? next : until;
     if (to.getTime() > from.getTime()) {
-      spans.push({ from, to, title: titleTruthFor(change.title, video.seed, video.durationSec) });
+      const truth = titleTruthFor(change.title, video.seed, video.durationSec);
+      // The thumbnail live then scales the title's CTR; the original's (no multiplier) leaves it as is.
+      const title =
+        change.ctrMultiplier === undefined ? truth : { ...truth, ctr: truth.ctr * change.ctrMultiplier };
+      spans.push({ from, to, title });
     }
   });
   return spans;

@@ -5,6 +5,7 @@ import { admitDataRequest, canWrite, listParam } from './data-request';
 import { sendGoogleError } from './google-errors';
 import { findAccount, type SimAccount } from './identity-store';
 import { ruleOnSnippet } from './snippet-rules';
+import { currentThumbnails, type CustomThumbnail } from './thumbnail-store';
 import { findVideos, replaceSnippet, titleHistories, type SimVideo } from './video-store';
 import {
   listResponse,
@@ -63,19 +64,20 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
       return sendGoogleError(reply, 400, 'invalidFilters', 'The request specifies more than 50 video ids.');
 
     const videos = await videosInOrder(options, ids);
-    const [owners, histories] = await Promise.all([
+    const videoIds = videos.map((video) => video.id);
+    const [owners, histories, custom] = await Promise.all([
       ownersOf(options, videos),
-      titleHistories(
-        options.db,
-        videos.map((video) => video.id),
-      ),
+      titleHistories(options.db, videoIds),
+      parts.includes('snippet')
+        ? currentThumbnails(options.db, videoIds)
+        : new Map<string, CustomThumbnail>(),
     ]);
     const now = caller.now;
     const baseUrl = simulatorBaseUrl(request, options.prefix);
     const items = videos.map((video) => {
       const body: VideoParts & { status?: unknown } = {};
       if (parts.includes('snippet'))
-        body.snippet = videoSnippet(video, owners.get(video.accountId)!, baseUrl);
+        body.snippet = videoSnippet(video, owners.get(video.accountId)!, baseUrl, custom.get(video.id));
       if (parts.includes('contentDetails')) body.contentDetails = videoContentDetails(video);
       if (parts.includes('status')) {
         body.status = {
@@ -139,9 +141,10 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
     const ruling = ruleOnSnippet(body.data.snippet ?? {});
     if (!ruling.ok) return sendGoogleError(reply, 400, ruling.reason, ruling.message);
     const updated = await replaceSnippet(options.db, video.id, ruling.snippet, caller.now);
+    const custom = (await currentThumbnails(options.db, [updated.id])).get(updated.id);
     return reply.send(
       videoResource(updated.id, {
-        snippet: videoSnippet(updated, caller.account, simulatorBaseUrl(request, options.prefix)),
+        snippet: videoSnippet(updated, caller.account, simulatorBaseUrl(request, options.prefix), custom),
       }),
     );
   });

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { simThumbnails, simThumbnailTruths, simVideos } from '../../db/schema';
+import type { DbOrTx } from '../db/database';
+import { readSetting, writeSetting } from './settings-store';
+import { thumbnailCtrMultiplier } from './traffic-model';
+
+/** The image types thumbnails.set accepts, told apart by their first bytes, never by a declared type. */
+export type ThumbnailMime = 'image/jpeg' | 'image/png';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** JPEG (SOI marker FF D8 then a marker FF) or PNG (its 8-byte signature then the IHDR chunk), else null. */
+export function sniffImage(bytes: Buffer): ThumbnailMime | null {
+  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (
+    bytes.length >= 24 &&
+    bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
+    bytes.subarray(12, 16).toString('latin1') === 'IHDR'
+  )
+    return 'image/png';
+  return null;
+}
+
+export const thumbnailExtension = (mime: string) => (mime === 'image/png' ? 'png' : 'jpg');
+
+/** What the snippet's thumbnail URLs need of a video's custom thumbnail. */
+export interface CustomThumbnail {
+  mimeType: string;
+  sha256: string;
+}
+
+/** The custom thumbnail live now for each video that has one (videos without one keep the original). */
+export async function currentThumbnails(
+  db: DbOrTx,
+  videoIds: string[],
+): Promise<Map<string, CustomThumbnail>> {
+  const current = new Map<string, CustomThumbnail>();
+  if (videoIds.length === 0) return current;
+  const rows = await db
+    .selectDistinctOn([simThumbnails.videoId], {
+      videoId: simThumbnails.videoId,
+      mimeType: simThumbnails.mimeType,
+      sha256: simThumbnails.sha256,
+    })
+    .from(simThumbnails)
+    .where(inArray(simThumbnails.videoId, videoIds))
+    .orderBy(simThumbnails.videoId, desc(simThumbnails.since));
+  for (const row of rows) current.set(row.videoId, { mimeType: row.mimeType, sha256: row.sha256 });
+  return current;
+}
+
+/** The bytes of a video's live custom thumbnail, exactly as uploaded, or null for the original. */
+export async function currentThumbnailBytes(
+  db: DbOrTx,
+  videoId: string,
+): Promise<{ mimeType: string; bytes: Buffer } | null> {
+  const [row] = await db
+    .select({ mimeType: simThumbnails.mimeType, bytes: simThumbnails.bytes })
+    .from(simThumbnails)
+    .where(eq(simThumbnails.videoId, videoId))
+    .orderBy(desc(simThumbnails.since))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function storeThumbnail(
+  db: DbOrTx,
+  videoId: string,
+  image: { bytes: Buffer; mimeType: ThumbnailMime },
+  now: Date,
+): Promise<CustomThumbnail> {
+  const sha256 = createHash('sha256').update(image.bytes).digest('hex');
+  await db
+    .insert(simThumbnails)
+    .values({ videoId, since: now, mimeType: image.mimeType, sha256, bytes: image.bytes });
+  return { mimeType: image.mimeType, sha256 };
+}
+
+export interface ThumbnailChange {
+  sha256: string;
+  since: Date;
+  /** The image's ground-truth effect on click-through: the control API's override, else its bytes'. */
+  ctrMultiplier: number;
+  overridden: boolean;
+}
+
+/** Every custom thumbnail each video has shown, oldest first, with its ground-truth CTR multiplier. */
+export async function thumbnailHistories(
+  db: DbOrTx,
+  videoIds: string[],
+): Promise<Map<string, ThumbnailChange[]>> {
+  const histories = new Map<string, ThumbnailChange[]>(videoIds.map((id) => [id, []]));
+  if (videoIds.length === 0) return histories;
+  const rows = await db
+    .select({
+      videoId: simThumbnails.videoId,
+      sha256: simThumbnails.sha256,
+      since: simThumbnails.since,
+      seed: simVideos.seed,
+    })
+    .from(simThumbnails)
+    .innerJoin(simVideos, eq(simVideos.id, simThumbnails.videoId))
+    .where(inArray(simThumbnails.videoId, videoIds))
+    .orderBy(asc(simThumbnails.since));
+  if (rows.length === 0) return histories;
+  const overrides = await db
+    .select()
+    .from(simThumbnailTruths)
+    .where(inArray(simThumbnailTruths.videoId, videoIds));
+  const overridden = new Map(overrides.map((row) => [`${row.videoId}/${row.sha256}`, row.ctrMultiplier]));
+  for (const row of rows) {
+    const override = overridden.get(`${row.videoId}/${row.sha256}`);
+    histories.get(row.videoId)?.push({
+      sha256: row.sha256,
+      since: row.since,
+      ctrMultiplier: override ?? thumbnailCtrMultiplier(row.seed, row.sha256),
+      overridden: override !== undefined,
+    });
+  }
+  return histories;
+}
+
+/** Sets (or, with null, clears) the ground-truth CTR multiplier of one image on one video. */
+export async function setThumbnailTruth(
+  db: DbOrTx,
+  videoId: string,
+  sha256: string,
+  ctrMultiplier: number | null,
+): Promise<void> {
+  const key = and(eq(simThumbnailTruths.videoId, videoId), eq(simThumbnailTruths.sha256, sha256));
+  if (ctrMultiplier === null) {
+    await db.delete(simThumbnailTruths).where(key);
+    return;
+  }
+  await db
+    .insert(simThumbnailTruths)
+    .values({ videoId, sha256, ctrMultiplier })
+    .onConflictDoUpdate({
+      target: [simThumbnailTruths.videoId, simThumbnailTruths.sha256],
+      set: { ctrMultiplier },
+    });
+}
+
+/**
+ * Whether a channel may set custom thumbnails. YouTube allows it only to verified channels in
+ * good standing; simulated channels may, unless the control API says otherwise.
+ */
+const customThumbnailsKey = (accountId: string) => `custom_thumbnails_allowed/${accountId}`;
+export const customThumbnailsAllowed = (db: DbOrTx, accountId: string) =>
+  readSetting(db, customThumbnailsKey(accountId), true);
+export const setCustomThumbnailsAllowed = (db: DbOrTx, accountId: string, allowed: boolean) =>
+  writeSetting(db, customThumbnailsKey(accountId), allowed);

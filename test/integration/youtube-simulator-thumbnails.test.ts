@@ -1,0 +1,260 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOAuthClient, youtubeApi } from '../../src/youtube/google-clients';
+import { findVideos, simulatedVideoId, titleHistories } from '../../src/youtube-simulator/video-store';
+import { trafficOf } from '../../src/youtube-simulator/video-traffic';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { control, signInDemo, simulatorUnitsToday } from '../helpers/youtube-gateway';
+
+// thumbnails.set on the simulator, through the plain googleapis client: YouTube's limits and
+// errors, the image served back byte for byte, and each image's ground truth.
+
+let testApp: TestApp;
+let youtube: ReturnType<typeof youtubeApi>;
+const app = () => testApp.built.app;
+const demoVideo = (index: number) => simulatedVideoId('sim-demo', index);
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A valid 16×9 RGB PNG of one colour. */
+function png(red: number): Buffer {
+  const [width, height] = [16, 9];
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([
+    Buffer.from([0]),
+    Buffer.from(Array.from({ length: width }, () => [red, 40, 90]).flat()),
+  ]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The head of a baseline JPEG (SOI, JFIF APP0, SOF0 of 1280×720) padded to `size` bytes, then EOI. */
+function jpeg(size = 200, tag = 1): Buffer {
+  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const sof0 = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 8, 0x02, 0xd0, 0x05, 0x00, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1,
+  ]);
+  const head = Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof0]);
+  const padding = Buffer.alloc(Math.max(0, size - head.length - 2), tag);
+  return Buffer.concat([head, padding, Buffer.from([0xff, 0xd9])]);
+}
+const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(40, 7)]);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function googleError(promise: Promise<unknown>) {
+  const error = (await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  )) as {
+    response?: { status: number; data: { error: { errors: Array<{ reason: string; domain: string }> } } };
+  } | null;
+  if (!error?.response) throw new Error('expected Google to refuse the request');
+  return { status: error.response.status, ...error.response.data.error.errors[0]! };
+}
+
+/**
+ * googleapis builds a media upload's URL from the call's own options, not the service's: without
+ * `rootUrl` here the upload would go to youtube.googleapis.com whatever the client was made with.
+ */
+const setThumbnail = (videoId: string, body: Buffer, mimeType = 'image/jpeg') =>
+  youtube.thumbnails.set(
+    { videoId, media: { mimeType, body: Readable.from([body]) } },
+    { rootUrl: app().config.google.endpoints.youtubeRootUrl },
+  );
+
+async function servedThumbnail(videoId: string, size: 'maxres' | 'high') {
+  const listed = await youtube.videos.list({ part: ['snippet'], id: [videoId] });
+  const url = listed.data.items![0]!.snippet!.thumbnails![size]!.url!;
+  const response = await fetch(url);
+  return {
+    url,
+    status: response.status,
+    type: response.headers.get('content-type'),
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+beforeEach(async () => {
+  const { connection } = await signInDemo(testApp);
+  const auth = createOAuthClient(app().config, {
+    access_token: app().cipher.decrypt(connection.accessTokenEncrypted!),
+    expiry_date: Date.now() + 3_000_000,
+  });
+  youtube = youtubeApi(app().config, auth);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+describe('thumbnails.set', () => {
+  it('sets a JPEG for 50 units and serves it back byte for byte at the URLs videos.list gives', async () => {
+    const id = demoVideo(2);
+    const before = await servedThumbnail(id, 'maxres');
+    expect(before.url).toMatch(/\/maxres\.svg$/);
+    const image = jpeg(5_000);
+    const used = await simulatorUnitsToday(testApp);
+    const response = await setThumbnail(id, image);
+    expect(await simulatorUnitsToday(testApp)).toBe(used + 50);
+    expect(response.data.kind).toBe('youtube#thumbnailSetResponse');
+    expect(response.data.items![0]!.maxres!.url).toMatch(/\/maxres\.jpg\?v=/);
+    for (const size of ['maxres', 'high'] as const) {
+      const served = await servedThumbnail(id, size);
+      expect(served.url).toBe(response.data.items![0]![size]!.url);
+      expect(served).toMatchObject({ status: 200, type: 'image/jpeg' });
+      expect(served.bytes.equals(image)).toBe(true);
+    }
+  });
+
+  it('recognises a PNG by its bytes whatever type is declared, and the newest image is the one served', async () => {
+    const id = demoVideo(3);
+    await setThumbnail(id, jpeg(300));
+    const image = png(200);
+    await setThumbnail(id, image, 'application/octet-stream');
+    const served = await servedThumbnail(id, 'maxres');
+    expect(served.url).toMatch(/\/maxres\.png\?v=/);
+    expect(served).toMatchObject({ status: 200, type: 'image/png' });
+    expect(served.bytes.equals(image)).toBe(true);
+    // The old image's address no longer answers.
+    expect((await fetch(served.url.replace('.png', '.jpg'))).status).toBe(404);
+  });
+
+  it('refuses a GIF or garbage by content (400 invalidImage), charging 50 units and changing nothing', async () => {
+    const id = demoVideo(4);
+    const used = await simulatorUnitsToday(testApp);
+    expect(await googleError(setThumbnail(id, gif, 'image/jpeg'))).toMatchObject({
+      status: 400,
+      reason: 'invalidImage',
+    });
+    expect(
+      await googleError(setThumbnail(id, Buffer.from('not an image at all'), 'image/png')),
+    ).toMatchObject({
+      status: 400,
+      reason: 'invalidImage',
+    });
+    expect(await simulatorUnitsToday(testApp)).toBe(used + 100);
+    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+  });
+
+  it('refuses an image over 2 MB (413) and takes one of exactly 2 MB', async () => {
+    const id = demoVideo(5);
+    expect(await googleError(setThumbnail(id, jpeg(2 * 1024 * 1024 + 1)))).toMatchObject({
+      status: 413,
+      reason: 'uploadTooLarge',
+    });
+    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+    const largest = jpeg(2 * 1024 * 1024);
+    await setThumbnail(id, largest);
+    expect((await servedThumbnail(id, 'maxres')).bytes.equals(largest)).toBe(true);
+  });
+
+  it('answers 404 videoNotFound for an unknown video and 403 forbidden for another channel’s', async () => {
+    expect(await googleError(setThumbnail('noSuchVideo', jpeg()))).toMatchObject({
+      status: 404,
+      reason: 'videoNotFound',
+    });
+    expect(await googleError(setThumbnail(simulatedVideoId('sim-alex', 0), jpeg()))).toMatchObject({
+      status: 403,
+      reason: 'forbidden',
+    });
+  });
+
+  it('answers 403 forbidden to a channel that may not set custom thumbnails, until it may', async () => {
+    const id = demoVideo(6);
+    expect(
+      await control(testApp, 'POST', '/accounts/sim-demo/custom-thumbnails', { allowed: false }),
+    ).toMatchObject({ status: 200 });
+    try {
+      expect(await googleError(setThumbnail(id, jpeg()))).toMatchObject({ status: 403, reason: 'forbidden' });
+      expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+    } finally {
+      await control(testApp, 'POST', '/accounts/sim-demo/custom-thumbnails', { allowed: true });
+    }
+    await setThumbnail(id, jpeg());
+    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.jpg\?v=/);
+  });
+
+  it('answers 403 quotaExceeded when the day cannot cover its 50 units', async () => {
+    const used = await simulatorUnitsToday(testApp);
+    await control(testApp, 'POST', '/quota', { dailyQuota: used + 49 });
+    try {
+      expect(await googleError(setThumbnail(demoVideo(7), jpeg()))).toMatchObject({
+        status: 403,
+        reason: 'quotaExceeded',
+        domain: 'youtube.quota',
+      });
+      expect(await simulatorUnitsToday(testApp)).toBe(used);
+    } finally {
+      await control(testApp, 'POST', '/quota', { dailyQuota: 10_000 });
+    }
+  });
+});
+
+describe("a thumbnail's ground truth", () => {
+  it('derives a CTR multiplier from the bytes, which the control API can override', async () => {
+    const id = demoVideo(1);
+    const image = png(17);
+    const setAt = testApp.clock.now();
+    await setThumbnail(id, image, 'image/png');
+    const truth = await control(testApp, 'GET', `/videos/${id}/truth`);
+    const [change] = truth.body.thumbnails as Array<{
+      sha256: string;
+      ctrMultiplier: number;
+      overridden: boolean;
+    }>;
+    expect(change).toMatchObject({ sha256: sha256(image), overridden: false });
+    expect(change!.ctrMultiplier).toBeGreaterThanOrEqual(0.7);
+    expect(change!.ctrMultiplier).toBeLessThanOrEqual(1.3);
+
+    const [video] = await findVideos(app().db, [id]);
+    const clicksAfter = async () => {
+      const history = (await titleHistories(app().db, [id])).get(id)!;
+      const from = new Date(setAt.getTime() + 3_600_000);
+      return trafficOf(video!, history, from, new Date(from.getTime() + 6 * 3_600_000));
+    };
+    const derived = await clicksAfter();
+    expect(
+      await control(testApp, 'POST', `/videos/${id}/thumbnails/${sha256(image)}/truth`, {
+        ctrMultiplier: 1.5,
+      }),
+    ).toMatchObject({ status: 200 });
+    const overridden = await clicksAfter();
+    expect(overridden.impressions).toBe(derived.impressions);
+    expect(overridden.clicks / derived.clicks).toBeCloseTo(1.5 / change!.ctrMultiplier, 10);
+    const after = await control(testApp, 'GET', `/videos/${id}/truth`);
+    expect((after.body.thumbnails as unknown[])[0]).toMatchObject({ ctrMultiplier: 1.5, overridden: true });
+
+    await control(testApp, 'POST', `/videos/${id}/thumbnails/${sha256(image)}/truth`, {
+      ctrMultiplier: null,
+    });
+    expect((await clicksAfter()).clicks).toBe(derived.clicks);
+  });
+});
