@@ -5,6 +5,8 @@ import {
   simQuotaDays,
   simQuotaUsage,
   simReportingJobs,
+  simThumbnails,
+  simThumbnailTruths,
   simTitleHistory,
   simVideos,
 } from '../../db/schema';
@@ -94,13 +96,30 @@ export async function cloneDemoCopyAccount(
         .values(
           history.map(({ id: _id, videoId, ...change }) => ({ ...change, videoId: videoIds[videoId]! })),
         );
+    const templateVideoIds = videos.map((video) => video.id);
+    const images = await tx
+      .select()
+      .from(simThumbnails)
+      .where(inArray(simThumbnails.videoId, templateVideoIds));
+    if (images.length > 0)
+      await tx
+        .insert(simThumbnails)
+        .values(images.map(({ id: _id, videoId, ...image }) => ({ ...image, videoId: videoIds[videoId]! })));
+    const truths = await tx
+      .select()
+      .from(simThumbnailTruths)
+      .where(inArray(simThumbnailTruths.videoId, templateVideoIds));
+    if (truths.length > 0)
+      await tx
+        .insert(simThumbnailTruths)
+        .values(truths.map(({ videoId, ...truth }) => ({ ...truth, videoId: videoIds[videoId]! })));
     return { account, videoIds };
   });
 }
 
 /**
  * Moves everything a demo copy has lived `ms` earlier (ms < 0: into the past): its uploads'
- * publication, every title they showed and since when, its reporting jobs, and its own quota's
+ * publication, every title and custom thumbnail they showed and since when, its reporting jobs, and its own quota's
  * days (a copy moves by whole days), so the days it lives again start unspent. With the copy's
  * clock then run forward again by as much, the copy lives days ahead of its old self while the
  * deployment's clock stays where it is (src/demo/demo-time.ts). Returns false for no demo copy.
@@ -118,6 +137,10 @@ export async function shiftDemoCopyAccount(db: Db, accountId: string, ms: number
       .update(simTitleHistory)
       .set({ since: sql`${simTitleHistory.since} + ${by}` })
       .where(inArray(simTitleHistory.videoId, videos));
+    await tx
+      .update(simThumbnails)
+      .set({ since: sql`${simThumbnails.since} + ${by}` })
+      .where(inArray(simThumbnails.videoId, videos));
     await tx
       .update(simVideos)
       .set({

@@ -13,6 +13,7 @@ import { control, signInDemo, simulatorUnitsToday } from '../helpers/youtube-gat
 
 let testApp: TestApp;
 let youtube: ReturnType<typeof youtubeApi>;
+let accessToken: string;
 const app = () => testApp.built.app;
 const demoVideo = (index: number) => simulatedVideoId('sim-demo', index);
 
@@ -105,8 +106,9 @@ beforeAll(async () => {
 });
 beforeEach(async () => {
   const { connection } = await signInDemo(testApp);
+  accessToken = app().cipher.decrypt(connection.accessTokenEncrypted!);
   const auth = createOAuthClient(app().config, {
-    access_token: app().cipher.decrypt(connection.accessTokenEncrypted!),
+    access_token: accessToken,
     expiry_date: Date.now() + 3_000_000,
   });
   youtube = youtubeApi(app().config, auth);
@@ -174,6 +176,34 @@ describe('thumbnails.set', () => {
     const largest = jpeg(2 * 1024 * 1024);
     await setThumbnail(id, largest);
     expect((await servedThumbnail(id, 'maxres')).bytes.equals(largest)).toBe(true);
+  });
+
+  it('takes the image from a multipart/related upload too, and wants a body (400 mediaBodyRequired)', async () => {
+    const id = demoVideo(0);
+    const upload = (uploadType: string, contentType: string, body: Buffer) =>
+      fetch(
+        `${app().config.google.endpoints.youtubeRootUrl.replace(/\/$/, '')}/upload/youtube/v3/thumbnails/set?videoId=${id}&uploadType=${uploadType}`,
+        {
+          method: 'POST',
+          headers: { authorization: `Bearer ${accessToken}`, 'content-type': contentType },
+          body: new Uint8Array(body),
+        },
+      );
+    const image = png(99);
+    const multipart = Buffer.concat([
+      Buffer.from(
+        '--b0\r\nContent-Type: application/json\r\n\r\n{}\r\n--b0\r\nContent-Type: image/png\r\n\r\n',
+      ),
+      image,
+      Buffer.from('\r\n--b0--'),
+    ]);
+    expect((await upload('multipart', 'multipart/related; boundary=b0', multipart)).status).toBe(200);
+    expect((await servedThumbnail(id, 'high')).bytes.equals(image)).toBe(true);
+    const empty = await upload('media', 'image/png', Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(
+      ((await empty.json()) as { error: { errors: Array<{ reason: string }> } }).error.errors[0]!.reason,
+    ).toBe('mediaBodyRequired');
   });
 
   it('answers 404 videoNotFound for an unknown video and 403 forbidden for another channel’s', async () => {
