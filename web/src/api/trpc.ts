@@ -17,6 +17,9 @@ function pathOf(url: RequestInfo | URL): string {
  * Every call carries the HttpOnly session cookie and no other credential: the browser app holds no
  * token (docs/decisions/0015).
  */
+/** Procedures whose answer may take longer than MUTATION_TIMEOUT_MS (they show their progress). */
+const LONG_CHANGES = ['fastForward', 'demoLogin'];
+
 function link(): TRPCLink<AppRouter> {
   return httpBatchLink({
     url: '/trpc',
@@ -25,13 +28,15 @@ function link(): TRPCLink<AppRouter> {
     maxItems: TRPC_MAX_BATCH_SIZE,
     // A request that cannot reach the server fails fast with the one network message (issue 26,
     // item 2): at once while offline, and a change (a POST) after MUTATION_TIMEOUT_MS without an
-    // answer. Moving the simulated clock runs every due job on the server and may take longer.
+    // answer. Two changes may take longer and say so while they work: moving the simulated clock
+    // (it runs every due job on the server) and the demo sign-in (the first visitor's waits for
+    // the demo's past to be rehearsed, half a minute or more).
     fetch: (url, options) =>
       fetchOrNetworkError(url, {
         ...(options as RequestInit),
         credentials: 'include',
         timeoutMs:
-          options?.method === 'POST' && !pathOf(url).includes('fastForward')
+          options?.method === 'POST' && !LONG_CHANGES.some((name) => pathOf(url).includes(name))
             ? MUTATION_TIMEOUT_MS
             : undefined,
       }),
