@@ -7,3 +7,4 @@ export * from './demo';
 export * from './notifications';
 export * from './reports';
 export * from './team';
+export * from './images';

@@ -1,6 +1,5 @@
 import {
   bigint,
-  customType,
   boolean,
   doublePrecision,
   index,
@@ -12,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { bytea } from './column-types';
 
 // Tables of the built-in YouTube simulator: Google's side of the world, kept apart from ours
 // (prefix sim_) and used only when no real Google client is configured.
@@ -129,8 +129,6 @@ export const simQuotaDays = pgTable('sim_quota_days', {
 });
 
 /** Simulator knobs that must survive a restart (e.g. the project's daily quota). */
-/** Raw bytes (PostgreSQL bytea), read and written as a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 /**
  * Every custom thumbnail set on a simulated video through thumbnails.set, and since when: the

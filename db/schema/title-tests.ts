@@ -14,6 +14,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { WINNER_METRICS as winnerMetrics } from '../../src/shared/test-shapes';
 import { channelConnections, users } from './users';
+import { images } from './images';
+import { TEST_KINDS } from '../../src/shared/test-kinds';
 
 /**
  * `queued`: created, but waiting for YouTube capacity (src/capacity): it holds its video and starts
@@ -41,9 +43,21 @@ export const titleTests = pgTable(
       .notNull()
       .references(() => channelConnections.id, { onDelete: 'cascade' }),
     videoId: text('video_id').notNull(),
+    /** What the test rotates: titles, thumbnails, or title + thumbnail packages. */
+    kind: text('kind', { enum: TEST_KINDS }).notNull().default('titles'),
     videoTitle: text('video_title').notNull(),
     /** The title the video had before the test: restored on cancel or when no title wins. */
     originalTitle: text('original_title').notNull(),
+    /**
+     * Thumbnail and package tests: the video's thumbnail as YouTube served it before the test,
+     * fetched at its largest size at creation; variant 1 shows it, and it goes back on cancel.
+     */
+    originalThumbnailImageId: uuid('original_thumbnail_image_id').references(() => images.id),
+    /**
+     * SHA-256 of the thumbnail YouTube served after the engine last set or confirmed one: a served
+     * image that differs from it was changed by someone (src/title-tests/engine/thumbnail-switch.ts).
+     */
+    liveThumbnailSha256: text('live_thumbnail_sha256'),
     status: text('status', { enum: titleTestStatuses }).notNull(),
     statusReason: text('status_reason'),
     rotationIntervalMinutes: integer('rotation_interval_minutes').notNull(),
@@ -66,6 +80,8 @@ export const titleTests = pgTable(
     deferredUntil: timestamp('deferred_until', { withTimezone: true }),
     verdict: jsonb('verdict'),
     appliedTitle: text('applied_title'),
+    /** The thumbnail the end left live (thumbnail and package tests). */
+    appliedThumbnailImageId: uuid('applied_thumbnail_image_id').references(() => images.id),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /**
      * A CTR or watch-time test that ended and waits for YouTube's daily figures of its last days
@@ -111,6 +127,13 @@ export const titleVariants = pgTable(
       .references(() => titleTests.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     title: text('title').notNull(),
+    /** The variant's thumbnail (thumbnail and package tests; variant 1's is the original). */
+    thumbnailImageId: uuid('thumbnail_image_id').references(() => images.id),
+    /**
+     * SHA-256 of the bytes YouTube serves once this variant's image is set: YouTube may re-encode
+     * an upload, so what it serves is learned at the first switch and recognised afterwards.
+     */
+    servedThumbnailSha256: text('served_thumbnail_sha256'),
   },
   (table) => [uniqueIndex('title_variants_test_position').on(table.testId, table.position)],
 );
@@ -153,6 +176,11 @@ export const rotations = pgTable(
     impressions: bigint('impressions', { mode: 'number' }),
     ctr: jsonb('ctr'),
     averageViewDurationSec: jsonb('average_view_duration_sec'),
+    /**
+     * Set, and committed, just before the slot's thumbnails.set: after a crash, a served image
+     * that has changed since the last switch is this request's, and is not set again.
+     */
+    thumbnailRequestedAt: timestamp('thumbnail_requested_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     error: text('error'),
   },

@@ -1,0 +1,48 @@
+// What YouTube accepts as a custom thumbnail, checked by the server on every upload and by the
+// web app before it sends: one place for the limits and their words. Pure, imported by web/.
+// docs/youtube.md#custom-thumbnails.
+
+export const THUMBNAIL_TYPES = ['image/jpeg', 'image/png'] as const;
+export type ThumbnailType = (typeof THUMBNAIL_TYPES)[number];
+/** thumbnails.set refuses anything larger. */
+export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
+/** YouTube asks for at least 640 px wide (1280 × 720 recommended). */
+export const MIN_THUMBNAIL_WIDTH = 640;
+export const RECOMMENDED_THUMBNAIL = { width: 1280, height: 720 } as const;
+/** 16:9, within a pixel of rounding either way. */
+export const THUMBNAIL_ASPECT = 16 / 9;
+export const ASPECT_TOLERANCE = 0.01;
+/** The largest file an upload may send at all: bigger images can still be fitted below 2 MB. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** How an image that YouTube would refuse can be made to fit: cropped to fill 16:9, or letterboxed. */
+export const FIT_MODES = ['crop', 'letterbox'] as const;
+export type FitMode = (typeof FIT_MODES)[number];
+
+export const IMAGE_MESSAGES = {
+  notAnImage: 'This file is not a JPEG or PNG image. YouTube takes JPEG or PNG thumbnails.',
+  tooLargeToUpload: `This file is over ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Choose a smaller image.`,
+  tooLarge: `The image is over 2 MB, the most YouTube takes for a thumbnail.`,
+  tooNarrow: `The image is narrower than ${MIN_THUMBNAIL_WIDTH} px; YouTube asks for at least ${MIN_THUMBNAIL_WIDTH} px wide (1280 × 720 is best).`,
+  wrongShape: 'The image is not 16:9, the shape of a YouTube thumbnail.',
+  notFound: 'Image not found. Upload it again.',
+} as const;
+
+export interface ImageFacts {
+  contentType: string | null;
+  byteSize: number;
+  width: number;
+  height: number;
+}
+
+/** Why YouTube would refuse the image as a thumbnail, in the creator's words; empty when it fits. */
+export function thumbnailProblems(image: ImageFacts): string[] {
+  if (!image.contentType || !(THUMBNAIL_TYPES as readonly string[]).includes(image.contentType))
+    return [IMAGE_MESSAGES.notAnImage];
+  const problems: string[] = [];
+  if (image.byteSize > MAX_THUMBNAIL_BYTES) problems.push(IMAGE_MESSAGES.tooLarge);
+  if (image.width < MIN_THUMBNAIL_WIDTH) problems.push(IMAGE_MESSAGES.tooNarrow);
+  if (image.height === 0 || Math.abs(image.width / image.height - THUMBNAIL_ASPECT) > ASPECT_TOLERANCE)
+    problems.push(IMAGE_MESSAGES.wrongShape);
+  return problems;
+}
