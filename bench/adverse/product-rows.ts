@@ -44,6 +44,9 @@ export function storeTest(input: {
       testId: TEST_ID,
       position,
       title: `Title ${position + 1}`,
+      // The engine reads no image: a thumbnail or package variant is a variant like a title.
+      thumbnailImageId: null,
+      servedThumbnailSha256: null,
     };
     return row;
   });
