@@ -46,3 +46,6 @@ export function thumbnailProblems(image: ImageFacts): string[] {
     problems.push(IMAGE_MESSAGES.wrongShape);
   return problems;
 }
+
+/** Where an image's bytes are served (by its unguessable id, so share links and e-mails show it). */
+export const imageFilePath = (imageId: string): string => `/api/images/${imageId}/file`;
