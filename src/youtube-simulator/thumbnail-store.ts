@@ -2,25 +2,9 @@ import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { simThumbnails, simThumbnailTruths, simVideos } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
+import type { ThumbnailType } from '../shared/image-rules';
 import { readSetting, writeSetting } from './settings-store';
 import { thumbnailCtrMultiplier } from './traffic-model';
-
-/** The image types thumbnails.set accepts, told apart by their first bytes, never by a declared type. */
-export type ThumbnailMime = 'image/jpeg' | 'image/png';
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** JPEG (SOI marker FF D8 then a marker FF) or PNG (its 8-byte signature then the IHDR chunk), else null. */
-export function sniffImage(bytes: Buffer): ThumbnailMime | null {
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (
-    bytes.length >= 24 &&
-    bytes.subarray(0, 8).equals(PNG_SIGNATURE) &&
-    bytes.subarray(12, 16).toString('latin1') === 'IHDR'
-  )
-    return 'image/png';
-  return null;
-}
 
 export const thumbnailExtension = (mime: string) => (mime === 'image/png' ? 'png' : 'jpg');
 
@@ -67,7 +51,7 @@ export async function currentThumbnailBytes(
 export async function storeThumbnail(
   db: DbOrTx,
   videoId: string,
-  image: { bytes: Buffer; mimeType: ThumbnailMime },
+  image: { bytes: Buffer; mimeType: ThumbnailType },
   now: Date,
 ): Promise<CustomThumbnail> {
   const sha256 = createHash('sha256').update(image.bytes).digest('hex');

@@ -2,13 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import type { SimulatorOptions } from './plugin';
 import { admitDataRequest, canWrite } from './data-request';
 import { sendGoogleError } from './google-errors';
-import { customThumbnailsAllowed, sniffImage, storeThumbnail } from './thumbnail-store';
+import { MAX_THUMBNAIL_BYTES } from '../shared/image-rules';
+import { sniffImage } from '../shared/image-signature';
+import { customThumbnailsAllowed, storeThumbnail } from './thumbnail-store';
 import { findVideos } from './video-store';
 import { etag, thumbnails } from './video-resources';
 import { simulatorBaseUrl } from './videos-routes';
 
-/** thumbnails.set's media limit (docs/youtube.md#thumbnails). */
-const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
 /** Bodies up to this are read (and charged) so an image over 2 MB gets YouTube's answer, not a dropped connection. */
 const READ_LIMIT_BYTES = 16 * 1024 * 1024;
 

@@ -31,13 +31,14 @@ export const thumbnailDimensions = (size: ThumbnailSize) => thumbnailSizes[size]
 export const isThumbnailSize = (value: string): value is ThumbnailSize => value in thumbnailSizes;
 
 /**
- * Thumbnails are served by the simulator itself, at `baseUrl`/vi/{id}/{size}.svg (generated SVGs)
- * or, once thumbnails.set has given the video a custom image, at {size}.jpg or .png (the image's
- * bytes as uploaded, at every size; the version query changes with each image).
+ * Thumbnails are served by the simulator itself, like i.ytimg.com: `baseUrl`/vi/{id}/{size}.jpg
+ * for the original (a JPEG rendered from the generated design) or, once thumbnails.set has given
+ * the video a custom image, {size}.jpg or .png with a version query that changes with each image
+ * (the image's bytes as uploaded, at every size).
  */
 export function thumbnails(baseUrl: string, videoId: string, custom?: CustomThumbnail) {
   const file = (size: string) =>
-    custom ? `${size}.${thumbnailExtension(custom.mimeType)}?v=${custom.sha256.slice(0, 16)}` : `${size}.svg`;
+    custom ? `${size}.${thumbnailExtension(custom.mimeType)}?v=${custom.sha256.slice(0, 16)}` : `${size}.jpg`;
   return Object.fromEntries(
     Object.entries(thumbnailSizes).map(([size, [width, height]]) => [
       size,

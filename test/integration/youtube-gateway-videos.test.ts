@@ -64,10 +64,12 @@ describe('recent uploads through the gateway', () => {
       'videos.list',
     ]);
 
+    // Like i.ytimg.com, a JPEG (the medium size); its generated design is at the same path as SVG.
     const thumbnail = await fetch(videos[0]!.thumbnailUrl);
     expect(thumbnail.status).toBe(200);
-    expect(thumbnail.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
-    const svg = await thumbnail.text();
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect([...new Uint8Array(await thumbnail.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    const svg = await (await fetch(videos[0]!.thumbnailUrl.replace(/\.jpg$/, '.svg'))).text();
     expect(svg).toContain('>CRISPY EVERY<');
     expect(svg).toContain('>11:24<');
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOAuthClient, youtubeApi } from '../../src/youtube/google-clients';
 import { findVideos, simulatedVideoId, titleHistories } from '../../src/youtube-simulator/video-store';
@@ -121,7 +122,7 @@ describe('thumbnails.set', () => {
   it('sets a JPEG for 50 units and serves it back byte for byte at the URLs videos.list gives', async () => {
     const id = demoVideo(2);
     const before = await servedThumbnail(id, 'maxres');
-    expect(before.url).toMatch(/\/maxres\.svg$/);
+    expect(before.url).toMatch(/\/maxres\.jpg$/);
     const image = jpeg(5_000);
     const used = await simulatorUnitsToday(testApp);
     const response = await setThumbnail(id, image);
@@ -163,7 +164,7 @@ describe('thumbnails.set', () => {
       reason: 'invalidImage',
     });
     expect(await simulatorUnitsToday(testApp)).toBe(used + 100);
-    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\/maxres\.jpg$/);
   });
 
   it('refuses an image over 2 MB (413) and takes one of exactly 2 MB', async () => {
@@ -172,7 +173,7 @@ describe('thumbnails.set', () => {
       status: 413,
       reason: 'uploadTooLarge',
     });
-    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+    expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\/maxres\.jpg$/);
     const largest = jpeg(2 * 1024 * 1024);
     await setThumbnail(id, largest);
     expect((await servedThumbnail(id, 'maxres')).bytes.equals(largest)).toBe(true);
@@ -224,7 +225,7 @@ describe('thumbnails.set', () => {
     ).toMatchObject({ status: 200 });
     try {
       expect(await googleError(setThumbnail(id, jpeg()))).toMatchObject({ status: 403, reason: 'forbidden' });
-      expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\.svg$/);
+      expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\/maxres\.jpg$/);
     } finally {
       await control(testApp, 'POST', '/accounts/sim-demo/custom-thumbnails', { allowed: true });
     }
@@ -286,5 +287,59 @@ describe("a thumbnail's ground truth", () => {
       ctrMultiplier: null,
     });
     expect((await clicksAfter()).clicks).toBe(derived.clicks);
+  });
+});
+
+describe('the original thumbnail', () => {
+  it('is a JPEG at each size’s dimensions, the same bytes every time, with the SVG design beside it', async () => {
+    const id = demoVideo(4);
+    const listed = await youtube.videos.list({ part: ['snippet'], id: [id] });
+    const sizes = listed.data.items![0]!.snippet!.thumbnails!;
+    for (const size of ['default', 'medium', 'high', 'standard', 'maxres'] as const) {
+      const { url, width, height } = sizes[size]!;
+      expect(url).toMatch(new RegExp(`/vi/${id}/${size}\\.jpg$`));
+      const first = await fetch(url!);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('content-type')).toBe('image/jpeg');
+      const bytes = Buffer.from(await first.arrayBuffer());
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width, height });
+      const again = Buffer.from(await (await fetch(url!)).arrayBuffer());
+      expect(again.equals(bytes)).toBe(true);
+    }
+    const svg = await fetch(sizes.maxres!.url!.replace(/\.jpg$/, '.svg'));
+    expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(await svg.text()).toContain('<svg');
+    // A video showing its original has no PNG.
+    expect((await fetch(sizes.maxres!.url!.replace(/\.jpg$/, '.png'))).status).toBe(404);
+  });
+
+  it('can be fetched and put back through thumbnails.set, then served byte for byte', async () => {
+    const id = demoVideo(7);
+    const original = await servedThumbnail(id, 'maxres');
+    expect(original).toMatchObject({ status: 200, type: 'image/jpeg' });
+    await setThumbnail(id, png(60), 'image/png');
+    expect((await servedThumbnail(id, 'maxres')).bytes.equals(original.bytes)).toBe(false);
+    const restored = await setThumbnail(id, original.bytes);
+    expect(restored.data.items![0]!.maxres!.url).toMatch(/\/maxres\.jpg\?v=/);
+    expect((await servedThumbnail(id, 'maxres')).bytes.equals(original.bytes)).toBe(true);
+  });
+});
+
+describe("channels.list's status", () => {
+  it("says longUploadsStatus 'allowed' while the channel may set custom thumbnails, 'eligible' otherwise", async () => {
+    const status = async () => {
+      const listed = await youtube.channels.list({ part: ['status', 'contentDetails'], mine: true });
+      const channel = listed.data.items![0]!;
+      expect(channel.contentDetails?.relatedPlaylists?.uploads).toBeTruthy();
+      return channel.status?.longUploadsStatus;
+    };
+    expect(await status()).toBe('allowed');
+    await control(testApp, 'POST', '/accounts/sim-demo/custom-thumbnails', { allowed: false });
+    try {
+      expect(await status()).toBe('eligible');
+    } finally {
+      await control(testApp, 'POST', '/accounts/sim-demo/custom-thumbnails', { allowed: true });
+    }
+    expect(await status()).toBe('allowed');
   });
 });
