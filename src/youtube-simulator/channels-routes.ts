@@ -2,9 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { SimulatorOptions } from './plugin';
 import { admitDataRequest, listParam } from './data-request';
 import { sendGoogleError } from './google-errors';
+import { customThumbnailsAllowed } from './thumbnail-store';
 import { etag, listResponse } from './video-resources';
 
-/** channels.list with mine=true: the caller's own channel and its uploads playlist. */
+/**
+ * channels.list with mine=true: the caller's own channel, its uploads playlist, and its status.
+ * YouTube grants long uploads and custom thumbnails together, to verified channels; the API tells
+ * neither directly, so `status.longUploadsStatus` is the sign of both: 'allowed' when the account
+ * may set custom thumbnails, 'eligible' (could be, once verified) when it may not
+ * (docs/youtube.md#custom-thumbnails).
+ */
 export function registerChannelRoutes(app: FastifyInstance, options: SimulatorOptions): void {
   app.get('/youtube/v3/channels', async (request, reply) => {
     const caller = await admitDataRequest(options, request, reply, 'channels.list');
@@ -34,6 +41,18 @@ export function registerChannelRoutes(app: FastifyInstance, options: SimulatorOp
         : {}),
       ...(parts.includes('contentDetails')
         ? { contentDetails: { relatedPlaylists: { likes: '', uploads: account.uploadsPlaylistId } } }
+        : {}),
+      ...(parts.includes('status')
+        ? {
+            status: {
+              privacyStatus: 'public',
+              isLinked: true,
+              longUploadsStatus: (await customThumbnailsAllowed(options.db, account.id))
+                ? 'allowed'
+                : 'eligible',
+              madeForKids: false,
+            },
+          }
         : {}),
     };
     const channel = { kind: 'youtube#channel', etag: etag(body), id: account.channelId, ...body };
