@@ -13,7 +13,10 @@ export interface ScenarioTest {
   videoIndex: number;
   /** Hours before the visitor's arrival when the creator starts the test. */
   startsHoursBefore: number;
-  input: Omit<CreateTestInput, 'videoId' | 'endDate' | 'startDate'> & { durationHours: number };
+  input: Omit<CreateTestInput, 'videoId' | 'endDate' | 'startDate'> & {
+    titles: string[];
+    durationHours: number;
+  };
   /** The creator presses Complete this many hours after the start (before the planned end). */
   completesAfterHours?: number;
 }

@@ -11,6 +11,9 @@ import type {
 } from '../records/title-tests.schemas';
 import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
+import { imageFilePath } from '../../shared/image-rules';
+
+const thumbnailUrl = (imageId: string | null): string | null => (imageId ? imageFilePath(imageId) : null);
 
 /**
  * What a test's figures are computed from: its row, titles and schedule, and the measurements
@@ -218,13 +221,16 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     videoId: test.videoId,
     videoTitle: test.videoTitle,
     originalTitle: test.originalTitle,
+    kind: test.kind,
     titles: variants.map((variant) => variant.title),
+    thumbnails: variants.map((variant) => thumbnailUrl(variant.thumbnailImageId)),
     rotationIntervalMinutes: test.rotationIntervalMinutes,
     winnerMetric: test.winnerMetric,
     startDate: test.startDate.toISOString(),
     endDate: test.endDate.toISOString(),
     createdAt: test.createdAt.toISOString(),
     appliedTitle: test.appliedTitle,
+    appliedThumbnail: thumbnailUrl(test.appliedThumbnailImageId),
     expectedStartAt: test.expectedStartAt?.toISOString() ?? null,
     analytics: {
       averageCtr: averageCtrPercent,
@@ -250,6 +256,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
         order: index + 1,
         title: `Title ${variant.position + 1}`,
         titleText: variant.title,
+        thumbnailUrl: thumbnailUrl(variant.thumbnailImageId),
         activatedAt: figure.rotation.activatedAt?.toISOString() ?? null,
         ctrAtRotation: percentOrNull(figure.ctr),
         ctrSource: figure.ctrSource,

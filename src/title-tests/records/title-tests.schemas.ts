@@ -9,6 +9,13 @@ import {
 } from '../../shared/test-shapes';
 import { ROTATION_INTERVALS } from '../../shared/title-test-rules';
 import {
+  DEFAULT_TEST_KIND,
+  MAX_NEW_THUMBNAILS,
+  MIN_NEW_THUMBNAILS,
+  TEST_KINDS,
+  TEST_KIND_MESSAGES,
+} from '../../shared/test-kinds';
+import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
   MAX_TITLES,
@@ -40,9 +47,26 @@ export const createTestInputSchema = z
     videoTitle: z.string().max(200).optional(),
     /** Which of the account's channels the video is on; default the latest connected. */
     channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
+    /** What the test rotates (docs/product.md#test-kinds): titles (the default), thumbnails, or packages. */
+    kind: z
+      .enum(TEST_KINDS, { message: 'kind must be titles, thumbnails or packages.' })
+      .default(DEFAULT_TEST_KIND),
+    /**
+     * Titles and packages: Title 1 (the baseline) and 1–4 more. Thumbnail tests keep the video's
+     * title and send none.
+     */
     titles: z
       .array(z.string({ message: 'Titles must be text.' }), { message: CREATE_TEST_MESSAGES.tooFewTitles })
-      .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`),
+      .max(MAX_TITLES, `At most ${MAX_TITLES} title variants.`)
+      .default([]),
+    /**
+     * Thumbnails and packages: the uploaded images (POST /api/images) of variants 2, 3, …; variant 1
+     * is the video's current thumbnail, fetched from YouTube when the test is created.
+     */
+    thumbnailIds: z
+      .array(z.uuid({ message: 'Unknown image id.' }))
+      .max(MAX_NEW_THUMBNAILS, TEST_KIND_MESSAGES.thumbnailCount)
+      .default([]),
     rotationIntervalMinutes: rotationInterval.optional(),
     winnerMetric: z
       .enum(winnerMetrics, { message: 'Winner metric must be ctr, views or combined.' })
@@ -69,6 +93,8 @@ export const createTestInputSchema = z
   // Each title's problem in the words the create form shows under it ("Title 2 can't contain < or >"),
   // so on the object: a problem on the titles field would read "titles: Title 2 …".
   .superRefine((input, issue) => {
+    for (const message of kindProblems(input)) issue.addIssue({ code: 'custom', message });
+    if (input.kind === 'thumbnails') return;
     for (const message of titleProblems(input.titles)) {
       if (message) issue.addIssue({ code: 'custom', message });
     }
@@ -90,6 +116,28 @@ export const createTestInputSchema = z
       });
   });
 export type CreateTestInput = z.input<typeof createTestInputSchema>;
+
+/** What the kind asks of the variants: images for thumbnails, one per new title for packages. */
+function kindProblems(input: {
+  kind: (typeof TEST_KINDS)[number];
+  titles: string[];
+  thumbnailIds: string[];
+}): string[] {
+  const images = input.thumbnailIds;
+  const problems: string[] = [];
+  if (new Set(images).size !== images.length) problems.push(TEST_KIND_MESSAGES.thumbnailRepeated);
+  if (input.kind === 'titles') {
+    if (images.length > 0) problems.push(TEST_KIND_MESSAGES.noThumbnailsForTitles);
+  } else if (input.kind === 'thumbnails') {
+    if (images.length < MIN_NEW_THUMBNAILS) problems.push(TEST_KIND_MESSAGES.thumbnailCount);
+    if (input.titles.some((title) => title.trim().length > 0))
+      problems.push('A thumbnail test keeps the video’s title: send no titles.');
+  } else {
+    const newTitles = input.titles.slice(1).filter((title) => title.trim().length > 0).length;
+    if (images.length !== newTitles) problems.push(TEST_KIND_MESSAGES.packageCount);
+  }
+  return problems;
+}
 
 export const testActions = ['pause', 'resume', 'complete', 'cancel'] as const;
 export type TestAction = (typeof testActions)[number];
@@ -135,13 +183,18 @@ export const titleTestSchema = z.object({
   videoId: z.string(),
   videoTitle: z.string(),
   originalTitle: z.string(),
+  kind: z.enum(TEST_KINDS),
   titles: z.array(z.string()),
+  /** Each variant's thumbnail (thumbnail and package tests; variant 1's is the original), else null. */
+  thumbnails: z.array(z.string().nullable()),
   rotationIntervalMinutes: z.number(),
   winnerMetric: z.enum(winnerMetrics),
   startDate: z.iso.datetime(),
   endDate: z.iso.datetime(),
   createdAt: z.iso.datetime(),
   appliedTitle: z.string().nullable(),
+  /** The thumbnail the end left live (thumbnail and package tests). */
+  appliedThumbnail: z.string().nullable(),
   /** While queued for YouTube capacity: when it is expected to start (null: once a running test makes room). */
   expectedStartAt: z.iso.datetime().nullable(),
   analytics: testAnalyticsSummarySchema,
@@ -159,6 +212,8 @@ export const rotationLogSchema = z.object({
   order: z.number(),
   title: z.string(),
   titleText: z.string(),
+  /** The variant's thumbnail (thumbnail and package tests), else null. */
+  thumbnailUrl: z.string().nullable(),
   activatedAt: z.iso.datetime().nullable(),
   ctrAtRotation: z.number().nullable(),
   ctrSource: figureSource,

@@ -14,6 +14,7 @@ const log = (
   order: day,
   title,
   titleText: `${title} text`,
+  thumbnailUrl: null,
   activatedAt: midnight(day),
   ctrAtRotation,
   ctrSource: ctrAtRotation === null ? 'pending' : 'measured',

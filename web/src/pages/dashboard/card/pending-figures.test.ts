@@ -8,6 +8,7 @@ const log = (ctrExpectedAt: string | null): RotationLog => ({
   order: 1,
   title: 'Title 1',
   titleText: 'A',
+  thumbnailUrl: null,
   activatedAt: '2026-11-23T15:00:00.000Z',
   ctrAtRotation: null,
   ctrSource: 'pending',

@@ -13,6 +13,7 @@ const log = (
   order: 1,
   title: 'Title 1',
   titleText,
+  thumbnailUrl: null,
   activatedAt: null,
   ctrAtRotation: null,
   ctrSource: 'pending',
