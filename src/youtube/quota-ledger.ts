@@ -13,6 +13,7 @@ export const quotaCosts = {
   'videos.list': 1,
   'videos.update': 50,
   'videos.batchGetStats': 1,
+  'thumbnails.set': 50,
   'youtubeAnalytics.reports.query': 0,
   'youtubereporting.jobs.create': 0,
   'youtubereporting.jobs.list': 0,

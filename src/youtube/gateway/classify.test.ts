@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyGoogleError, describeFailure } from './classify';
+import { classifyGoogleError, describeFailure, refusesCustomThumbnails } from './classify';
 
 const httpError = (status: number, data: unknown) => ({
   config: { url: 'https://example' },
@@ -36,6 +36,27 @@ describe('reading a failed Google call', () => {
       type: 'forbidden',
       reason: 'forbidden',
     });
+  });
+
+  it("tells thumbnails.set's 403 for a channel without custom thumbnails from one for a video it may not change", () => {
+    const forbidden = (message: string) =>
+      classifyGoogleError(
+        httpError(403, { error: { code: 403, message, errors: [{ reason: 'forbidden', message }] } }),
+      );
+    expect(
+      refusesCustomThumbnails(
+        forbidden(
+          "The authenticated user doesn't have permissions to upload and set custom video thumbnails.",
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      refusesCustomThumbnails(
+        forbidden(
+          "The thumbnail can't be set for the specified video. The request might not be properly authorized.",
+        ),
+      ),
+    ).toBe(false);
   });
 
   it('reads the reason of refused metadata, not-found and conflicts', () => {

@@ -61,6 +61,13 @@ function isHttpLike(error: unknown): error is HttpLikeError {
   return typeof error === 'object' && error !== null && ('response' in error || 'config' in error);
 }
 
+/**
+ * thumbnails.set answers 403 `forbidden` both for a video the caller may not change and for a
+ * channel without the custom-thumbnails feature; only the message tells them apart.
+ */
+export const refusesCustomThumbnails = (failure: GoogleFailure) =>
+  failure.type === 'forbidden' && /custom (video )?thumbnails/i.test(failure.message);
+
 /** What a failed Google call means for the product. Anything not from the HTTP layer is 'unknown' (a bug, not YouTube). */
 export function classifyGoogleError(error: unknown): GoogleFailure {
   if (!isHttpLike(error)) return { type: 'unknown' };

@@ -68,6 +68,23 @@ export class PermissionDeniedError extends YouTubeGatewayError {
   }
 }
 
+/**
+ * 403 from thumbnails.set because the channel may not set custom thumbnails at all: YouTube allows
+ * them only on verified channels (docs/youtube.md#custom-thumbnails). The grant is fine and the
+ * channel's other tests go on, so it is 'invalid' for this request, not a lost authorization.
+ */
+export class CustomThumbnailsForbiddenError extends YouTubeGatewayError {
+  readonly kind = 'invalid';
+
+  constructor(options?: { cause?: unknown }) {
+    super(
+      'FORBIDDEN',
+      'This channel may not set custom thumbnails: YouTube allows them only on verified channels. Verify the channel in YouTube Studio (Settings → Channel → Feature eligibility), then try again.',
+      options,
+    );
+  }
+}
+
 export class NotFoundError extends YouTubeGatewayError {
   readonly kind = 'not-found';
 

@@ -8,9 +8,16 @@ import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
 import { chargeUserRead, currentPayer } from './user-reads';
-import { classifyGoogleError, describeFailure, isMetadataReason, type GoogleFailure } from './classify';
+import {
+  classifyGoogleError,
+  describeFailure,
+  isMetadataReason,
+  refusesCustomThumbnails,
+  type GoogleFailure,
+} from './classify';
 import {
   AuthorizationLostError,
+  CustomThumbnailsForbiddenError,
   InvalidMetadataError,
   InvalidRequestError,
   NotFoundError,
@@ -57,7 +64,9 @@ function finalError(
     case 'quota':
       return new QuotaExhaustedError(failure.reason, nextPacificMidnight(now), { cause });
     case 'forbidden':
-      return new PermissionDeniedError(failure.reason, undefined, { cause });
+      return refusesCustomThumbnails(failure)
+        ? new CustomThumbnailsForbiddenError({ cause })
+        : new PermissionDeniedError(failure.reason, undefined, { cause });
     case 'not-found':
       return new NotFoundError(options.notFound ?? 'The requested item', { cause });
     case 'conflict':
