@@ -16,6 +16,11 @@ export interface VideoSnippet {
   categoryId: string;
   defaultLanguage: string | null;
   defaultAudioLanguage: string | null;
+  /**
+   * The largest size of the thumbnail the video shows now (read only: a title write never sends
+   * thumbnails back, and a thumbnail is changed through thumbnails.set).
+   */
+  thumbnailUrl: string | null;
 }
 
 export interface RecentUpload {
@@ -50,7 +55,22 @@ function toSnippet(video: youtube_v3.Schema$Video): VideoSnippet {
     categoryId: snippet.categoryId ?? '',
     defaultLanguage: snippet.defaultLanguage ?? null,
     defaultAudioLanguage: snippet.defaultAudioLanguage ?? null,
+    thumbnailUrl: largestThumbnailUrl(snippet.thumbnails),
   };
+}
+
+/** The largest size YouTube lists: maxres and standard exist only for videos uploaded large enough. */
+export function largestThumbnailUrl(
+  thumbnails: youtube_v3.Schema$ThumbnailDetails | undefined,
+): string | null {
+  return (
+    thumbnails?.maxres?.url ??
+    thumbnails?.standard?.url ??
+    thumbnails?.high?.url ??
+    thumbnails?.medium?.url ??
+    thumbnails?.default?.url ??
+    null
+  );
 }
 
 function bestThumbnail(thumbnails: youtube_v3.Schema$ThumbnailDetails | undefined): string | null {
@@ -185,6 +205,7 @@ export async function setTitle(
     before = toSnippet(current);
   }
   if (before.title === title) return { before, after: before, outcome: 'unchanged', confirmed: true };
+  // Field by field, so nothing read-only (thumbnails, channel, dates) is ever sent back.
   const snippet: youtube_v3.Schema$VideoSnippet = {
     title,
     categoryId: before.categoryId,
