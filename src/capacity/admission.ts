@@ -1,5 +1,5 @@
 import { CAPACITY_SHARES, type CapacityPlan } from '../shared/capacity-shares';
-import { RESTORE_RESERVE_UNITS, reservedUnits, type TestShape } from './cost-model';
+import { reservedUnits, unitsPerSwitch, type TestShape } from './cost-model';
 
 // Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
 // capacity-state.ts, and every decision (creating, the admission pass, the forecasts) runs here.
@@ -62,7 +62,7 @@ export function neverFits(
 /** A test's projected spend from `from` to the reset: its rotations and its share of sampling. */
 export function unitsUntilReset(shape: TestShape, from: Date, resetsAt: Date): number {
   const hoursLeft = Math.max(0, resetsAt.getTime() - from.getTime()) / 3_600_000;
-  return (reservedUnits(shape) - RESTORE_RESERVE_UNITS) * (hoursLeft / 24);
+  return (reservedUnits(shape) - unitsPerSwitch(shape.kind)) * (hoursLeft / 24);
 }
 
 function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => number): Map<string, number> {
@@ -90,12 +90,15 @@ export function placeQueue(state: CapacityState): Placement[] {
     (test) => reservedUnits(test.shape),
   );
   let today =
-    state.engineSpentToday + state.engineRemainingToday + state.admitted.length * RESTORE_RESERVE_UNITS;
+    state.engineSpentToday +
+    state.engineRemainingToday +
+    state.admitted.reduce((total, test) => total + unitsPerSwitch(test.shape.kind), 0);
   const planBlocked = new Set<CapacityPlan>();
   const placements: Placement[] = [];
   for (const test of state.queued) {
     const units = reservedUnits(test.shape);
-    const todayUnits = unitsUntilReset(test.shape, state.now, state.resetsAt) + RESTORE_RESERVE_UNITS;
+    const todayUnits =
+      unitsUntilReset(test.shape, state.now, state.resetsAt) + unitsPerSwitch(test.shape.kind);
     let blockedBy: Blocker | null = null;
     // An account at its cap waits for its own tests whatever its plan has: it holds up nobody.
     if ((accounts.get(test.accountId) ?? 0) + units > accountAllotment(state, test.plan))

@@ -13,7 +13,6 @@ import type { CapacityState } from './admission';
 import {
   SAMPLING_PASS_MINUTES,
   SAMPLING_ROUNDING_UNITS_PER_DAY,
-  UNITS_PER_ROTATION,
   VIDEOS_PER_SAMPLING_CALL,
   sampledOnPass,
   type TestShape,
@@ -65,16 +64,28 @@ export function testsPoolOf(config: Config): number {
 
 /**
  * The real tests' slots still to apply before `until` (a slot already due but not yet applied
- * included): one whose title differs from the slot before writes (51 units), one that keeps it only
- * reads (1). Slot 0 follows the video's original title.
+ * included): each reads the video (1 unit); one whose title differs from the slot before also
+ * writes it (50), one whose thumbnail differs also sets it (50). Slot 0 follows the video's
+ * original title and thumbnail.
  */
-async function plannedSwitches(db: DbOrTx, until: Date): Promise<{ writes: number; reads: number }> {
-  const [row] = rowsOf<{ writes: string | number | null; reads: string | number | null }>(
+async function plannedSwitches(
+  db: DbOrTx,
+  until: Date,
+): Promise<{ slots: number; titleWrites: number; thumbnailWrites: number }> {
+  type Row = {
+    slots: string | number | null;
+    titles: string | number | null;
+    thumbnails: string | number | null;
+  };
+  const [row] = rowsOf<Row>(
     await db.execute(sql`
-      select count(*) filter (where changes) as writes, count(*) filter (where not changes) as reads
+      select count(*) as slots, count(*) filter (where title_changes) as titles,
+        count(*) filter (where thumbnail_changes) as thumbnails
       from (
         select r.status, r.planned_start, t.end_date,
-          coalesce(lag(v.title) over (partition by r.test_id order by r.slot), t.original_title) <> v.title as changes
+          coalesce(lag(v.title) over (partition by r.test_id order by r.slot), t.original_title) <> v.title as title_changes,
+          coalesce(lag(v.thumbnail_image_id) over (partition by r.test_id order by r.slot), t.original_thumbnail_image_id)
+            is distinct from v.thumbnail_image_id as thumbnail_changes
         from rotations r
         join title_variants v on v.id = r.variant_id
         join title_tests t on t.id = r.test_id
@@ -83,7 +94,11 @@ async function plannedSwitches(db: DbOrTx, until: Date): Promise<{ writes: numbe
       ) slots
       where status = 'planned' and planned_start < ${until.toISOString()}::timestamptz and planned_start < end_date`),
   );
-  return { writes: Number(row?.writes ?? 0), reads: Number(row?.reads ?? 0) };
+  return {
+    slots: Number(row?.slots ?? 0),
+    titleWrites: Number(row?.titles ?? 0),
+    thumbnailWrites: Number(row?.thumbnails ?? 0),
+  };
 }
 
 export async function loadCapacityState(deps: {
@@ -103,6 +118,7 @@ export async function loadCapacityState(deps: {
         accountId: titleTests.userId,
         interval: titleTests.rotationIntervalMinutes,
         metric: titleTests.winnerMetric,
+        kind: titleTests.kind,
         startDate: titleTests.startDate,
         endDate: titleTests.endDate,
         createdAt: titleTests.createdAt,
@@ -119,6 +135,7 @@ export async function loadCapacityState(deps: {
   const shapeOf = (row: (typeof testRows)[number]): TestShape => ({
     rotationIntervalMinutes: row.interval,
     winnerMetric: row.metric,
+    kind: row.kind,
   });
   const running = testRows.filter((row) => row.status !== 'queued');
   // Paused tests are still sampled (their counters keep the windows around the pause honest).
@@ -134,8 +151,9 @@ export async function loadCapacityState(deps: {
     engineBudgetToday: config.youtubeDailyQuota - readsPool,
     engineSpentToday: spent.engine,
     engineRemainingToday:
-      plannedToday.writes * UNITS_PER_ROTATION +
-      plannedToday.reads * quotaCosts['videos.list'] +
+      plannedToday.slots * quotaCosts['videos.list'] +
+      plannedToday.titleWrites * quotaCosts['videos.update'] +
+      plannedToday.thumbnailWrites * quotaCosts['thumbnails.set'] +
       samplingUnitsBetween(sampled, now, resetsAt),
     admitted: running.map((row) => ({
       id: row.id,

@@ -1,4 +1,5 @@
 import type { WinnerMetric } from '../shared/test-shapes';
+import { rotatesThumbnails, rotatesTitles, type TestKind } from '../shared/test-kinds';
 import { quotaCosts } from '../youtube/quota-ledger';
 
 // What a running test costs the project's YouTube quota, at the floor YouTube charges for the work
@@ -12,6 +13,18 @@ export const UNITS_PER_ROTATION = quotaCosts['videos.list'] + quotaCosts['videos
  * @alias the same number as UNITS_PER_ROTATION, named for what it reserves
  */
 export const RESTORE_RESERVE_UNITS = UNITS_PER_ROTATION;
+
+/**
+ * One switch of a test of this kind: the read (1), the title's write (50) where titles change, and
+ * thumbnails.set (50) where thumbnails do. Fetching the served image to confirm it is no API call.
+ */
+export function unitsPerSwitch(kind: TestKind = 'titles'): number {
+  return (
+    quotaCosts['videos.list'] +
+    (rotatesTitles(kind) ? quotaCosts['videos.update'] : 0) +
+    (rotatesThumbnails(kind) ? quotaCosts['thumbnails.set'] : 0)
+  );
+}
 /** How often the sampling job runs; each test is sampled on the passes its cadence picks. */
 export const SAMPLING_PASS_MINUTES = 10;
 /** Video counters one videos.batchGetStats call reads (1 unit). */
@@ -26,6 +39,8 @@ export const SAMPLING_ROUNDING_UNITS_PER_DAY = PASSES_PER_DAY * quotaCosts['vide
 export interface TestShape {
   rotationIntervalMinutes: number;
   winnerMetric: WinnerMetric;
+  /** What the test rotates (absent: titles). */
+  kind?: TestKind;
 }
 
 /**
@@ -54,10 +69,10 @@ export function samplingUnitsPerDay(shape: TestShape): number {
 
 /** A running test's projected spend per day: its rotations and its share of sampling. */
 export function dailyUnits(shape: TestShape): number {
-  return (1440 / shape.rotationIntervalMinutes) * UNITS_PER_ROTATION + samplingUnitsPerDay(shape);
+  return (1440 / shape.rotationIntervalMinutes) * unitsPerSwitch(shape.kind) + samplingUnitsPerDay(shape);
 }
 
 /** What admitting a test reserves of its account's and plan's allotment: a day's spend and the restore. */
 export function reservedUnits(shape: TestShape): number {
-  return dailyUnits(shape) + RESTORE_RESERVE_UNITS;
+  return dailyUnits(shape) + unitsPerSwitch(shape.kind);
 }

@@ -101,6 +101,8 @@ export async function applyTestAction(
           .set({ status: 'skipped' })
           .where(and(eq(rotations.testId, testId), inArray(rotations.slot, passed)));
       }
+      // Whatever thumbnail is served now is taken over: the next switch replaces it (thumbnail-switch.ts).
+      await tx.update(titleTests).set({ liveThumbnailSha256: null }).where(eq(titleTests.id, testId));
       const due = schedule.filter((slot) => slot.plannedStart <= now).at(-1);
       const next = schedule.find((slot) => slot.plannedStart > now);
       const wakeAt = due && due.status !== 'applied' ? now : (next?.plannedStart ?? test.endDate);

@@ -23,6 +23,9 @@ import {
 } from './records/title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 import { estimateViewsPerDay } from '../shared/video-traffic';
+import { rotatesThumbnails } from '../shared/test-kinds';
+import { storeImage } from '../images/images.service';
+import { prepareThumbnails, type OriginalThumbnail } from './test-thumbnails';
 
 const DAY = 86_400_000;
 
@@ -55,12 +58,14 @@ export async function createTitleTest(
     throw badRequest(`A test can run for at most ${MAX_TEST_DAYS} days. Choose an earlier end date.`);
   }
   const start = startDate < now ? now : startDate;
+  // Variant 1 is what is live now: a thumbnail test's first variant is the video's own thumbnail.
+  const variantCount = input.kind === 'thumbnails' ? input.thumbnailIds.length + 1 : input.titles.length;
 
   const seed = randomBytes(16).toString('hex');
   const cannotDecide = verdictProblem({
     intervalMinutes: input.rotationIntervalMinutes,
     metric: input.winnerMetric,
-    titleCount: input.titles.length,
+    titleCount: variantCount,
     durationDays: (endDate.getTime() - start.getTime()) / DAY,
     start,
   });
@@ -95,7 +100,11 @@ export async function createTitleTest(
   const mine = running.filter((test) => test.userId === user.id).length;
   if (limit !== null && mine >= limit)
     throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
-  const shape = { rotationIntervalMinutes: input.rotationIntervalMinutes, winnerMetric: input.winnerMetric };
+  const shape = {
+    rotationIntervalMinutes: input.rotationIntervalMinutes,
+    winnerMetric: input.winnerMetric,
+    kind: input.kind,
+  };
   // A demo account's tests run on the simulator's quota of its own copy, never the deployment's.
   if (!user.isDemo) assertShapeCanFit(ctx.config, user, shape);
 
@@ -113,13 +122,16 @@ export async function createTitleTest(
     );
   }
   if (!video || video.channelId !== connection.youtubeChannelId) throw notFound('Video on your channel');
+  const original = rotatesThumbnails(input.kind)
+    ? await prepareThumbnails(ctx, user, connection, video, input.thumbnailIds)
+    : null;
 
   // A shape that, on this video's traffic, would only notice a title that doubles the metric very
   // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).
   if (!input.acknowledgeWeakPlan) {
     const weak = await weakForecastProblem(ctx, user, {
       channelId: connection.id,
-      titleCount: input.titles.length,
+      titleCount: variantCount,
       rotationIntervalMinutes: input.rotationIntervalMinutes,
       winnerMetric: input.winnerMetric,
       durationDays: (endDate.getTime() - start.getTime()) / DAY,
@@ -138,6 +150,7 @@ export async function createTitleTest(
       connectionId: connection.id,
       video,
       input,
+      original,
       seed,
       start,
       startDate,
@@ -152,6 +165,28 @@ export async function createTitleTest(
     if (isUniqueViolation(error)) throw conflict(VIDEO_BUSY_MESSAGE);
     throw error;
   }
+}
+
+/**
+ * The test's variants, by position: titles as given; a thumbnail test's all keep the video's title
+ * and variant 1 shows its original thumbnail; a package pairs each title with its image, variant 1
+ * with the original.
+ */
+function variantRows(
+  input: ReturnType<typeof createTestInputSchema.parse>,
+  videoTitle: string,
+  originalImageId: string | null,
+): Array<{ position: number; title: string; thumbnailImageId: string | null }> {
+  const images = [originalImageId, ...input.thumbnailIds];
+  if (input.kind === 'titles')
+    return input.titles.map((title, position) => ({ position, title, thumbnailImageId: null }));
+  if (input.kind === 'thumbnails')
+    return images.map((thumbnailImageId, position) => ({ position, title: videoTitle, thumbnailImageId }));
+  return input.titles.map((title, position) => ({
+    position,
+    title,
+    thumbnailImageId: images[position] ?? null,
+  }));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -174,6 +209,7 @@ async function insertTest(
     connectionId: string;
     video: { id: string; title: string };
     input: ReturnType<typeof createTestInputSchema.parse>;
+    original: OriginalThumbnail | null;
     seed: string;
     start: Date;
     startDate: Date;
@@ -190,15 +226,26 @@ async function insertTest(
       : await admitNewTest(
           withTx(ctx, tx),
           user,
-          { rotationIntervalMinutes: input.rotationIntervalMinutes, winnerMetric: input.winnerMetric },
+          {
+            rotationIntervalMinutes: input.rotationIntervalMinutes,
+            winnerMetric: input.winnerMetric,
+            kind: input.kind,
+          },
           endDate.getTime() - start.getTime(),
         );
+    // Kept with the test, as YouTube served it: the end or a cancel puts it back byte for byte.
+    const originalImage = args.original
+      ? await storeImage({ db: tx }, user.id, args.original, 'youtube-original')
+      : null;
     const [test] = await tx
       .insert(titleTests)
       .values({
         userId: user.id,
         channelConnectionId: args.connectionId,
         videoId: video.id,
+        kind: input.kind,
+        originalThumbnailImageId: originalImage?.id ?? null,
+        liveThumbnailSha256: args.original?.sha256 ?? null,
         videoTitle: video.title,
         originalTitle: video.title,
         status: !admission.start ? 'queued' : startDate > now ? 'scheduled' : 'active',
@@ -214,7 +261,12 @@ async function insertTest(
       .returning();
     const variants = await tx
       .insert(titleVariants)
-      .values(input.titles.map((title, position) => ({ testId: test!.id, position, title })))
+      .values(
+        variantRows(input, video.title, originalImage?.id ?? null).map((row) => ({
+          ...row,
+          testId: test!.id,
+        })),
+      )
       .returning();
     // A queued test's schedule is drawn when it starts (capacity.service.ts).
     if (admission.start) {

@@ -50,6 +50,7 @@ function stateProblem(test: TitleTestRow, now: Date): string | null {
 const shapeOf = (test: TitleTestRow) => ({
   rotationIntervalMinutes: test.rotationIntervalMinutes,
   winnerMetric: test.winnerMetric,
+  kind: test.kind,
 });
 
 /**

@@ -18,6 +18,8 @@ import {
   type TitleTestRow,
 } from '../records/title-test-records';
 import { notifyTestEnding } from '../../notifications/title-test-events';
+import { rotatesThumbnails } from '../../shared/test-kinds';
+import { switchThumbnail, testsOwnThumbnails } from './thumbnail-switch';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
 
@@ -26,6 +28,8 @@ type Decision = Pick<TestVerdict, 'verdict' | 'winnerTitleIndex'> &
 
 /** What an ended test leaves live, and what is stored with it. */
 interface Ending {
+  /** The variant whose title (and thumbnail) the end puts live: 0, the original. */
+  finalVariant: number;
   finalTitle: string;
   verdict: unknown;
   reason: string | null;
@@ -45,16 +49,21 @@ export function ranToPlannedEnd(test: Pick<TitleTestRow, 'endedAt' | 'endDate'>)
 }
 
 /**
- * The title a verdict puts live: its winner; else a challenger that beats the original with the
+ * The variant a verdict puts live: its winner; else a challenger that beats the original with the
  * winner's confidence (the engine's recommendation: never the original when the data show it
- * worse); else the video's original title.
+ * worse); else the original (0).
  */
-function titleToPutLive(record: TestRecord, decision: Decision): string {
+function variantToPutLive(record: TestRecord, decision: Decision): number {
   const index =
     decision.verdict === 'winner' && decision.winnerTitleIndex !== null
       ? decision.winnerTitleIndex
       : (decision.recommendedTitleIndex ?? 0);
-  return index > 0 ? (record.variants[index]?.title ?? record.test.originalTitle) : record.test.originalTitle;
+  return index > 0 && record.variants[index] ? index : 0;
+}
+
+/** The title variant `index` puts live: the video's original title for variant 1. */
+function titleOf(record: TestRecord, index: number): string {
+  return index > 0 ? record.variants[index]!.title : record.test.originalTitle;
 }
 
 /** The engine's reasons say so themselves when the original title stays. */
@@ -93,6 +102,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
   const { test } = record;
   const ours = new Set([...record.variants.map((variant) => variant.title), expectedLiveTitle(record)]);
   const keepOriginal = {
+    finalVariant: 0,
     finalTitle: test.originalTitle,
     verdict: test.verdict,
     reason: null,
@@ -106,7 +116,13 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
     if (decided) {
       // Decided on the final figures: the winner replaces the original title put back at the end.
       ours.add(test.originalTitle);
-      return { ...keepOriginal, finalTitle: titleToPutLive(record, decided), reason: test.statusReason };
+      const finalVariant = variantToPutLive(record, decided);
+      return {
+        ...keepOriginal,
+        finalVariant,
+        finalTitle: titleOf(record, finalVariant),
+        reason: test.statusReason,
+      };
     }
     // Ended before any full window: no figure to wait for, decided at once.
     if (analysedDays(record).length > 0) {
@@ -122,13 +138,14 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
   }
 
   const decided = await computeVerdict(ctx, record, ranToPlannedEnd(test));
-  const finalTitle = titleToPutLive(record, decided);
+  const finalVariant = variantToPutLive(record, decided);
   return {
     ...keepOriginal,
-    finalTitle,
+    finalVariant,
+    finalTitle: titleOf(record, finalVariant),
     verdict: decided,
     reason:
-      finalTitle === test.originalTitle && !saysOriginalStays(decided.reason)
+      finalVariant === 0 && !saysOriginalStays(decided.reason)
         ? `${decided.reason} The original title was put back.`
         : decided.reason,
   };
@@ -146,20 +163,25 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
   if (!complete && now < test.finalFiguresDueAt!) return 'waiting';
 
   const verdict = await computeVerdict(ctx, record, ranToPlannedEnd(test));
-  const winner = titleToPutLive(record, verdict);
+  const winner = variantToPutLive(record, verdict);
   const kept =
     test.appliedTitle !== null && test.appliedTitle !== test.originalTitle ? test.appliedTitle : null;
+  // The end found a thumbnail of the creator's own live and kept it: no winner replaces it either.
+  const keptThumbnail =
+    rotatesThumbnails(test.kind) && test.appliedTitle !== null && test.appliedThumbnailImageId === null;
   const late = complete
     ? ''
     : ' YouTube’s figures for some days had not arrived by the deadline; the verdict uses those that had.';
   const outcome =
-    winner === test.originalTitle
+    winner === 0
       ? saysOriginalStays(verdict.reason)
         ? ''
         : ' The original title stays.'
       : kept
         ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
-        : '';
+        : keptThumbnail
+          ? ' Your own thumbnail stays: it was changed outside Titlewise during the test.'
+          : '';
   const [decided] = await ctx.db
     .update(titleTests)
     .set({
@@ -168,7 +190,9 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
       statusReason: `${verdict.reason}${late}${outcome}`,
       updatedAt: now,
       // The title goes live through putFinalTitle; until it has, the test counts as not finished.
-      ...(winner !== test.originalTitle && !kept ? { appliedTitle: null } : {}),
+      ...(winner !== 0 && !kept && !keptThumbnail
+        ? { appliedTitle: null, appliedThumbnailImageId: null }
+        : {}),
     })
     .where(and(eq(titleTests.id, test.id), isNotNull(titleTests.finalFiguresDueAt)))
     .returning();
@@ -258,11 +282,29 @@ async function putFinalTitle(
   let kept: string | null = null;
   // What YouTube showed when read back after the write; null when nothing had to be written.
   let confirmed: boolean | null = null;
+  // Thumbnail and package tests: the final variant's image, unless the creator set one of their own.
+  let thumbnail: { imageId: string | null; servedSha256: string; kept: boolean } | null = null;
   try {
+    if (rotatesThumbnails(test.kind)) {
+      const target = record.variants[ending.finalVariant]!;
+      const switched = await switchThumbnail(ctx, record, live, target, {
+        requestedAt: null,
+        markRequested: async () => {},
+        ours: await testsOwnThumbnails(ctx, record),
+      });
+      const keptOwn = switched.outcome === 'outside';
+      thumbnail = {
+        imageId: keptOwn ? null : target.thumbnailImageId,
+        servedSha256: switched.servedSha256,
+        kept: keptOwn,
+      };
+      if (switched.outcome === 'set') confirmed = switched.confirmed;
+    }
     if (live.title !== finalTitle && !ending.ours.has(live.title)) {
       kept = live.title; // The creator set a title of their own: keep it.
     } else if (live.title !== finalTitle) {
-      confirmed = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
+      const written = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
+      confirmed = (confirmed ?? true) && written;
     }
   } catch (error) {
     return failed(error);
@@ -277,16 +319,23 @@ async function putFinalTitle(
       .update(rotations)
       .set({ status: 'skipped' })
       .where(and(eq(rotations.testId, test.id), eq(rotations.status, 'planned')));
+    const keptThumbnailNote = thumbnail?.kept
+      ? ' Your own thumbnail was kept: it was changed outside Titlewise during the test.'
+      : '';
     await setTestFields(tx, test.id, {
       appliedTitle: kept ?? finalTitle,
+      ...(thumbnail
+        ? { appliedThumbnailImageId: thumbnail.imageId, liveThumbnailSha256: thumbnail.servedSha256 }
+        : {}),
       verdict: ending.verdict,
       endedAt: test.endedAt ?? now,
       finalFiguresDueAt: ending.finalFiguresDueAt,
       lastError: null,
       deferredUntil: null,
-      statusReason: kept
-        ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
-        : ending.reason,
+      statusReason:
+        (kept
+          ? `Your own title “${kept}” was kept: it was changed outside Titlewise during the test.`
+          : (ending.reason ?? '')) + keptThumbnailNote || null,
       updatedAt: now,
     });
     // The deadline wakes the test's job; the daily collection wakes it earlier when the figures are in.

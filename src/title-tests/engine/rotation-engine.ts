@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
-import { metricSamples, rotations, titleTests } from '../../../db/schema';
+import { metricSamples, rotations, titleTests, titleVariants } from '../../../db/schema';
+import { rotatesThumbnails } from '../../shared/test-kinds';
+import { markSlotRequested, switchThumbnail, type ThumbnailSwitch } from './thumbnail-switch';
 import { admissionJob, scheduleAdvance } from './title-tests.jobs';
 import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
@@ -98,9 +100,11 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
   const rotation = record.rotations.find((entry) => entry.slot === slot)!;
   const desired = variantTitle(record, rotation.variantId);
   const expected = expectedLiveTitle(record);
+  const variant = record.variants.find((entry) => entry.id === rotation.variantId)!;
 
   let viewCount: number;
   let confirmed: boolean;
+  let thumbnail: ThumbnailSwitch | null = null;
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
@@ -115,20 +119,32 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     if (live.title !== desired && live.title !== expected) {
       // The creator changed the title in Studio: their edit wins, the test stops rotating.
       const reason = `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`;
-      const at = ctx.clock.now();
-      await ctx.db.transaction(async (tx) => {
-        await setTestFields(tx, test.id, { status: 'paused', statusReason: reason, updatedAt: at });
-        await endLiveWindows(tx, [test.id], at, live.viewCount);
-        await notifyTestPaused(ctx, tx, test, reason, at);
-      });
+      await pauseForOutsideEdit(ctx, record, reason, live.viewCount);
       return 'edited-outside';
     }
     viewCount = live.viewCount;
     confirmed = true;
+    // The thumbnail first: a package's title never goes live without its image.
+    if (rotatesThumbnails(test.kind)) {
+      thumbnail = await switchThumbnail(ctx, record, live, variant, {
+        requestedAt: rotation.thumbnailRequestedAt,
+        markRequested: markSlotRequested(ctx, rotation.id),
+      });
+      if (thumbnail.outcome === 'outside') {
+        await pauseForOutsideEdit(
+          ctx,
+          record,
+          'The thumbnail was changed outside Titlewise. The test is paused so your image is kept; resume it to continue rotating.',
+          live.viewCount,
+        );
+        return 'edited-outside';
+      }
+      confirmed = thumbnail.confirmed;
+    }
     if (live.title !== desired) {
       const after = await youtube.setTitle(connection, live, desired);
       await ctx.hooks?.afterTitleWrite?.(test.id, slot);
-      confirmed = after.title === desired;
+      confirmed = confirmed && after.title === desired;
     }
   } catch (error) {
     await ctx.db
@@ -162,6 +178,13 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       .where(and(eq(rotations.id, rotation.id), eq(rotations.status, 'planned')))
       .returning();
     if (!applied || !locked) return 'nothing-due' as const;
+    if (thumbnail) {
+      // How YouTube serves this image: recognised at later switches, and the last one left live.
+      await tx
+        .update(titleVariants)
+        .set({ servedThumbnailSha256: thumbnail.servedSha256 })
+        .where(eq(titleVariants.id, variant.id));
+    }
     // The switch's read carried the counter: a free sample exactly at the window's edge.
     await tx.insert(metricSamples).values({
       videoId: test.videoId,
@@ -189,6 +212,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       .update(titleTests)
       .set({
         currentSlot: slot,
+        ...(thumbnail ? { liveThumbnailSha256: thumbnail.servedSha256 } : {}),
         lastError: null,
         deferredUntil: null,
         statusReason: null,
@@ -212,5 +236,20 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       await scheduleAdvance(withTx(ctx, tx), test.id, next ? next.plannedStart : test.endDate);
     }
     return 'rotated' as const;
+  });
+}
+
+/** Someone else changed what the test rotates: their edit wins, and the test stops rotating. */
+async function pauseForOutsideEdit(
+  ctx: ServiceContext,
+  record: TestRecord,
+  reason: string,
+  viewCount: number,
+): Promise<void> {
+  const at = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    await setTestFields(tx, record.test.id, { status: 'paused', statusReason: reason, updatedAt: at });
+    await endLiveWindows(tx, [record.test.id], at, viewCount);
+    await notifyTestPaused(ctx, tx, record.test, reason, at);
   });
 }

@@ -3,6 +3,11 @@ import type { DbOrTx } from '../../db/database';
 import { importAnalytics, importReachData } from '../../youtube/gateway';
 import { YouTubeGatewayError } from '../../youtube/gateway/errors';
 import { batchStatistics, findVideo, setTitle } from '../../youtube/gateway/videos';
+import {
+  fetchServedThumbnail,
+  mayUploadCustomThumbnails,
+  setThumbnail,
+} from '../../youtube/gateway/thumbnails';
 import { pacificDay } from '../../time/pacific';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { loadTestRecord } from '../records/title-test-records';
@@ -19,6 +24,7 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
         channelId: found.snippet.channelId,
         title: found.snippet.title,
         viewCount: found.statistics.viewCount,
+        thumbnailUrl: found.snippet.thumbnailUrl,
         snippet: found.snippet,
       };
     },
@@ -30,6 +36,11 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
       const statistics = await batchStatistics(app, connection, videoIds);
       return new Map([...statistics].map(([id, entry]) => [id, entry.viewCount]));
     },
+    servedThumbnail: (url) => fetchServedThumbnail(app, url),
+    async setThumbnail(connection, videoId, image) {
+      await setThumbnail(app, connection, videoId, image);
+    },
+    maySetThumbnails: (connection) => mayUploadCustomThumbnails(app, connection),
     classify(error): YouTubeFailure {
       if (error instanceof YouTubeGatewayError) return { kind: error.kind, message: error.message };
       return { kind: 'transient', message: error instanceof Error ? error.message : String(error) };

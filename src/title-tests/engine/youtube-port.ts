@@ -1,5 +1,8 @@
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import type { VideoSnippet } from '../../youtube/gateway/videos';
+import type { ServedThumbnail, ThumbnailImage } from '../../youtube/gateway/thumbnails';
+
+export type { ServedThumbnail, ThumbnailImage };
 
 /** What the rotation engine needs from YouTube; src/title-tests/engine/youtube-adapter.ts implements it on the gateway. */
 export interface LiveVideo {
@@ -7,6 +10,8 @@ export interface LiveVideo {
   channelId: string;
   title: string;
   viewCount: number;
+  /** Where YouTube serves the video's thumbnail at its largest size (null: none given). */
+  thumbnailUrl: string | null;
   /** The snippet as read: a title write sends it back unchanged but for the title. */
   snippet: VideoSnippet;
 }
@@ -35,6 +40,12 @@ export interface TitleTestYouTube {
    * video missing from the answer (not public) needs its owner's grant.
    */
   viewCounts(connection: ChannelConnection, videoIds: string[]): Promise<Map<string, number>>;
+  /** The thumbnail YouTube serves at `url` (an image fetch, no API quota). */
+  servedThumbnail(url: string): Promise<ServedThumbnail>;
+  /** Sets the video's custom thumbnail (thumbnails.set, 50 units). */
+  setThumbnail(connection: ChannelConnection, videoId: string, image: ThumbnailImage): Promise<void>;
+  /** Whether the channel may set custom thumbnails at all (channels.list, 1 unit). */
+  maySetThumbnails(connection: ChannelConnection): Promise<boolean>;
   /** Classifies an error thrown by the calls above. */
   classify(error: unknown): YouTubeFailure;
 }

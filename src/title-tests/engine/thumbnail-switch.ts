@@ -1,0 +1,96 @@
+import { and, eq } from 'drizzle-orm';
+import { images, rotations } from '../../../db/schema';
+import type { ServiceContext } from '../../platform/service-context';
+import { imageBytes } from '../../images/images.service';
+import type { TestRecord, VariantRow } from '../records/title-test-records';
+import type { LiveVideo, ServedThumbnail } from './youtube-port';
+
+/**
+ * How a switch left the video's thumbnail:
+ * - `live`: the wanted image was already served (nothing written);
+ * - `set`: thumbnails.set wrote it now;
+ * - `landed`: an earlier attempt of this slot wrote it before the worker stopped (not written again);
+ * - `outside`: someone else changed the thumbnail (their image is left alone).
+ */
+export type ThumbnailSwitch =
+  | { outcome: 'live' | 'set' | 'landed'; servedSha256: string; confirmed: boolean }
+  | { outcome: 'outside'; servedSha256: string };
+
+/** Every fingerprint the image can be served under: its own bytes', and what YouTube served for it. */
+async function fingerprintsOf(
+  ctx: ServiceContext,
+  variant: Pick<VariantRow, 'thumbnailImageId' | 'servedThumbnailSha256'>,
+) {
+  const known = new Set<string>();
+  if (variant.servedThumbnailSha256) known.add(variant.servedThumbnailSha256);
+  if (variant.thumbnailImageId) {
+    const [row] = await ctx.db
+      .select({ sha256: images.sha256 })
+      .from(images)
+      .where(eq(images.id, variant.thumbnailImageId));
+    if (row) known.add(row.sha256);
+  }
+  return known;
+}
+
+/** What YouTube serves as the video's thumbnail now: fetching it is no API call. */
+export async function servedThumbnailOf(ctx: ServiceContext, live: LiveVideo): Promise<ServedThumbnail> {
+  if (!live.thumbnailUrl) throw new Error('YouTube gave no thumbnail URL for the video.');
+  return ctx.youtube.servedThumbnail(live.thumbnailUrl);
+}
+
+/**
+ * Puts `variant`'s image live as the video's thumbnail, at most once per request marker, and
+ * tells what it found. The image YouTube serves is compared with the one the engine last left live
+ * (`test.liveThumbnailSha256`): the same, and the wanted image is set (its request marked first,
+ * committed, by `markRequested`); different and already marked, an earlier attempt's set landed
+ * before a crash, so it is not set again; different and not marked, someone changed it outside
+ * Titlewise. After a set, the served image is read back: it confirms the switch, and its
+ * fingerprint is how YouTube's copy of the image is recognised from then on.
+ */
+export async function switchThumbnail(
+  ctx: ServiceContext,
+  record: TestRecord,
+  live: LiveVideo,
+  variant: VariantRow,
+  request: { requestedAt: Date | null; markRequested: () => Promise<void>; ours?: Set<string> },
+): Promise<ThumbnailSwitch> {
+  const { test, connection } = record;
+  const wanted = await fingerprintsOf(ctx, variant);
+  const served = await servedThumbnailOf(ctx, live);
+  if (wanted.has(served.sha256)) return { outcome: 'live', servedSha256: served.sha256, confirmed: true };
+  // Unknown (a resume after an outside edit): the creator asked to continue, so the image is set.
+  if (test.liveThumbnailSha256 !== null && served.sha256 !== test.liveThumbnailSha256) {
+    if (request.requestedAt) return { outcome: 'landed', servedSha256: served.sha256, confirmed: true };
+    if (!request.ours?.has(served.sha256)) return { outcome: 'outside', servedSha256: served.sha256 };
+  }
+  if (!variant.thumbnailImageId) throw new Error(`Variant ${variant.id} has no thumbnail.`);
+  const image = await imageBytes(ctx.db, variant.thumbnailImageId);
+  if (!image) throw new Error(`The image of variant ${variant.id} is missing from the image store.`);
+  await request.markRequested();
+  await ctx.youtube.setThumbnail(connection, test.videoId, {
+    bytes: image.bytes,
+    mimeType: image.contentType,
+  });
+  await ctx.hooks?.afterThumbnailWrite?.(test.id);
+  const after = await servedThumbnailOf(ctx, live);
+  return { outcome: 'set', servedSha256: after.sha256, confirmed: after.sha256 !== served.sha256 };
+}
+
+/** Marks, and commits, that the slot's thumbnails.set is about to be sent. */
+export function markSlotRequested(ctx: ServiceContext, rotationId: string) {
+  return async () => {
+    await ctx.db
+      .update(rotations)
+      .set({ thumbnailRequestedAt: ctx.clock.now() })
+      .where(and(eq(rotations.id, rotationId), eq(rotations.status, 'planned')));
+  };
+}
+
+/** Every fingerprint a thumbnail the test itself put live may have (any variant's, the original's, the last). */
+export async function testsOwnThumbnails(ctx: ServiceContext, record: TestRecord): Promise<Set<string>> {
+  const ours = new Set<string>();
+  if (record.test.liveThumbnailSha256) ours.add(record.test.liveThumbnailSha256);
+  for (const variant of record.variants) for (const sha of await fingerprintsOf(ctx, variant)) ours.add(sha);
+  return ours;
+}

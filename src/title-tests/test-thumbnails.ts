@@ -1,0 +1,59 @@
+import type { UserRow } from '../auth/session.service';
+import type { ChannelConnection } from '../channels/channel-connections.service';
+import { AppError } from '../errors/app-error';
+import { inspectImage, type InspectedImage } from '../images/image-check';
+import { ownImages } from '../images/images.service';
+import type { ServiceContext } from '../platform/service-context';
+import { IMAGE_MESSAGES } from '../shared/image-rules';
+import { TEST_KIND_MESSAGES } from '../shared/test-kinds';
+import type { LiveVideo } from './engine/youtube-port';
+
+/** The video's thumbnail as YouTube served it before the test, ready to store with the test. */
+export interface OriginalThumbnail extends InspectedImage {
+  bytes: Buffer;
+  sha256: string;
+}
+
+/**
+ * What a thumbnail or package test needs before anything is stored, checked in the order a
+ * creator can act on: the images are the account's own uploads, the channel may set custom
+ * thumbnails (YouTube answers 403 mid-test otherwise), and the video's current thumbnail can be
+ * fetched at its largest size, so the end or a cancel can put it back byte for byte.
+ */
+export async function prepareThumbnails(
+  ctx: ServiceContext,
+  user: UserRow,
+  connection: ChannelConnection,
+  video: LiveVideo,
+  imageIds: readonly string[],
+): Promise<OriginalThumbnail> {
+  const own = await ownImages(ctx.db, user.id, imageIds);
+  if (own.length !== new Set(imageIds).size) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.notFound);
+
+  let allowed: boolean;
+  try {
+    allowed = await ctx.youtube.maySetThumbnails(connection);
+  } catch (error) {
+    throw unreachable(ctx, error);
+  }
+  if (!allowed) throw new AppError('FORBIDDEN', TEST_KIND_MESSAGES.customThumbnailsForbidden);
+
+  try {
+    if (!video.thumbnailUrl) throw new Error('YouTube gave no thumbnail URL');
+    const served = await ctx.youtube.servedThumbnail(video.thumbnailUrl);
+    const inspected = await inspectImage(served.bytes);
+    if (!inspected) throw new Error('the thumbnail YouTube served is no JPEG or PNG');
+    return { ...inspected, bytes: served.bytes, sha256: served.sha256 };
+  } catch (error) {
+    throw new AppError('UPSTREAM_UNAVAILABLE', TEST_KIND_MESSAGES.originalUnavailable, { cause: error });
+  }
+}
+
+function unreachable(ctx: ServiceContext, error: unknown): AppError {
+  const failure = ctx.youtube.classify(error);
+  return new AppError(
+    failure.kind === 'quota' ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE',
+    `YouTube could not be reached: ${failure.message}`,
+    { cause: error },
+  );
+}
