@@ -3,10 +3,9 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { simThumbnails, simThumbnailTruths, simVideos } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import type { ThumbnailType } from '../shared/image-rules';
+import { isOriginalThumbnail } from './original-thumbnail';
 import { readSetting, writeSetting } from './settings-store';
 import { thumbnailCtrMultiplier } from './traffic-model';
-
-export const thumbnailExtension = (mime: string) => (mime === 'image/png' ? 'png' : 'jpg');
 
 /** What the snippet's thumbnail URLs need of a video's custom thumbnail. */
 export interface CustomThumbnail {
@@ -64,7 +63,10 @@ export async function storeThumbnail(
 export interface ThumbnailChange {
   sha256: string;
   since: Date;
-  /** The image's ground-truth effect on click-through: the control API's override, else its bytes'. */
+  /**
+   * The image's ground-truth effect on click-through: the control API's override, else 1 for the
+   * video's own original (any size) set back, else its bytes'.
+   */
   ctrMultiplier: number;
   overridden: boolean;
 }
@@ -82,6 +84,12 @@ export async function thumbnailHistories(
       sha256: simThumbnails.sha256,
       since: simThumbnails.since,
       seed: simVideos.seed,
+      design: {
+        id: simVideos.id,
+        thumbnailHue: simVideos.thumbnailHue,
+        thumbnailLabel: simVideos.thumbnailLabel,
+        durationSec: simVideos.durationSec,
+      },
     })
     .from(simThumbnails)
     .innerJoin(simVideos, eq(simVideos.id, simThumbnails.videoId))
@@ -95,10 +103,14 @@ export async function thumbnailHistories(
   const overridden = new Map(overrides.map((row) => [`${row.videoId}/${row.sha256}`, row.ctrMultiplier]));
   for (const row of rows) {
     const override = overridden.get(`${row.videoId}/${row.sha256}`);
+    // The original put back (as a product does after a test) is still the original: factor 1.
+    const derived = (await isOriginalThumbnail(row.design, row.sha256))
+      ? 1
+      : thumbnailCtrMultiplier(row.seed, row.sha256);
     histories.get(row.videoId)?.push({
       sha256: row.sha256,
       since: row.since,
-      ctrMultiplier: override ?? thumbnailCtrMultiplier(row.seed, row.sha256),
+      ctrMultiplier: override ?? derived,
       overridden: override !== undefined,
     });
   }

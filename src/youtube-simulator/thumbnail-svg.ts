@@ -14,7 +14,11 @@ function clockDuration(seconds: number): string {
 }
 
 /** A generated thumbnail: the video's big label over a gradient in its colour, like a creator's design. */
-export function thumbnailSvg(video: SimVideo, width: number, height: number): string {
+export function thumbnailSvg(
+  video: Pick<SimVideo, 'title' | 'thumbnailHue' | 'thumbnailLabel' | 'durationSec'>,
+  width: number,
+  height: number,
+): string {
   const hue = video.thumbnailHue;
   const words = video.thumbnailLabel.split(' ');
   const half = Math.ceil(words.length / 2);

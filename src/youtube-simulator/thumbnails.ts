@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SimulatorOptions } from './plugin';
 import { originalThumbnailJpeg } from './original-thumbnail';
-import { currentThumbnailBytes, thumbnailExtension } from './thumbnail-store';
+import { currentThumbnailBytes } from './thumbnail-store';
 import { thumbnailSvg } from './thumbnail-svg';
-import { isThumbnailSize, thumbnailDimensions } from './video-resources';
+import { isThumbnailSize, thumbnailDimensions, thumbnailExtension } from './video-resources';
 import { findVideos } from './video-store';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SimAccount } from './identity-store';
-import { thumbnailExtension, type CustomThumbnail } from './thumbnail-store';
+import type { CustomThumbnail } from './thumbnail-store';
 import type { SimVideo } from './video-store';
 import type { PublicCounters } from './video-traffic';
 
@@ -27,8 +27,10 @@ const thumbnailSizes = {
   maxres: [1280, 720],
 } as const;
 export type ThumbnailSize = keyof typeof thumbnailSizes;
+export const thumbnailSizeNames = Object.keys(thumbnailSizes) as ThumbnailSize[];
 export const thumbnailDimensions = (size: ThumbnailSize) => thumbnailSizes[size];
 export const isThumbnailSize = (value: string): value is ThumbnailSize => value in thumbnailSizes;
+export const thumbnailExtension = (mime: string) => (mime === 'image/png' ? 'png' : 'jpg');
 
 /**
  * Thumbnails are served by the simulator itself, like i.ytimg.com: `baseUrl`/vi/{id}/{size}.jpg

@@ -322,6 +322,17 @@ describe('the original thumbnail', () => {
     const restored = await setThumbnail(id, original.bytes);
     expect(restored.data.items![0]!.maxres!.url).toMatch(/\/maxres\.jpg\?v=/);
     expect((await servedThumbnail(id, 'maxres')).bytes.equals(original.bytes)).toBe(true);
+    // Set back, the original keeps its ground truth: no effect on click-through.
+    const truth = await control(testApp, 'GET', `/videos/${id}/truth`);
+    const changes = truth.body.thumbnails as Array<{
+      sha256: string;
+      ctrMultiplier: number;
+      overridden: boolean;
+    }>;
+    expect(changes.at(-1)).toEqual(
+      expect.objectContaining({ sha256: sha256(original.bytes), ctrMultiplier: 1, overridden: false }),
+    );
+    expect(changes.at(-2)!.ctrMultiplier).not.toBe(1);
   });
 });
 
