@@ -11,11 +11,5 @@ export {
   TransientError,
 } from './errors';
 export { importReachData } from './reporting';
-export {
-  fetchServedThumbnail,
-  mayUploadCustomThumbnails,
-  setThumbnail,
-  type ServedThumbnail,
-  type ThumbnailImage,
-} from './thumbnails';
+export { fetchServedThumbnail, mayUploadCustomThumbnails, setThumbnail } from './thumbnails';
 export { batchStatistics, listRecentUploads, readSnippet, setTitle } from './videos';
