@@ -57,6 +57,8 @@ function pastTest(
     id: row.id,
     videoTitle: card.videoTitle,
     status: row.status,
+    kind: card.kind,
+    thumbnails: card.thumbnails,
     winnerMetric: card.winnerMetric,
     startDate: card.startDate,
     endedAt: (row.endedAt ?? row.endDate).toISOString(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { titleTestStatuses } from '../../db/schema/title-tests';
+import { TEST_KINDS } from '../shared/test-kinds';
 import { VERDICTS, WINNER_METRICS } from '../shared/test-shapes';
 import { TITLE_CHANGES } from '../shared/title-change';
 import {
@@ -51,7 +52,11 @@ export const publicReportSchema = z.object({
   rotationIntervalMinutes: z.number(),
   startDate: z.iso.datetime(),
   endDate: z.iso.datetime(),
+  /** What the test rotated: titles, thumbnails, or title + thumbnail packages. */
+  kind: z.enum(TEST_KINDS),
   titles: z.array(z.string()),
+  /** Each variant's thumbnail, parallel to `titles` (thumbnail and package tests), else null. */
+  thumbnails: z.array(z.string().nullable()),
   summary: testAnalyticsSummarySchema.pick({
     totalViews: true,
     averageCtr: true,
@@ -72,6 +77,10 @@ export const pastTestSchema = z.object({
   id: z.uuid(),
   videoTitle: z.string(),
   status: z.enum(['completed', 'cancelled']),
+  /** What the test rotated: titles, thumbnails, or title + thumbnail packages. */
+  kind: z.enum(TEST_KINDS),
+  /** Each variant's thumbnail by its index (thumbnail and package tests), else null. */
+  thumbnails: z.array(z.string().nullable()),
   winnerMetric: z.enum(WINNER_METRICS),
   startDate: z.iso.datetime(),
   /** When it ended (its end date when it ran to it). */

@@ -155,7 +155,9 @@ export async function readReport(ctx: ServiceContext, token: string): Promise<Pu
     rotationIntervalMinutes: card.rotationIntervalMinutes,
     startDate: card.startDate,
     endDate: card.endDate,
+    kind: card.kind,
     titles: card.titles,
+    thumbnails: card.thumbnails,
     summary: {
       totalViews: analytics.totalViews,
       averageCtr: analytics.averageCtr,

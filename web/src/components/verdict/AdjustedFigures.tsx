@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
+import type { VariantLook } from '../variants/test-variants';
 import { FigureList, FigureRow } from './FigureRow';
 import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-format';
 
@@ -8,7 +9,12 @@ import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-form
  * The engine's per-title statistics, behind "Show the statistics": lift vs Title 1 with its 95%
  * interval, chance to be best and expected loss (each explained in StatisticsGlossary).
  */
-export function AdjustedFigures({ verdict, titles }: { verdict: VerdictView; titles: string[] }) {
+export function AdjustedFigures({
+  verdict,
+  titles,
+  kind,
+  thumbnails,
+}: { verdict: VerdictView; titles: string[] } & VariantLook) {
   if (verdict.titles.length === 0) {
     return (
       <Text fz="sm" c="dimmed" py="sm">
@@ -24,6 +30,8 @@ export function AdjustedFigures({ verdict, titles }: { verdict: VerdictView; tit
           key={title.titleIndex}
           titleIndex={title.titleIndex}
           title={titles[title.titleIndex] ?? title.title}
+          kind={kind}
+          thumbnail={thumbnails?.[title.titleIndex]}
           mark={title.titleIndex === verdict.winnerTitleIndex ? mark : null}
           figures={[
             {

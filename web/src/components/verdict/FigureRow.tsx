@@ -1,6 +1,9 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { TestKind } from '../../../../src/shared/test-kinds';
 import { WRAP_WORDS } from '../../lib/text-wrap';
+import { variantName } from '../variants/variant-name';
+import { VariantThumbnail } from '../variants/VariantThumbnail';
 
 export interface Figure {
   label: string;
@@ -13,10 +16,14 @@ interface FigureRowProps {
   figures: Figure[];
   /** "Winner" when the verdict names this title. */
   mark?: string | null;
+  /** "Thumbnail 2" rather than "Title 2" in a thumbnail test. */
+  kind?: TestKind;
+  /** The variant's thumbnail (thumbnail and package tests). */
+  thumbnail?: string | null;
 }
 
 /** One title's figures as a labelled list: "Title 2", its text, then label/value pairs. */
-export function FigureRow({ titleIndex, title, figures, mark }: FigureRowProps) {
+export function FigureRow({ titleIndex, title, figures, mark, kind = 'titles', thumbnail }: FigureRowProps) {
   return (
     <Paper
       component="li"
@@ -26,9 +33,10 @@ export function FigureRow({ titleIndex, title, figures, mark }: FigureRowProps) 
       style={mark ? { borderColor: 'var(--mantine-color-teal-7)', borderWidth: 2 } : undefined}
     >
       <Group gap="xs" wrap="nowrap" align="flex-start" justify="space-between">
-        <Box style={{ minWidth: 0 }}>
+        <VariantThumbnail url={thumbnail} alt={variantName('thumbnails', titleIndex)} width={80} />
+        <Box style={{ minWidth: 0, flex: 1 }}>
           <Text fz="xs" c="dimmed" fw={600}>
-            Title {titleIndex + 1}
+            {variantName(kind, titleIndex)}
             {titleIndex === 0 ? ' (baseline)' : ''}
           </Text>
           <Text fz="sm" fw={600} style={WRAP_WORDS}>

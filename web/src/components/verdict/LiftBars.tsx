@@ -2,6 +2,9 @@ import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { VerdictTitle, VerdictView } from '../../api/test-types';
 import { formatLiftInWords } from './verdict-format';
 import { WRAP_WORDS } from '../../lib/text-wrap';
+import type { VariantLook } from '../variants/test-variants';
+import { variantName } from '../variants/variant-name';
+import { VariantThumbnail } from '../variants/VariantThumbnail';
 
 /** The scale's half-width in percent: the widest interval end, at least ±10%. */
 function scaleOf(titles: readonly VerdictTitle[]): number {
@@ -57,7 +60,12 @@ function LiftBar({ title, scale }: { title: VerdictTitle; scale: number }) {
  * between +5% and +19%") with a bar of the same: the part of the verdict a creator reads. The
  * statistics behind it are in the disclosure below.
  */
-export function LiftBars({ verdict, titles }: { verdict: VerdictView; titles: string[] }) {
+export function LiftBars({
+  verdict,
+  titles,
+  kind = 'titles',
+  thumbnails,
+}: { verdict: VerdictView; titles: string[] } & VariantLook) {
   if (verdict.titles.length === 0) return null;
   const scale = scaleOf(verdict.titles);
   const mark = (title: VerdictTitle): string | null => {
@@ -72,9 +80,13 @@ export function LiftBars({ verdict, titles }: { verdict: VerdictView; titles: st
         return (
           <Paper component="li" key={title.titleIndex} withBorder p="sm" radius="md">
             <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-              <Box style={{ minWidth: 0 }}>
+              <VariantThumbnail
+                url={thumbnails?.[title.titleIndex]}
+                alt={variantName('thumbnails', title.titleIndex)}
+              />
+              <Box style={{ minWidth: 0, flex: 1 }}>
                 <Text fz="xs" c="dimmed" fw={600}>
-                  Title {title.titleIndex + 1}
+                  {variantName(kind, title.titleIndex)}
                   {title.titleIndex === 0 ? ' (the original)' : ''}
                 </Text>
                 <Text fz="sm" fw={600} style={WRAP_WORDS}>

@@ -1,10 +1,11 @@
 import type { VerdictView } from '../../api/test-types';
+import type { VariantLook } from '../variants/test-variants';
 import { type Figure, FigureList, FigureRow } from './FigureRow';
 import { formatCtrPercent, formatSignedPercent, formatViewsPerHour, naiveDifference } from './verdict-format';
 
 type Raw = VerdictView['raw'][number];
 
-interface RawFiguresProps {
+interface RawFiguresProps extends VariantLook {
   raw: VerdictView['raw'];
   titles: string[];
   metric: VerdictView['metric'];
@@ -15,7 +16,7 @@ interface RawFiguresProps {
  * each title was live, the naive difference against Title 1 on the judged figure, and how many
  * days (daily metrics) or windows (views) each title had.
  */
-export function RawFigures({ raw, titles, metric }: RawFiguresProps) {
+export function RawFigures({ raw, titles, metric, kind, thumbnails }: RawFiguresProps) {
   const judged = (entry: Raw | undefined) =>
     (metric === 'ctr' ? entry?.ctrPercent : entry?.viewsPerHour) ?? null;
   const baseline = judged(raw.find((entry) => entry.titleIndex === 0));
@@ -48,6 +49,8 @@ export function RawFigures({ raw, titles, metric }: RawFiguresProps) {
             titleIndex={entry.titleIndex}
             title={titles[entry.titleIndex] ?? `Title ${entry.titleIndex + 1}`}
             figures={figures}
+            kind={kind}
+            thumbnail={thumbnails?.[entry.titleIndex]}
           />
         );
       })}

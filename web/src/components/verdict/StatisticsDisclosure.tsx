@@ -2,6 +2,7 @@ import { Accordion, List, SegmentedControl, SimpleGrid, Stack, Text, Title } fro
 import { useState } from 'react';
 import { isMeasuredPerDay } from '../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
+import type { VariantLook } from '../variants/test-variants';
 import { AdjustedFigures } from './AdjustedFigures';
 import { RawFigures } from './RawFigures';
 import { VerdictNotes } from './VerdictNotes';
@@ -61,7 +62,11 @@ function Explained({ term, value, meaning }: { term: string; value: string; mean
  * words, the p-value and method, each title's figures (adjusted or raw), what each figure means,
  * the minimums, and the notes. Closed by default; the control is a button with aria-expanded.
  */
-export function StatisticsDisclosure({ verdict, titles }: { verdict: VerdictView; titles: string[] }) {
+export function StatisticsDisclosure({
+  verdict,
+  titles,
+  ...look
+}: { verdict: VerdictView; titles: string[] } & VariantLook) {
   const [open, setOpen] = useState<string | null>(null);
   const [mode, setMode] = useState<FigureMode>('adjusted');
   const expanded = open === ITEM;
@@ -115,9 +120,9 @@ export function StatisticsDisclosure({ verdict, titles }: { verdict: VerdictView
                   : rawCaveat(verdict.metric)}
               </Text>
               {mode === 'adjusted' ? (
-                <AdjustedFigures verdict={verdict} titles={titles} />
+                <AdjustedFigures verdict={verdict} titles={titles} {...look} />
               ) : (
-                <RawFigures raw={verdict.raw} titles={titles} metric={verdict.metric} />
+                <RawFigures raw={verdict.raw} titles={titles} metric={verdict.metric} {...look} />
               )}
             </Stack>
             <Stack gap={4}>

@@ -1,15 +1,17 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
+import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
 import { isMeasuredPerDay, METRIC_WORDS } from '../../../../src/shared/test-shapes';
 import type { TestAnalytics, VerdictView } from '../../api/test-types';
 import { ExpectedTime } from '../ExpectedTime';
+import type { VariantLook } from '../variants/test-variants';
 import { LiftBars } from './LiftBars';
 import { SampleProgress } from './SampleProgress';
 import { StatisticsDisclosure } from './StatisticsDisclosure';
 import { VerdictBadge } from './VerdictBadge';
 import { formatMoreDaysNeeded, summarizeVerdict } from './verdict-format';
 
-interface VerdictPanelProps {
+interface VerdictPanelProps extends VariantLook {
   /** Undefined while the test's analytics load. */
   verdict: VerdictView | undefined;
   /** When the verdict is expected (with the analytics). */
@@ -60,14 +62,15 @@ function VerdictTiming({
  * title is (or will be) live and why — then each title's lift in plain words with a bar, and how far
  * the test has got. The statistics sit one click away, behind "Show the statistics".
  */
-export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelProps) {
+export function VerdictPanel({ verdict, expected, now, titles, ...look }: VerdictPanelProps) {
   const headingId = useId();
-  const summary = verdict ? summarizeVerdict(verdict) : null;
+  const kind = look.kind ?? 'titles';
+  const summary = verdict ? summarizeVerdict(verdict, kind) : null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Group justify="space-between" align="center" gap="xs" mb="sm">
         <Title order={4} fz="sm" id={headingId}>
-          Which title is winning
+          Which {VARIANT_NOUN[kind].toLowerCase()} is winning
         </Title>
         <Badge variant="light" color="gray" size="sm">
           Titlewise’s own calculation
@@ -101,9 +104,9 @@ export function VerdictPanel({ verdict, expected, now, titles }: VerdictPanelPro
               Judged on {METRIC_WORDS[verdict.metric]}.
             </Text>
           </Stack>
-          <LiftBars verdict={verdict} titles={titles} />
+          <LiftBars verdict={verdict} titles={titles} {...look} />
           <SampleProgress progress={verdict.progress} />
-          <StatisticsDisclosure verdict={verdict} titles={titles} />
+          <StatisticsDisclosure verdict={verdict} titles={titles} {...look} />
         </Stack>
       ) : (
         <Stack gap="sm" role="status" aria-busy="true" aria-label="Loading the verdict">

@@ -105,6 +105,20 @@ describe('the verdict headline (issue 24, item 8)', () => {
     expect(ended.live).toBe('Title 2 went live when the test ended.');
   });
 
+  it('a thumbnail or package test names its variants in its own words', () => {
+    const titles = [title(0, 0, 0, 0), title(1, 29.3, 15.1, 45.4)];
+    const winner = summarizeVerdict(
+      view({ verdict: 'winner', winnerTitleIndex: 1, recommendedTitleIndex: 1, titles }),
+      'thumbnails',
+    );
+    expect(winner.headline).toBe('Thumbnail 2 wins');
+    expect(winner.why).toMatch(/^Thumbnail 2 did clearly better than the other thumbnail:/);
+    expect(winner.live).toBe('If the test ended now: Thumbnail 2 goes live.');
+    expect(summarizeVerdict(view({ stage: 'cancelled', label: 'Inconclusive' }), 'packages').headline).toBe(
+      'Cancelled — the original package is back',
+    );
+  });
+
   it('a challenger that beats the original goes live even when the best is not settled', () => {
     const titles = [title(0, 0, 0, 0), title(1, 29.3, 15.1, 45.4), title(2, 18.3, 4.9, 33.8)];
     const summary = summarizeVerdict(

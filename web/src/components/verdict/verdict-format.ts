@@ -1,5 +1,7 @@
+import { VARIANT_NOUN, type TestKind } from '../../../../src/shared/test-kinds';
 import { METRIC_WORDS, SAME_PERFORMANCE_MARGIN } from '../../../../src/shared/test-shapes';
 import type { ProgressItem, VerdictTitle, VerdictView } from '../../api/test-types';
+import { originalName, variantName } from '../variants/variant-name';
 
 const MINUS = '\u2212';
 
@@ -77,11 +79,16 @@ export function formatRoundPercent(value: number): string {
   return `${whole > 0 ? '+' : MINUS}${Math.abs(whole)}%`;
 }
 
-/** "Title 2"; the baseline is "the original" in a sentence (the title that goes back when no other wins). */
-export function titleName(index: number, capital = false): string {
-  if (index !== 0) return `Title ${index + 1}`;
+/**
+ * "Title 2" ("Thumbnail 2" in a thumbnail test); the baseline is "the original" in a sentence (the
+ * variant that goes back when no other wins).
+ */
+export function titleName(index: number, capital = false, kind: TestKind = 'titles'): string {
+  if (index !== 0) return variantName(kind, index);
   return capital ? 'The original' : 'the original';
 }
+
+const capitalized = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 /** "+12% views per hour, likely between +5% and +19%": a lift and its 95% interval in plain words. */
 export function formatLiftInWords(title: VerdictTitle, metric: VerdictView['metric']): string {
@@ -161,13 +168,15 @@ function leaderOf(titles: readonly VerdictTitle[]): VerdictTitle | null {
   );
 }
 
-function liveLine(verdict: VerdictView, index: number): string {
+function liveLine(verdict: VerdictView, index: number, kind: TestKind): string {
   const running = verdict.stage === 'running';
   if (index === 0)
-    return running ? 'If the test ended now: the original stays.' : 'The original title stays.';
+    return running
+      ? 'If the test ended now: the original stays.'
+      : `${capitalized(originalName(kind))} stays.`;
   return running
-    ? `If the test ended now: ${titleName(index)} goes live.`
-    : `${titleName(index)} went live when the test ended.`;
+    ? `If the test ended now: ${titleName(index, false, kind)} goes live.`
+    : `${titleName(index, false, kind)} went live when the test ended.`;
 }
 
 /**
@@ -175,8 +184,12 @@ function liveLine(verdict: VerdictView, index: number): string {
  * live and why, in words a creator reads in ten seconds. The statistics stay behind "Show the
  * statistics"; nothing here is worded by the UI beyond what the verdict says.
  */
-export function summarizeVerdict(verdict: VerdictView): VerdictSummary {
+export function summarizeVerdict(verdict: VerdictView, kind: TestKind = 'titles'): VerdictSummary {
   const metric = METRIC_WORDS[verdict.metric];
+  // What a variant is called in the sentences: "title", "thumbnail", "package".
+  const noun = VARIANT_NOUN[kind].toLowerCase();
+  const name = (index: number) => titleName(index, false, kind);
+  const live = (index: number) => liveLine(verdict, index, kind);
   const running = verdict.stage === 'running';
   const days = formatDaysProgress(verdict.progress);
   const collecting = days ? `Collecting data — ${days}` : 'Not enough data yet';
@@ -185,8 +198,8 @@ export function summarizeVerdict(verdict: VerdictView): VerdictSummary {
 
   if (verdict.stage === 'cancelled')
     return {
-      headline: 'Cancelled — the original title is back',
-      why: 'The test was stopped before its end, so no title was chosen.',
+      headline: `Cancelled — ${originalName(kind)} is back`,
+      why: `The test was stopped before its end, so no ${noun} was chosen.`,
       live: null,
       tone: 'stopped',
     };
@@ -194,59 +207,59 @@ export function summarizeVerdict(verdict: VerdictView): VerdictSummary {
     return {
       headline: 'Waiting for YouTube’s final figures',
       why: `YouTube reports ${metric} per day, 2–3 days late, so the verdict waits for the figures of the test’s last days.`,
-      live: 'The original title is live until the verdict.',
+      live: `${capitalized(originalName(kind))} is live until the verdict.`,
       tone: 'pending',
     };
   if (!verdict.progress.met || verdict.titles.length === 0) {
     return running
       ? {
           headline: collecting,
-          why: 'Too little has been measured so far to compare the titles.',
-          live: liveLine(verdict, 0),
+          why: `Too little has been measured so far to compare the ${noun}s.`,
+          live: live(0),
           tone: 'collecting',
         }
       : {
           headline: 'Not enough data — the original stays',
-          why: 'The test ended before each title had enough views to compare them.',
+          why: `The test ended before each ${noun} had enough views to compare them.`,
           live: null,
           tone: 'inconclusive',
         };
   }
   if (verdict.verdict === 'winner' && verdict.winnerTitleIndex !== null) {
     const winner = byIndex(verdict.winnerTitleIndex);
-    const others = verdict.titles.length > 2 ? 'every other title' : 'the other title';
+    const others = verdict.titles.length > 2 ? `every other ${noun}` : `the other ${noun}`;
     if (verdict.winnerTitleIndex === 0)
       return {
         headline: 'The original wins',
         why: `The original did clearly better than ${others} on ${metric}.`,
-        live: liveLine(verdict, 0),
+        live: live(0),
         tone: 'winner',
       };
     return {
-      headline: `${titleName(verdict.winnerTitleIndex)} wins`,
-      why: `${titleName(verdict.winnerTitleIndex)} did clearly better than ${others}${winner ? `: ${formatRoundPercent(winner.liftPercent)} ${metric} against the original` : ''}.`,
-      live: liveLine(verdict, verdict.winnerTitleIndex),
+      headline: `${name(verdict.winnerTitleIndex)} wins`,
+      why: `${name(verdict.winnerTitleIndex)} did clearly better than ${others}${winner ? `: ${formatRoundPercent(winner.liftPercent)} ${metric} against the original` : ''}.`,
+      live: live(verdict.winnerTitleIndex),
       tone: 'winner',
     };
   }
   if (verdict.verdict === 'same')
     return {
       headline: running ? 'Performing the same so far' : 'Performed the same — the original stays',
-      why: `Every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of the original on ${metric}, so the title makes no real difference.`,
-      live: running ? liveLine(verdict, 0) : null,
+      why: `Every ${noun} is within ±${SAME_PERFORMANCE_MARGIN * 100}% of the original on ${metric}, so the ${noun} makes no real difference.`,
+      live: running ? live(0) : null,
       tone: 'same',
     };
   const recommended = byIndex(verdict.recommendedTitleIndex);
   if (recommended && recommended.titleIndex > 0) {
-    const name = titleName(recommended.titleIndex);
+    const recommendedName = name(recommended.titleIndex);
     const rivals = verdict.titles
       .filter((title) => title.titleIndex > 0 && title.titleIndex !== recommended.titleIndex)
-      .map((title) => titleName(title.titleIndex));
-    const unsettled = rivals.map((rival) => `${name} vs ${rival}`).join(', ');
+      .map((title) => name(title.titleIndex));
+    const unsettled = rivals.map((rival) => `${recommendedName} vs ${rival}`).join(', ');
     return {
-      headline: `${name} beats the original (${formatRoundPercent(recommended.liftPercent)})${unsettled ? `; ${unsettled} not settled` : ''}`,
-      why: `${name} did clearly better than the original on ${metric}${rivals.length > 0 ? `, but not clearly better than ${rivals.join(' or ')}` : ''}.`,
-      live: liveLine(verdict, recommended.titleIndex),
+      headline: `${recommendedName} beats the original (${formatRoundPercent(recommended.liftPercent)})${unsettled ? `; ${unsettled} not settled` : ''}`,
+      why: `${recommendedName} did clearly better than the original on ${metric}${rivals.length > 0 ? `, but not clearly better than ${rivals.join(' or ')}` : ''}.`,
+      live: live(recommended.titleIndex),
       tone: 'beats',
     };
   }
@@ -256,16 +269,16 @@ export function summarizeVerdict(verdict: VerdictView): VerdictSummary {
     return {
       headline: collecting,
       why: ahead
-        ? `${titleName(ahead.titleIndex)} is ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough yet: while a test runs, a title must be far ahead to be called the winner.`
-        : 'No title is ahead of the original by enough yet.',
-      live: liveLine(verdict, 0),
+        ? `${name(ahead.titleIndex)} is ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough yet: while a test runs, a ${noun} must be far ahead to be called the winner.`
+        : `No ${noun} is ahead of the original by enough yet.`,
+      live: live(0),
       tone: 'collecting',
     };
   return {
     headline: 'Inconclusive — the original stays',
     why: ahead
-      ? `${titleName(ahead.titleIndex)} was ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough to rule out chance.`
-      : 'No title did better than the original by enough to rule out chance.',
+      ? `${name(ahead.titleIndex)} was ahead (${formatRoundPercent(ahead.liftPercent)}), but not by enough to rule out chance.`
+      : `No ${noun} did better than the original by enough to rule out chance.`,
     live: null,
     tone: 'inconclusive',
   };

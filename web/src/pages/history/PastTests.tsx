@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PastTest } from '../../../../src/reports/reports.schemas';
+import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
 import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
 import { TITLE_CHANGE_LABELS } from '../../../../src/shared/title-change';
 import { trpc } from '../../api/trpc';
@@ -26,6 +27,8 @@ import { DashboardHeader } from '../../components/dashboard-header/DashboardHead
 import { formatLiftWithInterval, formatSignedPercent } from '../../components/verdict/verdict-format';
 import { VerdictBadge } from '../../components/verdict/VerdictBadge';
 import { WRAP_WORDS } from '../../lib/text-wrap';
+import { variantName } from '../../components/variants/variant-name';
+import { VariantThumbnail } from '../../components/variants/VariantThumbnail';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -33,20 +36,42 @@ function LiftCell({ test }: { test: PastTest }) {
   if (test.liftPercent === null || test.liftLowPercent === null || test.liftHighPercent === null) {
     return <Text fz="sm">No estimate</Text>;
   }
+  const compared = test.comparedTitleIndex ?? 0;
   return (
-    <>
-      <Text fz="sm" fw={600}>
-        {formatLiftWithInterval(test.liftPercent, test.liftLowPercent, test.liftHighPercent)}
-      </Text>
-      <Text fz="xs" c="dimmed">
-        Title {test.comparedTitleIndex! + 1}
-        {test.winnerTitleIndex === 0 ? ', the best challenger' : ''}
-      </Text>
-    </>
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <VariantThumbnail
+        url={test.thumbnails[compared]}
+        alt={variantName('thumbnails', compared)}
+        width={72}
+      />
+      <div>
+        <Text fz="sm" fw={600}>
+          {formatLiftWithInterval(test.liftPercent, test.liftLowPercent, test.liftHighPercent)}
+        </Text>
+        <Text fz="xs" c="dimmed">
+          {variantName(test.kind, compared)}
+          {test.winnerTitleIndex === 0 ? ', the best challenger' : ''}
+        </Text>
+      </div>
+    </Group>
   );
 }
 
 function ChangeCell({ test }: { test: PastTest }) {
+  const name = (index: number) => variantName(test.kind, index);
+  // A thumbnail test changed no words: the winning image and the original, side by side.
+  const winner = test.winnerTitleIndex;
+  if (test.kind === 'thumbnails' && winner !== null && winner > 0) {
+    return (
+      <Group gap="xs" wrap="nowrap" align="center">
+        <VariantThumbnail url={test.thumbnails[winner]} alt={name(winner)} width={72} />
+        <Text fz="xs" c="dimmed">
+          {name(winner)} won against the original
+        </Text>
+        <VariantThumbnail url={test.thumbnails[0]} alt={name(0)} width={72} />
+      </Group>
+    );
+  }
   if (test.winningChange) {
     return (
       <>
@@ -66,10 +91,10 @@ function ChangeCell({ test }: { test: PastTest }) {
   return (
     <Text fz="sm" c="dimmed">
       {test.winnerTitleIndex === 0
-        ? 'The original (Title 1) won'
+        ? `The original (${name(0)}) won`
         : test.liveTitleIndex > 0
-          ? `No title won outright; Title ${test.liveTitleIndex + 1} beat the original and went live`
-          : 'No title won'}
+          ? `No ${VARIANT_NOUN[test.kind].toLowerCase()} won outright; ${name(test.liveTitleIndex)} beat the original and went live`
+          : `No ${VARIANT_NOUN[test.kind].toLowerCase()} won`}
     </Text>
   );
 }

@@ -7,6 +7,9 @@ import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
 import { formatCompact, formatCtr, formatDuration, formatInterval } from '../../lib/format';
 import { VerdictPanel } from '../../components/verdict/VerdictPanel';
+import { variantName } from '../../components/variants/variant-name';
+import { VariantThumbnail } from '../../components/variants/VariantThumbnail';
+import { TEST_KIND_LABELS, VARIANT_NOUN } from '../../../../src/shared/test-kinds';
 import { ReportError, usePublicReport } from './report-query';
 import { WRAP_WORDS } from '../../lib/text-wrap';
 
@@ -84,29 +87,37 @@ function Report({ report }: { report: PublicReport }) {
         <Stack gap="lg">
           <div>
             <Text fz="sm" c="dimmed">
-              Title test report
+              {report.kind === 'titles' ? 'Title' : TEST_KIND_LABELS[report.kind]} test report
             </Text>
             <Title order={1} fz={{ base: 22, md: 28 }} style={WRAP_WORDS}>
               {report.videoTitle}
             </Title>
             <Text fz="sm" c="dimmed" mt={4}>
-              {report.titles.length} titles · switched {formatInterval(report.rotationIntervalMinutes)} ·
-              judged on {METRIC_LABELS[report.winnerMetric].toLowerCase()} ·{' '}
+              {report.titles.length} {VARIANT_NOUN[report.kind].toLowerCase()}s · switched{' '}
+              {formatInterval(report.rotationIntervalMinutes)} · judged on{' '}
+              {METRIC_LABELS[report.winnerMetric].toLowerCase()} ·{' '}
               {dateFormat.format(new Date(report.startDate))} to {dateFormat.format(new Date(report.endDate))}{' '}
               · status {report.status}
             </Text>
           </div>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="report-titles-heading">
             <Title order={2} fz="md" id="report-titles-heading" mb="xs">
-              Titles tested
+              {VARIANT_NOUN[report.kind]}s tested
             </Title>
             <List type="ordered" spacing={4}>
               {report.titles.map((title, index) => (
                 <List.Item key={index}>
-                  <Text component="span" fz="sm" style={WRAP_WORDS}>
-                    {title}
-                    {index === 0 ? ' (Title 1, the baseline)' : ''}
-                  </Text>
+                  <Group gap="sm" wrap="nowrap" align="flex-start">
+                    <VariantThumbnail
+                      url={report.thumbnails[index]}
+                      alt={variantName('thumbnails', index)}
+                      width={120}
+                    />
+                    <Text component="span" fz="sm" style={WRAP_WORDS}>
+                      {title}
+                      {index === 0 ? ` (${variantName(report.kind, 0)}, the baseline)` : ''}
+                    </Text>
+                  </Group>
                 </List.Item>
               ))}
             </List>
@@ -135,6 +146,8 @@ function Report({ report }: { report: PublicReport }) {
             expected={report.expected}
             now={now}
             titles={report.titles}
+            kind={report.kind}
+            thumbnails={report.thumbnails}
           />
           <Text fz="xs" c="dimmed">
             Shared on {dateFormat.format(new Date(report.sharedAt))} by the test’s owner. Figures as Titlewise

@@ -36,8 +36,17 @@ function ComparisonTooltip({
  * windows the verdict counts (title-views.ts); a note says how many rotations are left out, as the
  * verdict leaves them out, and where to read why.
  */
-export function ComparisonChart({ titles, logs }: { titles: readonly string[]; logs: RotationLog[] }) {
-  const data = viewsPerTitle(titles, logs);
+export function ComparisonChart({
+  titles,
+  thumbnails,
+  logs,
+}: {
+  titles: readonly string[];
+  /** Each variant's thumbnail (thumbnail and package tests). */
+  thumbnails?: readonly (string | null)[];
+  logs: RotationLog[];
+}) {
+  const data = viewsPerTitle(titles, logs, thumbnails);
   const excluded = excludedRotations(logs);
   const ticks = axisTicks(
     data.map((entry) => entry.viewsPerHour ?? 0),

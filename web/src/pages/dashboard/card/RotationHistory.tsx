@@ -5,9 +5,20 @@ import { ExpectedTime } from '../../../components/ExpectedTime';
 import { formatClockTime } from '../../../lib/expected-time';
 import { FigureSourceTag } from './FigureSourceTag';
 import { WRAP_WORDS } from '../../../lib/text-wrap';
+import type { VariantLook } from '../../../components/variants/test-variants';
+import { variantName } from '../../../components/variants/variant-name';
+import { VariantThumbnail } from '../../../components/variants/VariantThumbnail';
 
-function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
+function HistoryRow({
+  log,
+  now,
+  kind = 'titles',
+  thumbnails,
+}: { log: RotationLog; now: Date } & VariantLook) {
   const activatedAt = log.activatedAt ? new Date(log.activatedAt) : null;
+  // A thumbnail or package test's rotation is named by its variant ("Thumbnail 2"), found by its image.
+  const index = log.thumbnailUrl ? (thumbnails?.indexOf(log.thumbnailUrl) ?? -1) : -1;
+  const name = kind !== 'titles' && index >= 0 ? variantName(kind, index) : log.title;
   return (
     <Paper
       withBorder
@@ -22,12 +33,17 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
           <Badge variant="light" radius="sm" size="lg" aria-label={`Rotation ${log.order}`}>
             #{log.order}
           </Badge>
+          <VariantThumbnail
+            url={log.thumbnailUrl}
+            alt={index >= 0 ? variantName('thumbnails', index) : 'Thumbnail'}
+            width={80}
+          />
           <Box style={{ minWidth: 0 }}>
             <Text fw={600} fz="sm" style={WRAP_WORDS}>
               {log.titleText}
             </Text>
             <Text fz="xs" c="dimmed">
-              {log.title} · {activatedAt ? formatClockTime(activatedAt) : 'Not activated'}
+              {name} · {activatedAt ? formatClockTime(activatedAt) : 'Not activated'}
             </Text>
             <Text fz="xs" c={activatedAt ? 'teal.9' : 'dimmed'} fw={500}>
               {activatedAt ? formatActiveAgo(activatedAt, now) : 'Waiting for activation'}
@@ -75,7 +91,7 @@ function HistoryRow({ log, now }: { log: RotationLog; now: Date }) {
  * 'Title Rotation History': every rotation, newest first, in a scrolling box; a pending figure says
  * when it is expected, and a rotation the verdict leaves out says so and why (muted).
  */
-export function RotationHistory({ logs, now }: { logs: RotationLog[]; now: Date }) {
+export function RotationHistory({ logs, now, ...look }: { logs: RotationLog[]; now: Date } & VariantLook) {
   const ordered = [...logs].sort((a, b) => b.order - a.order);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Title Rotation History">
@@ -95,7 +111,7 @@ export function RotationHistory({ logs, now }: { logs: RotationLog[]; now: Date 
         >
           <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
             {ordered.map((log) => (
-              <HistoryRow key={log.order} log={log} now={now} />
+              <HistoryRow key={log.order} log={log} now={now} {...look} />
             ))}
           </Stack>
         </ScrollArea.Autosize>

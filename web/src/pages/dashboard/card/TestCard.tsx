@@ -33,6 +33,9 @@ import { useWorkspace } from '../../../auth/workspace';
 import { TestMetrics } from './TestMetrics';
 import { nextRotationText } from './next-rotation';
 import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
+import { variantName } from '../../../components/variants/variant-name';
+import { VARIANT_NOUN } from '../../../../../src/shared/test-kinds';
+import { CardThumbnails } from './CardThumbnails';
 import classes from './TestCard.module.css';
 
 /** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
@@ -93,19 +96,25 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             <Group gap="xs">
               <StatusBadge status={test.status} />
               <Text fz="xs" c="dimmed">
-                {test.titles.length} variants · {formatInterval(test.rotationIntervalMinutes)}
+                {test.kind === 'titles'
+                  ? `${test.titles.length} variants`
+                  : `${test.titles.length} ${VARIANT_NOUN[test.kind].toLowerCase()}s`}{' '}
+                · {formatInterval(test.rotationIntervalMinutes)}
               </Text>
             </Group>
             <Text component="span" fw={700} fz="md" lineClamp={2}>
               {test.videoTitle}
             </Text>
+            <CardThumbnails test={test} />
             <LiveTitleLine test={test} />
             {test.status === 'queued' && <QueuedLine test={test} now={now} />}
             {firstRotation && (
               <Text component="span" fz="xs" c="blue.9" fw={500}>
                 Rotation starts at {formatClockTime(new Date(firstRotation.at))} (
                 {formatRelative(new Date(firstRotation.at), now)}), aligned to Pacific time
-                {test.status === 'active' ? '; until then Title 1 (the baseline) is live' : ''}
+                {test.status === 'active'
+                  ? `; until then ${variantName(test.kind, 0)} (the baseline) is live`
+                  : ''}
               </Text>
             )}
           </Stack>
@@ -151,7 +160,14 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           )}
           {firstRotation && <LeadInNotice firstRotation={firstRotation} now={now} />}
           {!analytics.isError && (
-            <VerdictPanel verdict={data?.verdict} expected={data?.expected} now={now} titles={test.titles} />
+            <VerdictPanel
+              verdict={data?.verdict}
+              expected={data?.expected}
+              now={now}
+              titles={test.titles}
+              kind={test.kind}
+              thumbnails={test.thumbnails}
+            />
           )}
           {data ? (
             <>
@@ -164,9 +180,14 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
                   expectedAt={data.expected.ctrAt}
                   now={now}
                 />
-                <ComparisonChart titles={test.titles} logs={data.rotationLogs} />
+                <ComparisonChart titles={test.titles} thumbnails={test.thumbnails} logs={data.rotationLogs} />
               </SimpleGrid>
-              <RotationHistory logs={data.rotationLogs} now={now} />
+              <RotationHistory
+                logs={data.rotationLogs}
+                now={now}
+                kind={test.kind}
+                thumbnails={test.thumbnails}
+              />
               <ExportLinks testId={test.id} />
               {workspace.isOwner && <ShareReportLink testId={test.id} />}
               <Text fz="xs" c="dimmed">

@@ -31,6 +31,17 @@ const log = (
 });
 
 describe('viewsPerTitle', () => {
+  it('tells a thumbnail test’s variants apart by their image, as they share the title', () => {
+    const withImage = (url: string, views: number): RotationLog => ({
+      ...log('Same title', views),
+      thumbnailUrl: url,
+    });
+    const logs = [withImage('/a', 10), withImage('/b', 4), withImage('/a', 20)];
+    expect(
+      viewsPerTitle(['Same title', 'Same title'], logs, ['/a', '/b']).map((entry) => entry.countedWindows),
+    ).toEqual([2, 1]);
+  });
+
   it('gives one bar per title of the test, however many rotations ran', () => {
     const logs = [log('A', 10), log('B', 4), log('C', 6), log('A', 20), log('Not in test', 99)];
     expect(viewsPerTitle(['A', 'B', 'C'], logs)).toEqual([

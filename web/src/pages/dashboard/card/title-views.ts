@@ -20,11 +20,17 @@ export interface TitleViews {
  * a gap in the counter) is left out here too, so the chart never crowns a title on views the
  * verdict did not count; a window cut short weighs by its hours, not as a whole one.
  */
-export function viewsPerTitle(titles: readonly string[], logs: readonly RotationLog[]): TitleViews[] {
+export function viewsPerTitle(
+  titles: readonly string[],
+  logs: readonly RotationLog[],
+  /** Each variant's thumbnail: a thumbnail test's variants share the title, so its image tells them apart. */
+  thumbnails: readonly (string | null)[] = [],
+): TitleViews[] {
   return titles.map((title, index) => {
     const counted = logs.filter(
       (log) =>
         log.titleText === title &&
+        log.thumbnailUrl === (thumbnails[index] ?? null) &&
         log.analysis === 'counted' &&
         log.analysedViews !== null &&
         log.analysedHours !== null,

@@ -27,24 +27,33 @@ import { useCurrentUser } from '../../../auth/current-user';
 import { AppLink } from '../../../components/AppLink';
 import { PaywallLinkText } from '../../../components/PaywallLinkText';
 import { showSuccess } from '../../../lib/toast';
+import { formatCompact } from '../../../lib/format';
 import { useRefreshDashboard } from '../dashboard-queries';
 import {
   durationDays,
   initialFormState,
-  nonBlankTitles,
   planInput,
   planProblem,
   toCreateInput,
   validationProblem,
+  variantCount,
   withEnd,
+  withKind,
   withPickedVideo,
   withShape,
   withStart,
+  withThumbnailSlot,
   withWinnerMetric,
   type CreateTestFormState,
 } from './create-test-form';
 import { CapacityLine } from './CapacityLine';
 import { ForecastSummary } from './ForecastSummary';
+import { KindPicker } from './KindPicker';
+import { previewVariants } from './preview/preview-variants';
+import { VariantPreview } from './preview/VariantPreview';
+import { PackageVariants } from './thumbnails/PackageVariants';
+import { ThumbnailVariants } from './thumbnails/ThumbnailVariants';
+import { useThumbnailUploads } from './thumbnails/use-thumbnail-uploads';
 import { intervalDescription, intervalOptions, metricOptions } from './schedule-options';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
@@ -99,6 +108,9 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     : (channels.remembered ?? undefined);
   const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
+  const uploads = useThumbnailUploads((index, slot) =>
+    setForm((current) => withThumbnailSlot(current, index, slot)),
+  );
   const create = trpc.tests.create.useMutation({
     onSuccess: async (test) => {
       if (test.status === 'queued')
@@ -107,6 +119,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
           'It starts by itself when there is room in your plan’s share of YouTube’s daily quota; its card says when.',
         );
       else showSuccess('Test created successfully');
+      uploads.reset();
       setForm(initialFormState());
       setTouched([]);
       setSubmitted(false);
@@ -122,12 +135,28 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     submitted || touched[index] ? message : null,
   );
   // A title's problem is said under its field; this line only says why Create waits.
-  const statusLine = !titleProblems(form.titles).includes(problem)
-    ? problem
-    : titleErrors.some((message) => message !== null)
-      ? 'Fix the titles above to create the test.'
-      : 'Enter Title 1 and Title 2 to create the test.';
+  const statusLine =
+    form.kind === 'thumbnails' || !titleProblems(form.titles).includes(problem)
+      ? problem
+      : titleErrors.some((message) => message !== null)
+        ? 'Fix the titles above to create the test.'
+        : 'Enter Title 1 and Title 2 to create the test.';
+  // What the preview's cards show around the title, from the picked video and its channel.
+  const pickedVideo = videos.data?.find((video) => video.id === form.videoId);
+  const channelName =
+    channels.connected.find((channel) => channel.id === channelId)?.title ??
+    channels.connected[0]?.title ??
+    'Your channel';
   const touch = (index: number) => setTouched((current) => Object.assign([...current], { [index]: true }));
+  const titleFields = {
+    titles: form.titles,
+    errors: titleErrors,
+    onChange: (index: number, value: string) => {
+      touch(index);
+      update({ titles: form.titles.map((title, position) => (position === index ? value : title)) });
+    },
+    onBlur: (index: number) => touch(index),
+  };
   const shape = planInput(form);
   // The preview's washout is the chosen channel's.
   const plan = useTestForecast(opened && shape ? { ...shape, channelId } : null);
@@ -210,23 +239,42 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
           </Stack>
           <Stack gap="xs">
             <Title order={3} fz="sm">
-              2. Enter 2 to 5 titles
+              2. Choose what to test
             </Title>
-            <TitleInputs
-              titles={form.titles}
-              errors={titleErrors}
-              onChange={(index, value) => {
-                touch(index);
-                update({
-                  titles: form.titles.map((title, position) => (position === index ? value : title)),
-                });
-              }}
-              onBlur={touch}
+            <KindPicker
+              value={form.kind}
+              onChange={(kind) => setForm((current) => withKind(current, kind))}
+            />
+            {form.kind === 'titles' && <TitleInputs {...titleFields} />}
+            {form.kind === 'thumbnails' && (
+              <ThumbnailVariants
+                currentUrl={form.videoThumbnailUrl}
+                slots={form.thumbnails}
+                uploads={uploads}
+              />
+            )}
+            {form.kind === 'packages' && (
+              <PackageVariants
+                {...titleFields}
+                currentUrl={form.videoThumbnailUrl}
+                slots={form.thumbnails}
+                uploads={uploads}
+              />
+            )}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={3} fz="sm">
+              3. Preview
+            </Title>
+            <VariantPreview
+              variants={previewVariants(form)}
+              channelName={channelName}
+              viewsLine={pickedVideo ? `${formatCompact(pickedVideo.viewCount)} views` : 'Views'}
             />
           </Stack>
           <Stack gap="xs">
             <Title order={3} fz="sm">
-              3. Schedule
+              4. Schedule
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <Select
@@ -277,7 +325,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               stale={!plan.settled || plan.query.isPlaceholderData}
               error={plan.query.isError ? plan.query.error.message : null}
               current={{
-                titleCount: nonBlankTitles(form.titles).length,
+                titleCount: variantCount(form),
                 rotationIntervalMinutes: form.rotationIntervalMinutes,
                 durationDays: durationDays(form),
               }}

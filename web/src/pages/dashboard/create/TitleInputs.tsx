@@ -1,4 +1,5 @@
 import { Stack, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { MAX_TITLE_LENGTH, MIN_TITLES } from '../../../../../src/shared/title-test-rules';
 
 interface TitleInputsProps {
@@ -10,6 +11,8 @@ interface TitleInputsProps {
   errors: (string | null)[];
   onChange: (index: number, value: string) => void;
   onBlur: (index: number) => void;
+  /** What goes with each title (a package test's thumbnail), shown under its field. */
+  below?: (index: number) => ReactNode;
 }
 
 /**
@@ -17,14 +20,14 @@ interface TitleInputsProps {
  * problem shows under its field (Mantine ties it to the input with aria-invalid and
  * aria-describedby), never before the creator typed.
  */
-export function TitleInputs({ titles, errors, onChange, onBlur }: TitleInputsProps) {
+export function TitleInputs({ titles, errors, onChange, onBlur, below }: TitleInputsProps) {
   return (
-    <Stack gap="xs">
+    <Stack gap={below ? 'md' : 'xs'}>
       {titles.map((title, index) => {
         const required = index < MIN_TITLES;
         const length = title.trim().length;
         const tooLong = length > MAX_TITLE_LENGTH;
-        return (
+        const field = (
           <TextInput
             key={index}
             label={`Title ${index + 1}${index === 0 ? ' (baseline)' : required ? '' : ' (optional)'}`}
@@ -47,6 +50,14 @@ export function TitleInputs({ titles, errors, onChange, onBlur }: TitleInputsPro
               </Text>
             }
           />
+        );
+        return below ? (
+          <Stack key={index} gap={6}>
+            {field}
+            {below(index)}
+          </Stack>
+        ) : (
+          field
         );
       })}
     </Stack>

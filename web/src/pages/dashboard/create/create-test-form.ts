@@ -13,15 +13,33 @@ import {
   MIN_TITLES,
   titleProblems,
 } from '../../../../../src/shared/title-test-rules';
+import {
+  DEFAULT_TEST_KIND,
+  MIN_NEW_THUMBNAILS,
+  TEST_KIND_MESSAGES,
+  type TestKind,
+} from '../../../../../src/shared/test-kinds';
 import { estimateViewsPerDay } from '../../../../../src/shared/video-traffic';
+import { variantName } from '../../../components/variants/variant-name';
+import { EMPTY_SLOT, slotImageId, slotProblem, type ThumbnailSlot } from './thumbnails/thumbnail-slot';
 import type { RecentVideo } from './video-types';
 
 const DAY_MS = 86_400_000;
 
 export interface CreateTestFormState {
+  /** What the test rotates: titles, thumbnails, or title + thumbnail packages. */
+  kind: TestKind;
   videoId: string | null;
   videoTitle: string;
+  /** The picked video's current thumbnail (variant 1 of a thumbnail or package test), for the form to show. */
+  videoThumbnailUrl: string | null;
   titles: string[];
+  /**
+   * Each variant's new thumbnail, by position like `titles`: [0] stays empty (variant 1 is the
+   * video's current thumbnail, which the server fetches). Kept when the kind changes, sent only by
+   * the kinds that rotate thumbnails.
+   */
+  thumbnails: ThumbnailSlot[];
   rotationIntervalMinutes: number;
   winnerMetric: WinnerMetric;
   /** datetime-local values (local time, "YYYY-MM-DDTHH:mm"). */
@@ -59,9 +77,12 @@ function addDays(value: string, days: number): string | null {
 export function initialFormState(now = new Date()): CreateTestFormState {
   const metric = DEFAULT_WINNER_METRIC;
   return {
+    kind: DEFAULT_TEST_KIND,
     videoId: null,
     videoTitle: '',
+    videoThumbnailUrl: null,
     titles: Array.from({ length: MAX_TITLES }, () => ''),
+    thumbnails: Array.from({ length: MAX_TITLES }, () => EMPTY_SLOT),
     rotationIntervalMinutes: defaultIntervalFor(metric),
     winnerMetric: metric,
     start: toLocalInputValue(now),
@@ -116,12 +137,55 @@ export function nonBlankTitles(titles: string[]): string[] {
   return titles.map((title) => title.trim()).filter((title) => title.length > 0);
 }
 
+/** The positions (from 1) whose slots a thumbnail test sends: every new thumbnail stored. */
+function thumbnailPositions(state: CreateTestFormState): number[] {
+  return state.thumbnails.flatMap((slot, index) => (index > 0 && slotImageId(slot) ? [index] : []));
+}
+
+/** The positions (from 1) a package test sends: each new title typed in (its thumbnail goes with it). */
+function packagePositions(state: CreateTestFormState): number[] {
+  return state.titles.flatMap((title, index) => (index > 0 && title.trim().length > 0 ? [index] : []));
+}
+
+/** How many variants the test would have now: Title 1 / the current thumbnail, and those added. */
+export function variantCount(state: CreateTestFormState): number {
+  if (state.kind === 'titles') return nonBlankTitles(state.titles).length;
+  if (state.kind === 'thumbnails') return 1 + thumbnailPositions(state).length;
+  return (state.titles[0]?.trim() ? 1 : 0) + packagePositions(state).length;
+}
+
+/** What a thumbnail or package test still misses in its images, or null. */
+function thumbnailProblem(state: CreateTestFormState): string | null {
+  const name = (index: number) => variantName(state.kind, index);
+  for (const [index, slot] of state.thumbnails.entries()) {
+    const problem = index > 0 ? slotProblem(slot, name(index)) : null;
+    if (problem) return problem;
+  }
+  if (state.kind === 'thumbnails')
+    return thumbnailPositions(state).length < MIN_NEW_THUMBNAILS ? TEST_KIND_MESSAGES.thumbnailCount : null;
+  for (const [index, slot] of state.thumbnails.entries()) {
+    if (index === 0) continue;
+    const titled = (state.titles[index] ?? '').trim().length > 0;
+    if (titled && !slotImageId(slot)) return `${name(index)} needs a thumbnail for its title.`;
+    if (!titled && slotImageId(slot))
+      return `${name(index)} has a thumbnail but no title: enter Title ${index + 1} or remove the thumbnail.`;
+  }
+  return null;
+}
+
 /** The first problem that blocks creation (docs/product.md#validation-rules), or null. */
 export function validationProblem(state: CreateTestFormState): string | null {
   if (!state.videoId) return CREATE_TEST_MESSAGES.noVideo;
-  // The server's own title rules, each title's problem in the creator's words (issue 26, item 3).
-  const titleProblem = titleProblems(state.titles).find((message) => message !== null);
-  if (titleProblem) return titleProblem;
+  // The server's own title rules, each title's problem in the creator's words (issue 26, item 3);
+  // a thumbnail test keeps the video's title and sends none.
+  if (state.kind !== 'thumbnails') {
+    const titleProblem = titleProblems(state.titles).find((message) => message !== null);
+    if (titleProblem) return titleProblem;
+  }
+  if (state.kind !== 'titles') {
+    const problem = thumbnailProblem(state);
+    if (problem) return problem;
+  }
   return shapeProblem(state.winnerMetric, state.rotationIntervalMinutes);
 }
 
@@ -146,16 +210,34 @@ export function scheduleInput(
 }
 
 /**
- * The create call's input: blank variants dropped, the schedule of scheduleInput; the
- * acknowledgement of a weak plan only while the plan shown is weak (a stale tick never starts
- * another shape unasked).
+ * What the kind sends of its variants: a title test its titles; a thumbnail test no titles and the
+ * stored images of variants 2, 3, …; a package test Title 1 and each new title with its image, in
+ * the same order (blank rows dropped).
+ */
+export function variantsInput(state: CreateTestFormState): { titles: string[]; thumbnailIds: string[] } {
+  const idAt = (index: number) => slotImageId(state.thumbnails[index] ?? EMPTY_SLOT);
+  if (state.kind === 'titles') return { titles: nonBlankTitles(state.titles), thumbnailIds: [] };
+  if (state.kind === 'thumbnails')
+    return { titles: [], thumbnailIds: thumbnailPositions(state).map((index) => idAt(index)!) };
+  const positions = packagePositions(state);
+  return {
+    titles: [(state.titles[0] ?? '').trim(), ...positions.map((index) => state.titles[index]!.trim())],
+    thumbnailIds: positions.flatMap((index) => idAt(index) ?? []),
+  };
+}
+
+/**
+ * The create call's input: the kind and its variants (variantsInput), the schedule of
+ * scheduleInput; the acknowledgement of a weak plan only while the plan shown is weak (a stale
+ * tick never starts another shape unasked).
  */
 export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
   return {
     acknowledgeWeakPlan: weakPlan && state.acknowledgeWeakPlan,
     videoId: state.videoId ?? '',
     videoTitle: state.videoTitle,
-    titles: nonBlankTitles(state.titles),
+    kind: state.kind,
+    ...variantsInput(state),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     winnerMetric: state.winnerMetric,
     ...scheduleInput(state),
@@ -184,8 +266,10 @@ export interface PlanInput {
 
 /** Why the plan (minimum detectable difference) cannot be worked out yet, or null when it can. */
 export function planProblem(state: CreateTestFormState): string | null {
-  if (nonBlankTitles(state.titles).length < MIN_TITLES)
-    return `Enter at least ${MIN_TITLES} titles to see how small a difference this test can detect.`;
+  if (variantCount(state) < MIN_TITLES)
+    return state.kind === 'thumbnails'
+      ? 'Add a thumbnail to see how small a difference this test can detect.'
+      : `Enter at least ${MIN_TITLES} titles to see how small a difference this test can detect.`;
   const days = durationDays(state);
   if (days === null) return 'Set an end after the start to see how small a difference this test can detect.';
   if (days > MAX_TEST_DAYS) return `A test can run for at most ${MAX_TEST_DAYS} days.`;
@@ -197,7 +281,7 @@ export function planProblem(state: CreateTestFormState): string | null {
 export function planInput(state: CreateTestFormState): PlanInput | null {
   if (planProblem(state) !== null) return null;
   return {
-    titleCount: Math.min(nonBlankTitles(state.titles).length, MAX_TITLES),
+    titleCount: Math.min(variantCount(state), MAX_TITLES),
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     durationDays: lengthInDays(state)!,
     winnerMetric: state.winnerMetric,
@@ -212,7 +296,8 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
  */
 export function withPickedVideo(
   state: CreateTestFormState,
-  video: Pick<RecentVideo, 'id' | 'title' | 'viewCount' | 'publishedAt'>,
+  video: Pick<RecentVideo, 'id' | 'title' | 'viewCount' | 'publishedAt'> &
+    Partial<Pick<RecentVideo, 'thumbnailUrl'>>,
   now = new Date(),
 ): CreateTestFormState {
   const first = state.titles[0] ?? '';
@@ -221,9 +306,24 @@ export function withPickedVideo(
     ...state,
     videoId: video.id,
     videoTitle: video.title,
+    videoThumbnailUrl: video.thumbnailUrl ?? null,
     titles: untouched ? [video.title, ...state.titles.slice(1)] : state.titles,
     viewsPerDay: estimateViewsPerDay(video, now),
     // Another video is another plan: the creator acknowledges its weakness anew.
     acknowledgeWeakPlan: state.videoId === video.id && state.acknowledgeWeakPlan,
   };
+}
+
+/** Another kind of test: titles and images typed or uploaded so far stay, for a switch back. */
+export function withKind(state: CreateTestFormState, kind: TestKind): CreateTestFormState {
+  return { ...state, kind };
+}
+
+/** One variant's new thumbnail changed (its upload moved on, or it was removed). */
+export function withThumbnailSlot(
+  state: CreateTestFormState,
+  index: number,
+  slot: ThumbnailSlot,
+): CreateTestFormState {
+  return { ...state, thumbnails: state.thumbnails.map((current, at) => (at === index ? slot : current)) };
 }

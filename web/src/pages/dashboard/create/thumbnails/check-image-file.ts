@@ -1,0 +1,62 @@
+import {
+  fitWouldFix,
+  IMAGE_MESSAGES,
+  MAX_UPLOAD_BYTES,
+  thumbnailProblems,
+} from '../../../../../../src/shared/image-rules';
+import { sniffImage } from '../../../../../../src/shared/image-signature';
+
+/** What the browser could tell of a chosen file before sending it. */
+export interface LocalCheck {
+  /** Why YouTube would refuse it, in the server's words (empty: it fits as it is). */
+  problems: string[];
+  /** Whether the server may take it with `fit` (too big or the wrong shape, but a JPEG or PNG). */
+  canFit: boolean;
+  /** Whether it may be sent at all: never a file that is no image, or over the upload limit. */
+  sendable: boolean;
+}
+
+/** The file's pixel size, decoded by the browser; null when it does not decode. */
+async function pixelSize(file: Blob): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file);
+      const size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return size;
+    } catch {
+      return null;
+    }
+  }
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.onload = () => {
+      resolve({ width: image.naturalWidth, height: image.naturalHeight });
+      URL.revokeObjectURL(url);
+    };
+    image.onerror = () => {
+      resolve(null);
+      URL.revokeObjectURL(url);
+    };
+    image.src = url;
+  });
+}
+
+const refused = (message: string): LocalCheck => ({ problems: [message], canFit: false, sendable: false });
+
+/**
+ * Reads a chosen file as the server will, before anything is sent: its type by its first bytes
+ * (never its name), its size, and its pixels as the browser decodes them, checked with the same
+ * rules and words (thumbnailProblems). The server checks again: this only spares a refused upload.
+ */
+export async function checkImageFile(file: Blob): Promise<LocalCheck> {
+  if (file.size > MAX_UPLOAD_BYTES) return refused(IMAGE_MESSAGES.tooLargeToUpload);
+  const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
+  const contentType = sniffImage(head);
+  if (!contentType) return refused(IMAGE_MESSAGES.notAnImage);
+  const size = await pixelSize(file);
+  if (!size) return refused(IMAGE_MESSAGES.notAnImage);
+  const problems = thumbnailProblems({ contentType, byteSize: file.size, ...size });
+  return { problems, canFit: fitWouldFix(problems), sendable: problems.length === 0 };
+}
