@@ -35,6 +35,10 @@ describe('previewVariants', () => {
 
   it('pairs a package test’s titles with their images, a placeholder until one is stored', () => {
     const form = withThumbnailSlot(withKind(base, 'packages'), 1, ready('a'));
-    expect(previewVariants(form).map((variant) => variant.thumbnailUrl)).toEqual(['/current.jpg', '/a', null]);
+    expect(previewVariants(form).map((variant) => variant.thumbnailUrl)).toEqual([
+      '/current.jpg',
+      '/a',
+      null,
+    ]);
   });
 });
