@@ -46,6 +46,7 @@ import { projectRoot } from './platform/project-root';
 import { appRouter, type AppRouter } from './api/trpc/app-router';
 import { contextFactory } from './api/trpc/init';
 import { trpcBatchLimitPlugin } from './api/trpc/batch-limit';
+import { limitTrpcBodies } from './api/trpc/body-limit';
 import { trpcOverloadBody } from './api/trpc/overload';
 
 export interface BuiltApp {
@@ -211,6 +212,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
 
+  // The upload's calls may send a file; every other call keeps the server's body limit.
+  limitTrpcBodies(fastify);
   await fastify.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: { router: appRouter, createContext: contextFactory(app) },

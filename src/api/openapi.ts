@@ -16,6 +16,10 @@ export interface OpenApiOperation {
   conditional?: boolean | undefined;
   /** For redirects and other non-JSON answers. */
   responseDescription?: string | undefined;
+  /** The body is a file's raw bytes (an upload), of these types, at most maxBytes. */
+  rawBody?: { contentTypes: readonly string[]; maxBytes: number } | undefined;
+  /** The success is bytes of these types (an image), not JSON. */
+  binaryResponse?: readonly string[] | undefined;
 }
 
 const errorSchema = z.object({ error: z.string() });
@@ -79,14 +83,32 @@ export class OpenApiRegistry {
       const path = operation.path.replace(/:([A-Za-z]+)/g, '{$1}');
       const status = String(operation.successStatus ?? (operation.responseDescription ? 302 : 200));
       const responses: Record<string, unknown> = {
-        [status]: operation.response
+        [status]: operation.binaryResponse
           ? {
-              description: 'Success',
-              content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } },
+              description: 'The file',
+              content: Object.fromEntries(
+                operation.binaryResponse.map((type) => [
+                  type,
+                  { schema: { type: 'string', format: 'binary' } },
+                ]),
+              ),
             }
-          : { description: operation.responseDescription ?? 'Success' },
+          : operation.response
+            ? {
+                description: 'Success',
+                content: { 'application/json': { schema: jsonSchema(operation.response, 'output') } },
+              }
+            : { description: operation.responseDescription ?? 'Success' },
         ...(operation.conditional
           ? { '304': { description: 'Not Modified: the If-None-Match tag is the current ETag (no body)' } }
+          : {}),
+        ...(operation.rawBody
+          ? {
+              '413': {
+                description: `The body is over ${operation.rawBody.maxBytes} bytes`,
+                content: { 'application/json': { schema: jsonSchema(errorSchema, 'output') } },
+              },
+            }
           : {}),
         default: {
           description: 'Error',
@@ -105,6 +127,20 @@ export class OpenApiRegistry {
             ? [{ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } }]
             : []),
         ],
+        ...(operation.rawBody
+          ? {
+              requestBody: {
+                required: true,
+                description: `The file's bytes as they are (at most ${operation.rawBody.maxBytes} bytes); what they are is read from their content, whatever type is declared.`,
+                content: Object.fromEntries(
+                  operation.rawBody.contentTypes.map((type) => [
+                    type,
+                    { schema: { type: 'string', format: 'binary' } },
+                  ]),
+                ),
+              },
+            }
+          : {}),
         ...(operation.body
           ? {
               requestBody: {

@@ -1,10 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { authorize } from './access';
 import { callerFor } from './caller';
+import { limitedBody } from '../http/body-limit';
 import { Download } from '../http/download';
+import { ServedFile } from '../http/served-file';
+import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
-import type { AnyOperation, RestPath } from './declare/operation';
+import type { AnyOperation, FileInput, RestPath } from './declare/operation';
 import { withinLimit } from './within-limit';
 import { bodyEtag, StoredJson } from '../http/stored-json';
 import type { ServiceContext } from '../platform/service-context';
@@ -40,6 +43,7 @@ function inputParts(operation: AnyOperation, rest: RestPath) {
   const input = operation.input;
   const inQuery = rest.method === 'GET' || rest.method === 'DELETE';
   if (!input) return { params: undefined, query: undefined, body: inQuery ? undefined : emptyBodySchema };
+  if (operation.file && !inQuery) return fileInputParts(input, pathKeys, operation.file);
   if (pathKeys.length === 0) {
     return inQuery
       ? { params: undefined, query: input, body: undefined }
@@ -56,12 +60,34 @@ function inputParts(operation: AnyOperation, rest: RestPath) {
   return { params, query: undefined, body: hasFields ? remainder : emptyBodySchema };
 }
 
+/**
+ * The parts of an upload's input: the raw body is the file (its field), the other fields come
+ * from the path and the query string.
+ */
+function fileInputParts(input: z.ZodType, pathKeys: string[], file: FileInput) {
+  if (!(input instanceof z.ZodObject))
+    throw new Error(`${file.field}: a file input must be a plain object schema.`);
+  const pick = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, true as const])) as never;
+  const params = pathKeys.length > 0 ? input.pick(pick(pathKeys)) : undefined;
+  const query = input.omit(pick([...pathKeys, file.field]));
+  return { params, query: Object.keys(query.shape).length > 0 ? query : undefined, body: undefined, file };
+}
+
 /** The handler's input from a request's parts: the one part that carries it, or their fields together. */
 function inputOf(
   operation: AnyOperation,
   parts: ReturnType<typeof inputParts>,
   request: { params: unknown; query: unknown; body: unknown },
 ): unknown {
+  if ('file' in parts) {
+    // The whole input is checked as one, as tRPC checks it: the file's bytes as its base64 field.
+    const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    return operation.input!.parse({
+      ...(parts.query?.parse(request.query) as object),
+      ...(parts.params?.parse(request.params) as object),
+      [parts.file.field]: bytes.toString('base64'),
+    });
+  }
   const params: unknown = parts.params?.parse(request.params);
   const query: unknown = parts.query?.parse(request.query);
   const body: unknown = parts.body?.parse(request.body ?? {});
@@ -92,13 +118,17 @@ export function registerRestOperations(
         summary: rest.summary,
         tags: [tag],
         auth: operation.access,
-        ...parts,
+        params: parts.params,
+        query: parts.query,
+        body: parts.body,
         response: output,
         successStatus: rest.successStatus,
         conditional: rest.conditional,
+        rawBody: 'file' in parts ? parts.file : undefined,
+        binaryResponse: rest.fileResponse,
       });
       const status = rest.successStatus ?? 200;
-      fastify.route({
+      const route: RouteOptions = {
         method: rest.method,
         url: rest.path,
         handler: async (request, reply) => {
@@ -122,6 +152,7 @@ export function registerRestOperations(
               .header('content-disposition', `attachment; filename="${result.filename}"`)
               .send(result.body);
           }
+          if (result instanceof ServedFile) return sendFile(reply.code(status), result);
           const stored = result instanceof StoredJson ? result : null;
           if (rest.conditional) {
             const body = stored?.text ?? JSON.stringify(output.parse(result));
@@ -145,7 +176,47 @@ export function registerRestOperations(
           reply.code(status);
           return output.parse(result);
         },
-      });
+      };
+      if ('file' in parts) registerFileRoute(fastify, ctx, route, operation, parts.file);
+      else fastify.route(route);
     }
   }
+}
+
+function sendFile(reply: FastifyReply, file: ServedFile) {
+  reply.type(file.contentType).header('x-content-type-options', 'nosniff');
+  if (file.options.immutable) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  if (file.options.anyOrigin) reply.header('cross-origin-resource-policy', 'cross-origin');
+  return reply.send(file.body);
+}
+
+/**
+ * An upload's route, in a scope of its own: any body is read as bytes (the content says what it
+ * is, not its declared type), at most the file's limit. Who may call is checked before a byte is
+ * read, so an anonymous caller cannot make the server take in a large body.
+ */
+function registerFileRoute(
+  fastify: FastifyInstance,
+  ctx: ServiceContext,
+  route: RouteOptions,
+  operation: AnyOperation,
+  file: FileInput,
+) {
+  void fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.route({
+      ...route,
+      bodyLimit: file.maxBytes,
+      preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+        authorize(ctx.config, operation, callerFor(operation, request.auth));
+        return limitedBody(
+          request,
+          payload,
+          file.maxBytes,
+          () => new AppError('PAYLOAD_TOO_LARGE', file.tooLargeMessage),
+        );
+      },
+    });
+  });
 }

@@ -5,6 +5,7 @@ import type { UserRow } from '../../auth/session.service';
 import type { TeamRole } from '../../../db/schema/team';
 import type { ServiceContext } from '../../platform/service-context';
 import type { Download } from '../../http/download';
+import type { ServedFile } from '../../http/served-file';
 import type { RateLimit } from './rate-limits';
 import type { StoredJson } from '../../http/stored-json';
 
@@ -50,6 +51,23 @@ export interface RestPath {
    * If-None-Match names it gets 304 with no body.
    */
   conditional?: boolean;
+  /** The content types of a success that is a file served as it is (src/http/served-file.ts), not JSON. */
+  fileResponse?: readonly string[];
+}
+
+/**
+ * An input that carries a file (an upload): over tRPC and JSON as base64 in `field`; over REST as
+ * the raw request body, whatever its declared type (the content decides what it is), with the
+ * other fields in the query string. The transports hold its size to `maxBytes`.
+ */
+export interface FileInput {
+  /** The input field with the file as base64; the REST transport fills it from the raw body. */
+  field: string;
+  /** The types the OpenAPI document names for the raw body. */
+  contentTypes: readonly string[];
+  /** The largest file: a larger REST body (or tRPC request) is answered 413 with `tooLargeMessage`. */
+  maxBytes: number;
+  tooLargeMessage: string;
 }
 
 /** What a handler receives: the context, the caller, the validated input, and the HTTP exchange. */
@@ -65,9 +83,9 @@ type InputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 /**
  * A result already in its wire form: prepared JSON (a polled read, sent as it is over REST and
- * parsed for tRPC) or, for REST-only operations, a file download.
+ * parsed for tRPC) or, for REST-only operations, a file download or a file served as it is.
  */
-export type Prepared = StoredJson | Download;
+export type Prepared = StoredJson | Download | ServedFile;
 
 /**
  * One operation of the API, declared once: who may call it, its input and output schemas, its
@@ -96,6 +114,8 @@ export interface Operation<
   trpc: T;
   /** Counted per caller before anything else (src/api/declare/rate-limits.ts). */
   limit?: RateLimit;
+  /** Set when the input carries a file (an upload). */
+  file?: FileInput;
   handler(call: OperationCall<InputOf<S>, A>): Promise<z.output<O> | Prepared> | z.output<O>;
 }
 
@@ -113,6 +133,7 @@ export interface AnyOperation {
   rest?: RestPath | readonly RestPath[];
   trpc: boolean;
   limit?: RateLimit;
+  file?: FileInput;
   /** Returns the output, or a promise of it. */
   handler(call: OperationCall<unknown, Access>): unknown;
 }

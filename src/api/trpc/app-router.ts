@@ -6,6 +6,7 @@ import { authorize } from '../access';
 import type { AnyOperation, Caller, Operation } from '../declare/operation';
 import { withinLimit } from '../within-limit';
 import { Download } from '../../http/download';
+import { ServedFile } from '../../http/served-file';
 import { StoredJson } from '../../http/stored-json';
 import { AppError } from '../../errors/app-error';
 import { baseProcedure, middleware, router, type TrpcContext } from './init';
@@ -66,7 +67,9 @@ function procedureOf(operation: AnyOperation) {
       http: { request: ctx.request, reply: ctx.reply },
     });
     if (result instanceof StoredJson) return result.parse<unknown>();
-    if (result instanceof Download) throw new AppError('INTERNAL', 'A download is offered over REST only.');
+    if (result instanceof Download || result instanceof ServedFile) {
+      throw new AppError('INTERNAL', 'A file is offered over REST only.');
+    }
     return result;
   };
   return operation.kind === 'query' ? typed.query(resolve) : typed.mutation(resolve);
