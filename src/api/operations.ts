@@ -5,6 +5,7 @@ import { billingOperations } from '../billing/billing.operations';
 import { capacityOperations } from '../capacity/capacity.operations';
 import { channelOperations } from '../channels/channels.operations';
 import { demoOperations } from '../demo/demo.operations';
+import { imageOperations } from '../images/images.operations';
 import type { AnyOperation } from './declare/operation';
 import { notificationOperations } from '../notifications/notifications.operations';
 import { accountOperations } from '../privacy/privacy.operations';
@@ -32,6 +33,7 @@ export const operations = {
   reports: reportOperations,
   team: teamOperations,
   capacity: capacityOperations,
+  images: imageOperations,
 } satisfies Record<string, Record<string, AnyOperation>>;
 
 /** Each operation with its feature (its OpenAPI tag) and its tRPC path. */

@@ -26,6 +26,8 @@ export const IMAGE_MESSAGES = {
   tooNarrow: `The image is narrower than ${MIN_THUMBNAIL_WIDTH} px; YouTube asks for at least ${MIN_THUMBNAIL_WIDTH} px wide (1280 × 720 is best).`,
   wrongShape: 'The image is not 16:9, the shape of a YouTube thumbnail.',
   notFound: 'Image not found. Upload it again.',
+  /** Ends a refusal that fitting would cure (the web app offers the two modes on seeing it). */
+  fitOffer: 'Choose crop or letterbox to fit it.',
 } as const;
 
 export interface ImageFacts {
@@ -46,6 +48,13 @@ export function thumbnailProblems(image: ImageFacts): string[] {
     problems.push(IMAGE_MESSAGES.wrongShape);
   return problems;
 }
+
+/**
+ * Whether fitting (a 1280 × 720 JPEG of at most 2 MB, cropped or letterboxed) would cure every
+ * problem: it does for size and shape, never for a file that is no JPEG or PNG.
+ */
+export const fitWouldFix = (problems: readonly string[]): boolean =>
+  problems.length > 0 && !problems.includes(IMAGE_MESSAGES.notAnImage);
 
 /** Where an image's bytes are served (by its unguessable id, so share links and e-mails show it). */
 export const imageFilePath = (imageId: string): string => `/api/images/${imageId}/file`;

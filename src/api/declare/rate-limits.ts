@@ -5,6 +5,7 @@ import {
   CLOCK_MOVES_PER_WINDOW,
   CREATE_TEST_PER_WINDOW,
   EXPORTS_PER_WINDOW,
+  IMAGE_UPLOADS_PER_WINDOW,
   RECENT_VIDEOS_PER_WINDOW,
 } from '../../shared/usage-limits';
 import { REPORT_READS_PER_WINDOW } from '../../shared/report-links';
@@ -42,6 +43,7 @@ export const rateLimits: Readonly<
     | 'recentVideos'
     | 'createTest'
     | 'testExport'
+    | 'imageUpload'
     | 'reportRead'
     | 'invitationRead'
     | 'clockMove'
@@ -63,6 +65,7 @@ export const rateLimits: Readonly<
   },
   createTest: { name: 'create-test', per: 'user', max: () => CREATE_TEST_PER_WINDOW, readsYouTube: true },
   testExport: { name: 'test-export', per: 'user', max: () => EXPORTS_PER_WINDOW },
+  imageUpload: { name: 'image-upload', per: 'user', max: () => IMAGE_UPLOADS_PER_WINDOW },
   // A shared report is read without a session: counted per address, like the sign-in paths.
   reportRead: { name: 'report-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },
   // An invitation link is opened without a session too (its page shows who invites).

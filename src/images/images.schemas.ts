@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { FIT_MODES, IMAGE_MESSAGES, THUMBNAIL_TYPES } from '../shared/image-rules';
+
+export const fitModeSchema = z.enum(FIT_MODES);
+
+/**
+ * An upload: the file as base64 (tRPC and JSON), or, over REST, the raw request body (the
+ * transport puts it in `contentBase64`, src/api/rest-transport.ts) with `fit` in the query.
+ * `fit` asks for the image to be made into a 1280 × 720 JPEG of at most 2 MB; without it a file
+ * YouTube would refuse is refused.
+ */
+export const uploadImageInputSchema = z.object({
+  // Its size is held by the transports' body limits and, decoded, by the service (413).
+  contentBase64: z.base64({ message: 'contentBase64: not base64.' }),
+  fit: fitModeSchema.optional(),
+});
+export type UploadImageInput = z.infer<typeof uploadImageInputSchema>;
+
+export const imageIdSchema = z.object({ id: z.uuid({ message: IMAGE_MESSAGES.notFound }) });
+
+/** What is known about a stored image; its bytes are at `url`. */
+export const imageSchema = z.object({
+  id: z.uuid(),
+  contentType: z.enum(THUMBNAIL_TYPES),
+  width: z.number().int(),
+  height: z.number().int(),
+  byteSize: z.number().int(),
+  /** Of the stored bytes (hex): what YouTube serves back can be compared with it. */
+  sha256: z.string(),
+  /** Where the bytes are served (imageFilePath): by the unguessable id, no session needed. */
+  url: z.string(),
+});
+export type ImageView = z.infer<typeof imageSchema>;
+
+/** An upload's answer: the stored image, and how it was fitted (null: stored as sent). */
+export const uploadedImageSchema = imageSchema.extend({ fitted: fitModeSchema.nullable() });
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
