@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   channelConnections,
@@ -14,6 +15,7 @@ import { DEMO_USER_EMAIL } from '../../src/config';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../../src/youtube/google-clients';
 import { unsubscribeUrl } from '../../src/notifications/unsubscribe-link';
+import { imageFilePath } from '../../src/shared/image-rules';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import {
@@ -176,6 +178,13 @@ const ACCESS: Record<string, Access> = {
   'trpc team.removeMember': 'owner',
   'trpc team.accept': 'signed-in',
   'trpc team.leave': 'signed-in',
+  // Images: uploaded into the workspace (an editor's go to the owner), read by the workspace, and
+  // their bytes served to anyone holding the unguessable id (docs/decisions/0035).
+  'POST /api/images': 'team-write',
+  'GET /api/images/{id}': 'owner-team-read',
+  'GET /api/images/{id}/file': 'public',
+  'trpc images.upload': 'team-write',
+  'trpc images.get': 'owner-team-read',
 };
 
 /**
@@ -265,14 +274,19 @@ interface Call {
   path: string;
   json?: unknown;
   form?: Record<string, string>;
+  /** A raw body (an image upload), sent with its own content type. */
+  bytes?: { contentType: string; body: Buffer };
   headers?: Record<string, string>;
 }
 
 async function call(request: Call, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { origin: testApp.url, ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (request.json !== undefined) {
+  let body: string | Uint8Array<ArrayBuffer> | undefined;
+  if (request.bytes) {
+    headers['content-type'] = request.bytes.contentType;
+    body = new Uint8Array(request.bytes.body);
+  } else if (request.json !== undefined) {
     headers['content-type'] ??= 'application/json';
     body = typeof request.json === 'string' ? request.json : JSON.stringify(request.json);
   } else if (request.form) {
@@ -510,7 +524,33 @@ const webhook = () => {
   };
 };
 
+/** A small valid thumbnail (1280 × 720 PNG), made once. */
+let thumbnail: Promise<Buffer> | null = null;
+const thumbnailPng = () =>
+  (thumbnail ??= sharp({ create: { width: 1280, height: 720, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer());
+const uploadImage = async (): Promise<Call> => ({
+  method: 'POST',
+  path: '/api/images',
+  bytes: { contentType: 'image/png', body: await thumbnailPng() },
+});
+/** An image of the owner's workspace, by id. */
+const ownerImage = async () => {
+  const response = await call(await uploadImage(), as('owner'));
+  expect(response.status).toBe(201);
+  return (await json<{ id: string }>(response)).id;
+};
+
 const ROWS: Record<string, Row> = {
+  'POST /api/images': { request: uploadImage },
+  'GET /api/images/{id}': { resource: ownerImage, request: (id) => get(`/api/images/${id}`) },
+  'GET /api/images/{id}/file': { resource: ownerImage, request: (id) => get(imageFilePath(id)) },
+  'trpc images.upload': {
+    request: async () =>
+      trpcMutation('images.upload', { contentBase64: (await thumbnailPng()).toString('base64') }),
+  },
+  'trpc images.get': { resource: ownerImage, request: (id) => trpcQuery('images.get', { id }) },
   'GET /api/auth/google': { request: () => get('/api/auth/google'), allowed: [302] },
   'POST /api/auth/google': {
     request: async () =>

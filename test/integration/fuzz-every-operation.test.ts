@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { TRPC_MAX_BATCH_SIZE } from '../../src/shared/usage-limits';
+import { MAX_UPLOAD_BYTES, thumbnailProblems } from '../../src/shared/image-rules';
 import {
   allOperations,
   changedTables,
@@ -666,6 +668,101 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
     );
     digest = await watch.digest();
   });
+
+  it('takes only thumbnails YouTube would take from the upload: wrong types, broken and huge files are refused and change nothing', async () => {
+    // Issue 28, item 8: the upload over REST (raw body) and tRPC (base64), fed files that are
+    // images or nearly: real JPEG, PNG, GIF and WebP of random sizes, cut short or with bytes
+    // flipped, random bytes, declared as any type, and now and then one over 20 MB.
+    const image = fc.record({
+      format: fc.constantFrom('png', 'jpeg', 'gif', 'webp'),
+      width: fc.integer({ min: 1, max: 1400 }),
+      height: fc.integer({ min: 1, max: 900 }),
+      damage: fc.oneof(
+        fc.constant<null>(null),
+        fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), cut: fc.boolean() }),
+      ),
+    });
+    const file = fc.oneof(
+      { weight: 6, arbitrary: image },
+      { weight: 2, arbitrary: fc.uint8Array({ maxLength: 4096 }).map((bytes) => Buffer.from(bytes)) },
+      { weight: 1, arbitrary: fc.constant(Buffer.alloc(MAX_UPLOAD_BYTES + 1, 0x89)) },
+    );
+    const bytesOf = async (
+      made:
+        | Buffer
+        | { format: string; width: number; height: number; damage: { at: number; cut: boolean } | null },
+    ) => {
+      if (Buffer.isBuffer(made)) return made;
+      const created = sharp({
+        create: { width: made.width, height: made.height, channels: 3, background: '#468' },
+      });
+      const bytes = await created.toFormat(made.format as 'png').toBuffer();
+      if (!made.damage) return bytes;
+      const at = Math.floor(made.damage.at * bytes.length);
+      if (made.damage.cut) return bytes.subarray(0, at);
+      const flipped = Buffer.from(bytes);
+      flipped[at % flipped.length] = flipped[at % flipped.length]! ^ 0xff;
+      return flipped;
+    };
+    const declared = fc.constantFrom(
+      'image/png',
+      'image/jpeg',
+      'application/octet-stream',
+      'text/plain',
+      'image/gif',
+      '',
+    );
+    const fit = fc.constantFrom('', '?fit=crop', '?fit=letterbox', '?fit=stretch');
+    await fc.assert(
+      fc.asyncProperty(file, declared, fit, fc.boolean(), async (made, type, query, overTrpc) => {
+        const bytes = await bytesOf(made);
+        const headers: Record<string, string> = { authorization: `Bearer ${alexToken}` };
+        const response = overTrpc
+          ? await fetch(`${testApp.url}/trpc/images.upload`, {
+              method: 'POST',
+              headers: { ...headers, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                json: {
+                  contentBase64: bytes.toString('base64'),
+                  ...(query ? { fit: query.split('=')[1] } : {}),
+                },
+              }),
+            })
+          : await fetch(`${testApp.url}/api/images${query}`, {
+              method: 'POST',
+              headers: { ...headers, ...(type ? { 'content-type': type } : {}) },
+              body: new Uint8Array(bytes),
+            });
+        counts.requests += 1;
+        const text = await response.text();
+        const where = `${overTrpc ? 'tRPC' : `REST [${type}]`} ${query} ${bytes.length} bytes → ${response.status} ${text.slice(0, 300)}`;
+        expect(response.status, where).toBeLessThan(500);
+        if (response.status === 429) {
+          // The upload's limit (30 a minute) is proven by the limiter's own tests: keep going.
+          await testApp.built.app.db.execute(sql`delete from rate_limits`);
+          return;
+        }
+        const after = await watch.digest();
+        if (response.status >= 400) {
+          expect([400, 413], where).toContain(response.status);
+          expect(errorMessageOf(JSON.parse(text)), where).toBeTruthy();
+          expect(changedTables(digest, after), where).toEqual([]);
+        } else {
+          // Taken: what was stored is a thumbnail YouTube takes.
+          const body = JSON.parse(text) as { result?: { data: { json: unknown } } };
+          const stored = (body.result?.data.json ?? body) as {
+            contentType: string;
+            byteSize: number;
+            width: number;
+            height: number;
+          };
+          expect(thumbnailProblems(stored), where).toEqual([]);
+        }
+        digest = after;
+      }),
+      { seed: SEED, numRuns: Math.max(RUNS * 3, 30) },
+    );
+  }, 180_000);
 
   it(
     'never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses',
