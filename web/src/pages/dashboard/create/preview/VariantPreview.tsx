@@ -44,14 +44,9 @@ export function VariantPreview({ variants, channelName, viewsLine }: VariantPrev
         </Text>
       ) : (
         variants.map((variant) => (
-          <Paper
-            key={variant.name}
-            withBorder
-            radius="md"
-            p="sm"
-            component="section"
-            aria-label={variant.name}
-          >
+          // Named by its heading, not by an aria-label: a label "Title 1" here would answer for the
+          // form's own "Title 1" field too.
+          <Paper key={variant.name} withBorder radius="md" p="sm" data-testid="preview-variant">
             <Title order={4} fz="sm" mb="xs">
               {variant.name}
             </Title>
