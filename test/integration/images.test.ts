@@ -94,6 +94,8 @@ describe('image uploads', () => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toContain('immutable');
+    // Other origins (a webmail client showing a report e-mail) may show it: decision 0035.
+    expect(file.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);
     const { createHash } = await import('node:crypto');
     expect(image.sha256).toBe(createHash('sha256').update(png).digest('hex'));
