@@ -1,5 +1,5 @@
 import { Alert, AspectRatio, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { THUMBNAIL_TYPES, type FitMode } from '../../../../../../src/shared/image-rules';
 import { FitButtons } from './FitButtons';
 import type { ThumbnailSlot } from './thumbnail-slot';
@@ -30,7 +30,16 @@ interface UploadSlotProps {
  */
 export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
   const input = useRef<HTMLInputElement>(null);
+  const chooser = useRef<HTMLButtonElement>(null);
   const [dragging, setDragging] = useState(false);
+  // Remove takes its own button away: the keyboard's focus moves to "Choose an image" instead of
+  // falling back to the page.
+  const [removed, setRemoved] = useState(false);
+  useEffect(() => {
+    if (!removed || slot.state !== 'empty') return;
+    chooser.current?.focus();
+    setRemoved(false);
+  }, [removed, slot.state]);
   const number = index + 1;
   const choose = (files: FileList | null) => {
     const file = files?.[0];
@@ -52,7 +61,10 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
       size="xs"
       variant="subtle"
       color="gray"
-      onClick={() => uploads.remove(index)}
+      onClick={() => {
+        uploads.remove(index);
+        setRemoved(true);
+      }}
       aria-label={`Remove ${name}`}
       data-testid={`thumbnail-remove-${number}`}
     >
@@ -60,7 +72,7 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
     </Button>
   );
   const chooseButton = (label: string) => (
-    <Button size="xs" variant="default" onClick={() => input.current?.click()}>
+    <Button ref={chooser} size="xs" variant="default" onClick={() => input.current?.click()}>
       {label}
     </Button>
   );

@@ -16,31 +16,21 @@ export interface LocalCheck {
   sendable: boolean;
 }
 
-/** The file's pixel size, decoded by the browser; null when it does not decode. */
-async function pixelSize(file: Blob): Promise<{ width: number; height: number } | null> {
-  if (typeof createImageBitmap === 'function') {
-    try {
-      const bitmap = await createImageBitmap(file);
-      const size = { width: bitmap.width, height: bitmap.height };
-      bitmap.close();
-      return size;
-    } catch {
-      return null;
-    }
+/**
+ * The file's pixel size as the browser decodes it: null when it does not decode, undefined when
+ * this browser cannot tell (no createImageBitmap; an <img> of a blob: URL is barred by the app's
+ * Content-Security-Policy), and the server's check is the only one.
+ */
+async function pixelSize(file: Blob): Promise<{ width: number; height: number } | null | undefined> {
+  if (typeof createImageBitmap !== 'function') return undefined;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
   }
-  return new Promise((resolve) => {
-    const url = URL.createObjectURL(file);
-    const image = new Image();
-    image.onload = () => {
-      resolve({ width: image.naturalWidth, height: image.naturalHeight });
-      URL.revokeObjectURL(url);
-    };
-    image.onerror = () => {
-      resolve(null);
-      URL.revokeObjectURL(url);
-    };
-    image.src = url;
-  });
 }
 
 const refused = (message: string): LocalCheck => ({ problems: [message], canFit: false, sendable: false });
@@ -56,7 +46,8 @@ export async function checkImageFile(file: Blob): Promise<LocalCheck> {
   const contentType = sniffImage(head);
   if (!contentType) return refused(IMAGE_MESSAGES.notAnImage);
   const size = await pixelSize(file);
-  if (!size) return refused(IMAGE_MESSAGES.notAnImage);
+  if (size === undefined) return { problems: [], canFit: false, sendable: true };
+  if (size === null) return refused(IMAGE_MESSAGES.notAnImage);
   const problems = thumbnailProblems({ contentType, byteSize: file.size, ...size });
   return { problems, canFit: fitWouldFix(problems), sendable: problems.length === 0 };
 }
