@@ -21,7 +21,7 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** The bytes in the `image_blobs` table, beside their row. */
-export const databaseImageStore: ImageStore = {
+const databaseImageStore: ImageStore = {
   async put(db, imageId, bytes) {
     await db.insert(imageBlobs).values({ imageId, bytes });
   },

@@ -14,7 +14,6 @@ export const uploadImageInputSchema = z.object({
   contentBase64: z.base64({ message: 'contentBase64: not base64.' }),
   fit: fitModeSchema.optional(),
 });
-export type UploadImageInput = z.infer<typeof uploadImageInputSchema>;
 
 export const imageIdSchema = z.object({ id: z.uuid({ message: IMAGE_MESSAGES.notFound }) });
 

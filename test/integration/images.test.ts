@@ -1,7 +1,10 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageBlobs, images } from '../../db/schema';
+import { imageBlobs, images, teamMembers, users } from '../../db/schema';
+import { createSession } from '../../src/auth/session.service';
+import { imageBytes, storeImage } from '../../src/images/images.service';
+import { withTx } from '../../src/platform/service-context';
 import {
   IMAGE_MESSAGES,
   MAX_THUMBNAIL_BYTES,
@@ -263,5 +266,57 @@ describe('image uploads', () => {
       body: new Uint8Array(1024),
     });
     expect(response.status).toBe(401);
+  });
+
+  it('takes an editor’s upload into the team owner’s workspace', async () => {
+    const { db, clock } = testApp.built.app;
+    const alex = (await (
+      await fetch(`${testApp.url}/api/auth/me`, { headers: { authorization: `Bearer ${alexToken}` } })
+    ).json()) as { id: string };
+    // A team comes with the Authority plan: without it the membership gives no access.
+    await db.update(users).set({ subscriptionTier: 'authority' }).where(eq(users.id, alex.id));
+    const [editor] = await db
+      .insert(users)
+      .values({ email: 'image.editor@example.com', name: 'Image Editor', username: 'image-editor' })
+      .returning({ id: users.id });
+    await db
+      .insert(teamMembers)
+      .values({ ownerUserId: alex.id, memberUserId: editor!.id, role: 'editor', createdAt: clock.now() });
+    const { token } = await createSession(db, { userId: editor!.id, ttlDays: 1, now: clock.now() });
+    const response = await rawUpload(token, await solid(1280, 720).png().toBuffer(), 'image/png');
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as Uploaded;
+    const [row] = await db.select().from(images).where(eq(images.id, id));
+    expect(row!.ownerUserId).toBe(alex.id);
+    const own = await fetch(`${testApp.url}/api/images/${id}`, {
+      headers: { authorization: `Bearer ${alexToken}` },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it('stores an image inside a caller’s transaction: rolled back with it, committed with it', async () => {
+    const ctx = testApp.built.app;
+    const alexId = (
+      (await (
+        await fetch(`${testApp.url}/api/auth/me`, { headers: { authorization: `Bearer ${alexToken}` } })
+      ).json()) as { id: string }
+    ).id;
+    const jpeg = await solid(1280, 720).jpeg().toBuffer();
+    const content = { bytes: jpeg, contentType: 'image/jpeg' as const, width: 1280, height: 720 };
+    const before = await rowCounts();
+    await expect(
+      ctx.db.transaction(async (tx) => {
+        await storeImage(withTx(ctx, tx), alexId, content, 'youtube-original');
+        throw new Error('the caller fails after storing');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(await rowCounts()).toEqual(before);
+    const stored = await ctx.db.transaction((tx) =>
+      storeImage(withTx(ctx, tx), alexId, content, 'youtube-original'),
+    );
+    expect(stored.source).toBe('youtube-original');
+    const read = await imageBytes(ctx.db, stored.id);
+    expect(read?.contentType).toBe('image/jpeg');
+    expect(read?.bytes.equals(jpeg)).toBe(true);
   });
 });
