@@ -3,7 +3,7 @@ import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
 import type { VariantLook } from '../variants/test-variants';
 import { FigureList, FigureRow } from './FigureRow';
-import { formatChance, formatLiftWithInterval, formatLoss } from './verdict-format';
+import { formatChance, formatLiftWithInterval, formatLoss, liftLabel } from './verdict-format';
 
 /**
  * The engine's per-title statistics, behind "Show the statistics": lift vs Title 1 with its 95%
@@ -35,7 +35,7 @@ export function AdjustedFigures({
           mark={title.titleIndex === verdict.winnerTitleIndex ? mark : null}
           figures={[
             {
-              label: 'Lift vs Title 1 (95% interval)',
+              label: liftLabel(kind),
               value:
                 title.titleIndex === 0
                   ? 'Baseline'

@@ -1,5 +1,6 @@
 import type { VerdictView } from '../../api/test-types';
 import type { VariantLook } from '../variants/test-variants';
+import { variantName } from '../variants/variant-name';
 import { type Figure, FigureList, FigureRow } from './FigureRow';
 import { formatCtrPercent, formatSignedPercent, formatViewsPerHour, naiveDifference } from './verdict-format';
 
@@ -31,7 +32,7 @@ export function RawFigures({ raw, titles, metric, kind, thumbnails }: RawFigures
             value: formatViewsPerHour(entry.viewsPerHour),
           },
           {
-            label: 'Raw difference vs Title 1',
+            label: `Raw difference vs ${variantName(kind ?? 'titles', 0)}`,
             value:
               entry.titleIndex === 0
                 ? 'Baseline'

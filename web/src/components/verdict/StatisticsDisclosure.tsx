@@ -1,12 +1,14 @@
 import { Accordion, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
 import { isMeasuredPerDay } from '../../../../src/shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
 import type { VariantLook } from '../variants/test-variants';
+import { variantName } from '../variants/variant-name';
 import { AdjustedFigures } from './AdjustedFigures';
 import { RawFigures } from './RawFigures';
 import { VerdictNotes } from './VerdictNotes';
-import { formatPValue, formatProgressItem, methodWords } from './verdict-format';
+import { formatPValue, formatProgressItem, liftLabel, methodWords } from './verdict-format';
 
 type FigureMode = 'adjusted' | 'raw';
 const modes = [
@@ -25,7 +27,7 @@ function rawCaveat(metric: VerdictView['metric']): string {
 /** Each figure behind the disclosure, with one line on what it means. */
 const GLOSSARY: Array<{ term: string; meaning: string }> = [
   {
-    term: 'Lift vs Title 1 (95% interval)',
+    term: liftLabel(),
     meaning:
       'How much better or worse than the original a title did, adjusted for when it was live; the true difference lies in the interval 95 times in 100.',
   },
@@ -116,7 +118,7 @@ export function StatisticsDisclosure({
               />
               <Text fz="xs" c="dimmed">
                 {mode === 'adjusted'
-                  ? 'Adjusted for when each title was live and for the video’s age, relative to Title 1.'
+                  ? `Adjusted for when each ${VARIANT_NOUN[look.kind ?? 'titles'].toLowerCase()} was live and for the video’s age, relative to ${variantName(look.kind ?? 'titles', 0)}.`
                   : rawCaveat(verdict.metric)}
               </Text>
               {mode === 'adjusted' ? (
@@ -133,7 +135,7 @@ export function StatisticsDisclosure({
                 {GLOSSARY.map((entry) => (
                   <div key={entry.term}>
                     <Text component="dt" fz="xs" fw={600}>
-                      {entry.term}
+                      {entry.term === liftLabel() ? liftLabel(look.kind) : entry.term}
                     </Text>
                     <Text component="dd" fz="xs" c="dimmed" m={0}>
                       {entry.meaning}

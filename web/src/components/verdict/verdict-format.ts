@@ -88,6 +88,10 @@ export function titleName(index: number, capital = false, kind: TestKind = 'titl
   return capital ? 'The original' : 'the original';
 }
 
+/** The lift column's name: "Lift vs Title 1 (95% interval)", "Lift vs Thumbnail 1 (95% interval)". */
+export const liftLabel = (kind: TestKind = 'titles'): string =>
+  `Lift vs ${variantName(kind, 0)} (95% interval)`;
+
 const capitalized = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 /** "+12% views per hour, likely between +5% and +19%": a lift and its 95% interval in plain words. */
