@@ -33,10 +33,10 @@ async function fingerprintsOf(
   return known;
 }
 
-/** What YouTube serves as the video's thumbnail now: fetching it is no API call. */
-export async function servedThumbnailOf(ctx: ServiceContext, live: LiveVideo): Promise<ServedThumbnail> {
-  if (!live.thumbnailUrl) throw new Error('YouTube gave no thumbnail URL for the video.');
-  return ctx.youtube.servedThumbnail(live.thumbnailUrl);
+/** What YouTube serves as the video's thumbnail now (at `url`): fetching it is no API call. */
+export async function servedThumbnailAt(ctx: ServiceContext, url: string | null): Promise<ServedThumbnail> {
+  if (!url) throw new Error('YouTube gave no thumbnail URL for the video.');
+  return ctx.youtube.servedThumbnail(url);
 }
 
 /**
@@ -57,7 +57,7 @@ export async function switchThumbnail(
 ): Promise<ThumbnailSwitch> {
   const { test, connection } = record;
   const wanted = await fingerprintsOf(ctx, variant);
-  const served = await servedThumbnailOf(ctx, live);
+  const served = await servedThumbnailAt(ctx, live.thumbnailUrl);
   if (wanted.has(served.sha256)) return { outcome: 'live', servedSha256: served.sha256, confirmed: true };
   // Unknown (a resume after an outside edit): the creator asked to continue, so the image is set.
   if (test.liveThumbnailSha256 !== null && served.sha256 !== test.liveThumbnailSha256) {
@@ -68,12 +68,13 @@ export async function switchThumbnail(
   const image = await imageBytes(ctx.db, variant.thumbnailImageId);
   if (!image) throw new Error(`The image of variant ${variant.id} is missing from the image store.`);
   await request.markRequested();
-  await ctx.youtube.setThumbnail(connection, test.videoId, {
+  const url = await ctx.youtube.setThumbnail(connection, test.videoId, {
     bytes: image.bytes,
     mimeType: image.contentType,
   });
   await ctx.hooks?.afterThumbnailWrite?.(test.id);
-  const after = await servedThumbnailOf(ctx, live);
+  // Read back where YouTube says the new image is served (a PNG's address differs from a JPEG's).
+  const after = await servedThumbnailAt(ctx, url ?? live.thumbnailUrl);
   return { outcome: 'set', servedSha256: after.sha256, confirmed: after.sha256 !== served.sha256 };
 }
 

@@ -37,9 +37,7 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
       return new Map([...statistics].map(([id, entry]) => [id, entry.viewCount]));
     },
     servedThumbnail: (url) => fetchServedThumbnail(app, url),
-    async setThumbnail(connection, videoId, image) {
-      await setThumbnail(app, connection, videoId, image);
-    },
+    setThumbnail: (connection, videoId, image) => setThumbnail(app, connection, videoId, image),
     maySetThumbnails: (connection) => mayUploadCustomThumbnails(app, connection),
     classify(error): YouTubeFailure {
       if (error instanceof YouTubeGatewayError) return { kind: error.kind, message: error.message };

@@ -42,8 +42,11 @@ export interface TitleTestYouTube {
   viewCounts(connection: ChannelConnection, videoIds: string[]): Promise<Map<string, number>>;
   /** The thumbnail YouTube serves at `url` (an image fetch, no API quota). */
   servedThumbnail(url: string): Promise<ServedThumbnail>;
-  /** Sets the video's custom thumbnail (thumbnails.set, 50 units). */
-  setThumbnail(connection: ChannelConnection, videoId: string, image: ThumbnailImage): Promise<void>;
+  /**
+   * Sets the video's custom thumbnail (thumbnails.set, 50 units); returns where YouTube says it is
+   * served now (its largest size), or null when the answer names no URL.
+   */
+  setThumbnail(connection: ChannelConnection, videoId: string, image: ThumbnailImage): Promise<string | null>;
   /** Whether the channel may set custom thumbnails at all (channels.list, 1 unit). */
   maySetThumbnails(connection: ChannelConnection): Promise<boolean>;
   /** Classifies an error thrown by the calls above. */

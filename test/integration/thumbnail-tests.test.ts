@@ -1,0 +1,316 @@
+import { and, asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { images, quotaLedger, rotations, simThumbnails, titleTests } from '../../db/schema';
+import type { ServiceContext } from '../../src/platform/service-context';
+import { TEST_KIND_MESSAGES } from '../../src/shared/test-kinds';
+import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
+import {
+  currentThumbnailBytes,
+  setCustomThumbnailsAllowed,
+  setThumbnailTruth,
+} from '../../src/youtube-simulator/thumbnail-store';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { googleSessionToken } from '../helpers/creators';
+import { HttpClient } from '../helpers/http-client';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+
+// Thumbnail tests and title + thumbnail ("package") tests on the simulator's clock, through the
+// real jobs: each slot's image goes live through thumbnails.set once, the winner is live at the
+// end, and Cancel puts the video's original thumbnail back byte for byte as YouTube served it.
+
+let testApp: TestApp;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+}, 120_000);
+afterAll(async () => {
+  await testApp.close();
+});
+
+const db = () => testApp.built.app.db;
+
+/** A 1280 × 720 image of one colour, as a creator would upload it. */
+const picture = (red: number, green: number, blue: number, format: 'jpeg' | 'png' = 'jpeg') =>
+  sharp({ create: { width: 1280, height: 720, channels: 3, background: { r: red, g: green, b: blue } } })
+    [format]()
+    .toBuffer();
+
+/** A creator signed in through Google's consent page, as an external client with its bearer token. */
+async function googleCreator(testApp: TestApp, accountId: string) {
+  const authorization = `Bearer ${await googleSessionToken(testApp, accountId)}`;
+  return Object.assign(new HttpClient(testApp.url, { authorization }), { authorization });
+}
+
+async function upload(
+  creator: { authorization: string },
+  bytes: Buffer,
+): Promise<{ id: string; sha256: string }> {
+  const response = await fetch(`${testApp.url}/api/images`, {
+    method: 'POST',
+    headers: { authorization: creator.authorization, 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(bytes),
+  });
+  const body = (await response.json()) as { id: string; sha256: string; error?: string };
+  expect(response.status, body.error).toBe(201);
+  return body;
+}
+
+/** What the simulator serves as the video's thumbnail now, at its largest size. */
+async function servedThumbnail(videoId: string): Promise<Buffer> {
+  const custom = await currentThumbnailBytes(db(), videoId);
+  if (custom) return custom.bytes;
+  const origin = new URL(testApp.built.app.config.google.endpoints.tokenUrl).origin;
+  const response = await fetch(`${origin}/vi/${videoId}/maxres.jpg`);
+  expect(response.status).toBe(200);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function create(creator: HttpClient, input: Record<string, unknown>) {
+  const response = await creator.post('/api/tests', input);
+  const body = (await response.json()) as { id: string; error?: string; thumbnails?: (string | null)[] };
+  return { status: response.status, body };
+}
+
+async function testRow(id: string) {
+  const [row] = await db().select().from(titleTests).where(eq(titleTests.id, id));
+  return row!;
+}
+
+/** thumbnails.set calls the ledger recorded for the video's channel, and the images the simulator got. */
+async function thumbnailWrites(videoId: string) {
+  const [ledger, received] = await Promise.all([
+    db().select().from(quotaLedger).where(eq(quotaLedger.method, 'thumbnails.set')),
+    db()
+      .select()
+      .from(simThumbnails)
+      .where(eq(simThumbnails.videoId, videoId))
+      .orderBy(asc(simThumbnails.since)),
+  ]);
+  return { ledger, received };
+}
+
+/**
+ * How many thumbnail changes the applied slots made, in slot order from the original, and then
+ * the images the end put live (`then`).
+ */
+async function thumbnailChanges(testId: string, then: (string | null)[] = []): Promise<number> {
+  const record = await testApp.built.app.db.query.titleVariants.findMany({
+    where: (variant, { eq: is }) => is(variant.testId, testId),
+  });
+  const imageOf = new Map(record.map((variant) => [variant.id, variant.thumbnailImageId]));
+  const applied = await db()
+    .select()
+    .from(rotations)
+    .where(and(eq(rotations.testId, testId), eq(rotations.status, 'applied')))
+    .orderBy(asc(rotations.slot));
+  const original = (await testRow(testId)).originalThumbnailImageId;
+  let live = original;
+  let changes = 0;
+  for (const image of [...applied.map((rotation) => imageOf.get(rotation.variantId) ?? null), ...then]) {
+    if (image !== live) changes += 1;
+    live = image;
+  }
+  return changes;
+}
+
+describe('thumbnail tests', () => {
+  it('runs a daily CTR thumbnail test to a verdict: the original meanwhile, then the winning image', async () => {
+    const creator = await googleCreator(testApp, 'sim-alex');
+    const videoId = simulatedVideoId('sim-alex', 1);
+    const before = await liveVideo(testApp, videoId);
+    const originalBytes = await servedThumbnail(videoId);
+    const challenger = await picture(220, 40, 40);
+    const uploaded = await upload(creator, challenger);
+    // Ground truth: the new image draws 60% more clicks than the original.
+    await setThumbnailTruth(db(), videoId, uploaded.sha256, 1.6);
+
+    const start = testApp.clock.now();
+    const endDate = new Date(start.getTime() + 14 * DAY);
+    const { status, body } = await create(creator, {
+      videoId,
+      kind: 'thumbnails',
+      thumbnailIds: [uploaded.id],
+      winnerMetric: 'ctr',
+      rotationIntervalMinutes: 1440,
+      endDate: endDate.toISOString(),
+    });
+    expect(status, body.error).toBe(201);
+    const created = await testRow(body.id);
+    expect(created.kind).toBe('thumbnails');
+    // The original was fetched before any switch, and kept byte for byte as YouTube served it.
+    const [original] = await db()
+      .select()
+      .from(images)
+      .where(eq(images.id, created.originalThumbnailImageId!));
+    expect(original).toMatchObject({ source: 'youtube-original', contentType: 'image/jpeg' });
+    const kept = await fetch(`${testApp.url}/api/images/${original!.id}/file`);
+    expect(Buffer.from(await kept.arrayBuffer()).equals(originalBytes)).toBe(true);
+    expect(body.thumbnails).toEqual([`/api/images/${original!.id}/file`, `/api/images/${uploaded.id}/file`]);
+
+    const run = await fastForwardTo(testApp, endDate);
+    expect(run.failures).toEqual([]);
+    const ended = await testRow(body.id);
+    expect(ended.status).toBe('completed');
+    // While YouTube's last daily figures are due, the original is back, byte for byte.
+    expect(ended.finalFiguresDueAt).not.toBeNull();
+    expect((await servedThumbnail(videoId)).equals(originalBytes)).toBe(true);
+
+    await fastForwardTo(testApp, new Date(ended.finalFiguresDueAt!.getTime() + 60_000));
+    const decided = await testRow(body.id);
+    expect(decided.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
+    expect(decided.appliedThumbnailImageId).toBe(uploaded.id);
+    expect((await servedThumbnail(videoId)).equals(challenger)).toBe(true);
+    // The title never changed, nor anything else of the video.
+    const after = await liveVideo(testApp, videoId);
+    expect(after.title).toBe(before.title);
+    expect(after.description).toBe(before.description);
+
+    // Exactly one thumbnails.set per change of image: the slots', the original's at the end, the winner's.
+    const writes = await thumbnailWrites(videoId);
+    const changes = await thumbnailChanges(body.id, [created.originalThumbnailImageId, uploaded.id]);
+    expect(writes.received).toHaveLength(changes);
+    expect(writes.ledger.filter((entry) => entry.outcome === 'ok')).toHaveLength(changes);
+  }, 600_000);
+
+  it('puts the original thumbnail back byte for byte on Cancel', async () => {
+    const creator = await googleCreator(testApp, 'sim-sam');
+    const videoId = simulatedVideoId('sim-sam', 1);
+    const originalBytes = await servedThumbnail(videoId);
+    const first = await upload(creator, await picture(30, 160, 60, 'png'));
+    const second = await upload(creator, await picture(30, 60, 200));
+    const { status, body } = await create(creator, {
+      videoId,
+      kind: 'thumbnails',
+      thumbnailIds: [first.id, second.id],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationDays: 3,
+      acknowledgeWeakPlan: true,
+    });
+    expect(status, body.error).toBe(201);
+    await runFor(testApp, 6);
+    expect(await thumbnailChanges(body.id)).toBeGreaterThan(0);
+
+    expect((await creator.post(`/api/tests/${body.id}/cancel`)).status).toBe(200);
+    expect(await runDueWork(testApp)).toEqual([]);
+    const cancelled = await testRow(body.id);
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.appliedThumbnailImageId).toBe(cancelled.originalThumbnailImageId);
+    expect((await servedThumbnail(videoId)).equals(originalBytes)).toBe(true);
+    expect((await thumbnailWrites(videoId)).received).toHaveLength(
+      await thumbnailChanges(body.id, [cancelled.originalThumbnailImageId]),
+    );
+  }, 600_000);
+
+  it('sets a slot’s image once when the worker dies between thumbnails.set and its record', async () => {
+    const creator = await googleCreator(testApp, 'sim-priya');
+    const videoId = simulatedVideoId('sim-priya', 1);
+    const image = await picture(250, 200, 20);
+    const uploaded = await upload(creator, image);
+    const { status, body } = await create(creator, {
+      videoId,
+      kind: 'thumbnails',
+      thumbnailIds: [uploaded.id],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationDays: 3,
+      acknowledgeWeakPlan: true,
+    });
+    expect(status, body.error).toBe(201);
+    let crashes = 0;
+    const crashing: ServiceContext = {
+      ...testApp.built.app,
+      hooks: {
+        afterThumbnailWrite: () => {
+          if (crashes > 0) return;
+          crashes += 1;
+          throw new Error('injected crash: afterThumbnailWrite');
+        },
+      },
+    };
+    // Hour by hour until the first image switch has been attempted (the lead-in keeps the original).
+    for (let hour = 0; hour < 8 && crashes === 0; hour += 1) {
+      await fastForwardTo(testApp, new Date(testApp.clock.now().getTime() + 3_600_000), crashing);
+    }
+    expect(crashes).toBe(1);
+    expect(await runDueWork(testApp)).toEqual([]);
+    await runFor(testApp, 4);
+    // Every change of image was sent exactly once, the crashed one included, and the database
+    // knows the image YouTube serves.
+    const writes = await thumbnailWrites(videoId);
+    expect(writes.received).toHaveLength(await thumbnailChanges(body.id));
+    const test = await testRow(body.id);
+    const served = await servedThumbnail(videoId);
+    const { createHash } = await import('node:crypto');
+    expect(test.liveThumbnailSha256).toBe(createHash('sha256').update(served).digest('hex'));
+    expect((await creator.post(`/api/tests/${body.id}/cancel`)).status).toBe(200);
+    expect(await runDueWork(testApp)).toEqual([]);
+  }, 600_000);
+
+  it('refuses at creation, changing nothing, on a channel that may not set custom thumbnails', async () => {
+    const creator = await googleCreator(testApp, 'sim-priya');
+    const videoId = simulatedVideoId('sim-priya', 2);
+    const uploaded = await upload(creator, await picture(90, 90, 90));
+    await setCustomThumbnailsAllowed(db(), 'sim-priya', false);
+    const testsBefore = await db().select().from(titleTests);
+    const { status, body } = await create(creator, {
+      videoId,
+      kind: 'thumbnails',
+      thumbnailIds: [uploaded.id],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 60,
+      durationDays: 3,
+      acknowledgeWeakPlan: true,
+    });
+    expect(status).toBe(403);
+    expect(body.error).toBe(TEST_KIND_MESSAGES.customThumbnailsForbidden);
+    expect(await db().select().from(titleTests)).toHaveLength(testsBefore.length);
+    await setCustomThumbnailsAllowed(db(), 'sim-priya', true);
+  });
+});
+
+describe('package tests', () => {
+  it('runs an hourly views package test to a verdict: the winning title and image go live together', async () => {
+    const creator = await googleCreator(testApp, 'sim-alex');
+    const videoId = simulatedVideoId('sim-alex', 2);
+    const video = await liveVideo(testApp, videoId);
+    const originalBytes = await servedThumbnail(videoId);
+    // A title at least as strong as the original, with an image that draws 80% more clicks.
+    const truth = (title: string) => titleTruthFor(title, video.seed, video.durationSec).ctr;
+    const strongest = Array.from({ length: 40 }, (_, index) => `${video.title} (${index + 1})`)
+      .filter((title) => title.length <= 100)
+      .sort((a, b) => truth(b) - truth(a))[0]!;
+    expect(truth(strongest)).toBeGreaterThanOrEqual(truth(video.title));
+    const image = await picture(255, 120, 0);
+    const uploaded = await upload(creator, image);
+    await setThumbnailTruth(db(), videoId, uploaded.sha256, 1.8);
+
+    const start = testApp.clock.now();
+    const endDate = new Date(start.getTime() + 3 * DAY);
+    const { status, body } = await create(creator, {
+      videoId,
+      kind: 'packages',
+      titles: [video.title, strongest],
+      thumbnailIds: [uploaded.id],
+      winnerMetric: 'views',
+      // A package switch writes the title and sets the image (101 units): every 2 hours fits a Free account.
+      rotationIntervalMinutes: 120,
+      endDate: endDate.toISOString(),
+      acknowledgeWeakPlan: true,
+    });
+    expect(status, body.error).toBe(201);
+    const run = await fastForwardTo(testApp, new Date(endDate.getTime() + 60_000));
+    expect(run.failures).toEqual([]);
+    const ended = await testRow(body.id);
+    expect(ended.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
+    expect(ended.appliedTitle).toBe(strongest);
+    expect(ended.appliedThumbnailImageId).toBe(uploaded.id);
+    const live = await liveVideo(testApp, videoId);
+    expect(live.title).toBe(strongest);
+    expect((await servedThumbnail(videoId)).equals(image)).toBe(true);
+    expect(originalBytes.equals(image)).toBe(false);
+  }, 600_000);
+});
