@@ -33,10 +33,12 @@ afterAll(async () => {
 const db = () => testApp.built.app.db;
 
 /** A 1280 × 720 image of one colour, as a creator would upload it. */
-const picture = (red: number, green: number, blue: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width: 1280, height: 720, channels: 3, background: { r: red, g: green, b: blue } } })
-    [format]()
-    .toBuffer();
+const picture = (red: number, green: number, blue: number, format: 'jpeg' | 'png' = 'jpeg') => {
+  const image = sharp({
+    create: { width: 1280, height: 720, channels: 3, background: { r: red, g: green, b: blue } },
+  });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 /** A creator signed in through Google's consent page, as an external client with its bearer token. */
 async function googleCreator(testApp: TestApp, accountId: string) {
