@@ -11,11 +11,40 @@ export const TEST_KIND_LABELS: Record<TestKind, string> = {
   packages: 'Title + thumbnail',
 };
 
+/** How a verdict and the screens speak of a kind's variants ("Thumbnail 2 wins: …"). */
+export interface VariantWords {
+  /** One variant by number: "Title" 2. */
+  name: string;
+  one: string;
+  many: string;
+  /** What stays when no challenger wins, and its verb. */
+  original: string;
+  stays: 'stays' | 'stay';
+}
+
+export const VARIANT_WORDS: Record<TestKind, VariantWords> = {
+  titles: { name: 'Title', one: 'title', many: 'titles', original: 'the original title', stays: 'stays' },
+  thumbnails: {
+    name: 'Thumbnail',
+    one: 'thumbnail',
+    many: 'thumbnails',
+    original: 'the original thumbnail',
+    stays: 'stays',
+  },
+  packages: {
+    name: 'Package',
+    one: 'package',
+    many: 'packages',
+    original: 'the original title and thumbnail',
+    stays: 'stay',
+  },
+};
+
 /** What one variant is called in the creator's words ("Thumbnail 2", "Package 3"). */
 export const VARIANT_NOUN: Record<TestKind, string> = {
-  titles: 'Title',
-  thumbnails: 'Thumbnail',
-  packages: 'Package',
+  titles: VARIANT_WORDS.titles.name,
+  thumbnails: VARIANT_WORDS.thumbnails.name,
+  packages: VARIANT_WORDS.packages.name,
 };
 
 /** Whether the kind changes the video's thumbnail (and so needs the channel's custom-thumbnail right). */

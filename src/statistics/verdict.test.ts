@@ -7,6 +7,7 @@ import { generateSchedule } from './schedule';
 import { analyzeTest, decide, washoutMinutes } from './verdict';
 import type { Evidence } from './verdict';
 import type { WindowObservation } from './window-analysis';
+import { VARIANT_WORDS } from '../shared/test-kinds';
 
 const met: Progress = { items: [], fraction: 1, met: true };
 const summary = (titleIndex: number, values: Partial<TitleSummary>): TitleSummary => ({
@@ -37,6 +38,16 @@ const evidence = (pLeader: number, leader = 1, pBetter: number[] = [1, pLeader /
 });
 
 describe('decide', () => {
+  it('speaks of thumbnails and packages in their own words', () => {
+    const thumbnails = VARIANT_WORDS.thumbnails;
+    const won = decide(twoTitles(0.987, 0.001), met, true, 'ctr', evidence(0.03), thumbnails);
+    expect(won.reason).toMatch(/^Thumbnail 2 wins: .* against Thumbnail 1, clearly ahead of it\.$/);
+    const missed = decide(twoTitles(0.98, 0.001), met, true, 'ctr', evidence(0.031, 1, [1, 0.5]), thumbnails);
+    expect(missed.reason).toMatch(/^No clear winner: Thumbnail 2 is ahead.*The original thumbnail stays\.$/);
+    const packages = decide([], { ...met, met: false }, true, 'ctr', null, VARIANT_WORDS.packages);
+    expect(packages.reason).toMatch(/so the original title and thumbnail stay\.$/);
+  });
+
   it('declares a winner at the end when the lead has a randomisation p-value of 3% or less', () => {
     const decision = decide(twoTitles(0.987, 0.001), met, true, 'views', evidence(0.03));
     expect(decision).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1, recommendedTitleIndex: 1 });

@@ -2,6 +2,7 @@
 
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
+import { VARIANT_WORDS, type VariantWords } from '../shared/test-kinds';
 import { baselineSize, expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
@@ -72,6 +73,8 @@ export interface AnalyzeTestInput {
   titleCount: number;
   metric: WinnerMetric;
   intervalMinutes: number;
+  /** How the reasons name the variants (default: titles). */
+  words?: VariantWords;
   /** True once the test has run to its planned end: the winner bar relaxes from 0.1% to 3%. */
   isFinal: boolean;
   seed: Seed;
@@ -96,7 +99,9 @@ export function washoutMinutes(intervalMinutes: number): number {
 }
 
 // Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
-const titleName = (index: number): string => `Title ${index + 1}`;
+const nameOf = (words: VariantWords, index: number): string => `${words.name} ${index + 1}`;
+const originalStays = (words: VariantWords): string => `${words.original} ${words.stays}`;
+const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 
 /** What the noise of the estimates says about time still needed (see Decision.moreDaysNeeded). */
@@ -178,7 +183,11 @@ export function decide(
   isFinal: boolean,
   metric: WinnerMetric,
   evidence: Evidence | null,
+  /** How the reasons speak of the variants: titles unless the test rotates thumbnails or packages. */
+  words: VariantWords = VARIANT_WORDS.titles,
 ): Decision {
+  const titleName = (index: number) => nameOf(words, index);
+  const first = titleName(0);
   const keepOriginal = { winnerTitleIndex: null, recommendedTitleIndex: 0 };
   if (!progress.met || titles.length === 0 || evidence === null) {
     return {
@@ -186,14 +195,14 @@ export function decide(
       ...keepOriginal,
       moreDaysNeeded: null,
       reason: isFinal
-        ? `Not enough data: the test ended with ${describeMissing(progress)}, so the original title stays.`
+        ? `Not enough data: the test ended with ${describeMissing(progress)}, so ${originalStays(words)}.`
         : `Not enough data yet: ${describeMissing(progress)}.`,
     };
   }
   const bar = isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE;
   const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? titles[0]!;
   if (evidence.pLeader <= bar) {
-    const others = titles.length > 2 ? 'every other title' : 'Title 1';
+    const others = titles.length > 2 ? `every other ${words.one}` : first;
     return {
       verdict: 'winner',
       winnerTitleIndex: leader.titleIndex,
@@ -201,8 +210,8 @@ export function decide(
       moreDaysNeeded: null,
       reason:
         leader.titleIndex === 0
-          ? `Title 1 wins: it did better than ${titles.length > 2 ? 'every other title' : 'Title 2'}, so the original title stays.`
-          : `${titleName(leader.titleIndex)} wins: ${lifted(leader, metric)} against Title 1, clearly ahead of ${others === 'Title 1' ? 'it' : others}.`,
+          ? `${first} wins: it did better than ${titles.length > 2 ? `every other ${words.one}` : titleName(1)}, so ${originalStays(words)}.`
+          : `${titleName(leader.titleIndex)} wins: ${lifted(leader, metric)} against ${first}, clearly ahead of ${others === first ? 'it' : others}.`,
     };
   }
   const challengers = titles.filter((t) => t.titleIndex !== 0);
@@ -213,7 +222,7 @@ export function decide(
       verdict: 'same',
       ...keepOriginal,
       moreDaysNeeded: null,
-      reason: `The titles performed the same: every title is within ±${SAME_PERFORMANCE_MARGIN * 100}% of Title 1 on ${METRIC_WORDS[metric]}, so the original title stays.`,
+      reason: `The ${words.many} performed the same: every ${words.one} is within ±${SAME_PERFORMANCE_MARGIN * 100}% of ${first} on ${METRIC_WORDS[metric]}, so ${originalStays(words)}.`,
     };
   }
   const more = moreDaysNeeded(titles, evidence.precision);
@@ -233,7 +242,7 @@ export function decide(
   }
   const ahead =
     leader.titleIndex === 0
-      ? 'Title 1 is ahead'
+      ? `${first} is ahead`
       : `${titleName(leader.titleIndex)} is ahead: ${lifted(leader, metric)}`;
   const settle = more
     ? `about ${more} more ${more === 1 ? 'day' : 'days'} would likely ${isFinal ? 'have settled' : 'settle'} it`
@@ -243,7 +252,7 @@ export function decide(
       verdict: 'inconclusive',
       ...keepOriginal,
       moreDaysNeeded: more,
-      reason: `No clear winner: ${ahead}, but not by enough to rule out chance${settle ? `; ${settle}` : ''}. The original title stays.`,
+      reason: `No clear winner: ${ahead}, but not by enough to rule out chance${settle ? `; ${settle}` : ''}. ${capitalised(originalStays(words))}.`,
     };
   }
   return {
@@ -307,7 +316,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   if (!Number.isInteger(input.titleCount) || input.titleCount < 2)
     throw new RangeError('a test needs at least 2 titles');
   const notes: string[] = [
-    'Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to Title 1.',
+    `Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to ${nameOf(input.words ?? VARIANT_WORDS.titles, 0)}.`,
   ];
   if (input.metric !== 'views')
     notes.push(
@@ -336,7 +345,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       )
     : null;
   if (redraws === null) {
-    const decision = decide([], progress, input.isFinal, input.metric, null);
+    const decision = decide([], progress, input.isFinal, input.metric, null, input.words);
     return {
       ...decision,
       ...common,
@@ -388,16 +397,23 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   const pBetterThanFirst = [1, ...blind.contrasts.map((c) => c.pBetterThanFirst)];
   const titles = summarise(result, input.seed, input.draws);
   const unitsPerTitle = progress.items.find((item) => item.key === 'unitsPerTitle')?.current ?? 0;
-  const decision = decide(titles, progress, input.isFinal, input.metric, {
-    leader: result.leader,
-    pLeader: result.pLeader,
-    pBetterThanFirst,
-    precision: {
-      covariance: result.covariance,
-      unitsPerTitle,
-      daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
+  const decision = decide(
+    titles,
+    progress,
+    input.isFinal,
+    input.metric,
+    {
+      leader: result.leader,
+      pLeader: result.pLeader,
+      pBetterThanFirst,
+      precision: {
+        covariance: result.covariance,
+        unitsPerTitle,
+        daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
+      },
     },
-  });
+    input.words,
+  );
   return {
     ...decision,
     ...common,

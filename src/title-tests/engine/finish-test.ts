@@ -18,7 +18,7 @@ import {
   type TitleTestRow,
 } from '../records/title-test-records';
 import { notifyTestEnding } from '../../notifications/title-test-events';
-import { rotatesThumbnails } from '../../shared/test-kinds';
+import { rotatesThumbnails, VARIANT_WORDS, type TestKind } from '../../shared/test-kinds';
 import { switchThumbnail, testsOwnThumbnails } from './thumbnail-switch';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
@@ -62,12 +62,27 @@ function variantToPutLive(record: TestRecord, decision: Decision): number {
 }
 
 /** The title variant `index` puts live: the video's original title for variant 1. */
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** "The original thumbnail stays", in the kind's words. */
+function capitalisedOriginal(kind: TestKind): string {
+  const words = VARIANT_WORDS[kind];
+  return `${capitalised(words.original)} ${words.stays}`;
+}
+
+/** "The original thumbnail was put back", in the kind's words. */
+function capitalisedPutBack(kind: TestKind): string {
+  const words = VARIANT_WORDS[kind];
+  return `${capitalised(words.original)} ${words.stays === 'stay' ? 'were' : 'was'} put back`;
+}
+
 function titleOf(record: TestRecord, index: number): string {
   return index > 0 ? record.variants[index]!.title : record.test.originalTitle;
 }
 
-/** The engine's reasons say so themselves when the original title stays. */
-const saysOriginalStays = (reason: string): boolean => /original title stays/.test(reason);
+/** The engine's reasons say so themselves when the original stays (VARIANT_WORDS' `original`). */
+const saysOriginalStays = (reason: string): boolean =>
+  /original (title|thumbnail|title and thumbnail) stays?\b/i.test(reason);
 
 /** A verdict as stored on the test (jsonb): enough of it to know which title it names. */
 function storedDecision(value: unknown): Decision | null {
@@ -146,7 +161,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
     verdict: decided,
     reason:
       finalVariant === 0 && !saysOriginalStays(decided.reason)
-        ? `${decided.reason} The original title was put back.`
+        ? `${decided.reason} ${capitalisedPutBack(test.kind)}.`
         : decided.reason,
   };
 }
@@ -176,7 +191,7 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     winner === 0
       ? saysOriginalStays(verdict.reason)
         ? ''
-        : ' The original title stays.'
+        : ` ${capitalisedOriginal(test.kind)}.`
       : kept
         ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
         : keptThumbnail

@@ -1,6 +1,7 @@
 import type { ServiceContext } from '../../platform/service-context';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../../shared/test-shapes';
 import { isRunning } from '../records/state-machine';
+import { VARIANT_WORDS } from '../../shared/test-kinds';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../../statistics';
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from '../records/title-test-records';
@@ -44,6 +45,7 @@ function verdictOf(
   const input = {
     windows,
     titleCount: record.variants.length,
+    words: VARIANT_WORDS[record.test.kind],
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
