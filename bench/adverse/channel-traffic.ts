@@ -25,7 +25,7 @@ export interface ChannelTraffic {
 }
 
 /** The minutes of [from, from + minutes) each holding the multiplier of the title live then. */
-function liveEffects(
+export function liveEffects(
   slots: readonly ScheduleSlot[],
   multipliers: readonly number[],
   from: number,
@@ -52,15 +52,16 @@ export function simulateTraffic(input: {
   start: Date;
   end: Date;
   slots: readonly ScheduleSlot[];
-  /** True lift of each title over the original. */
-  truth: readonly number[];
+  /** True lift of each title over the original on views, or how to read it from the video drawn. */
+  truth: readonly number[] | ((video: Video) => readonly number[]);
 }): ChannelTraffic {
   const { rng } = input;
   const video = drawVideo(input.traffic, rng, input.start.getTime());
+  const truth = typeof input.truth === 'function' ? input.truth(video) : input.truth;
   const from = Math.floor((input.start.getTime() - WARM_UP_MS) / BIN_MS) * BIN_MS;
   const to = Math.ceil(input.end.getTime() / BIN_MS) * BIN_MS + BIN_MS;
   const minutes = (to - from) / MINUTE_MS;
-  const multipliers = input.truth.map((lift) => 1 + lift);
+  const multipliers = truth.map((lift) => 1 + lift);
   const effect = liveEffects(input.slots, multipliers, from, minutes);
   const views = simulateViews(input.traffic, video, rng, from, effect);
   const counted = applyLag(views.counts, input.lag, rng);

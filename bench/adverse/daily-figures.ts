@@ -19,6 +19,8 @@ export interface DailyFeatures {
   /** Gamma shape of a day's impressions multiplier; null = Poisson impressions. */
   impressionsShape: number | null;
   viewDurationSec: number;
+  /** Gamma shape of a day's average-view-duration multiplier (30: ±18% from day to day); default 30. */
+  durationShape?: number;
 }
 
 /** One day as the daily import stores it (the columns the product's window code reads). */
@@ -37,8 +39,9 @@ const logit = (p: number): number => Math.log(p / (1 - p));
 const logistic = (x: number): number => 1 / (1 + Math.exp(-x));
 
 /**
- * Figures for each Pacific day in `days`. `titleEffect(dayStart, dayEnd)` is the average lift
- * multiplier of the titles live that day; `liftOn` says whether titles change CTR or view length.
+ * Figures for each Pacific day in `days`. `ctrEffect(dayStart, dayEnd)` and
+ * `durationEffect(dayStart, dayEnd)` are the average multipliers of the variants live that day on
+ * click-through and on view length (variant-effects.ts).
  */
 export function dailyFigures(input: {
   features: DailyFeatures;
@@ -46,8 +49,8 @@ export function dailyFigures(input: {
   video: Video;
   rng: Rng;
   days: readonly string[];
-  titleEffect: (from: number, to: number) => number;
-  liftOn: 'ctr' | 'duration';
+  ctrEffect: (from: number, to: number) => number;
+  durationEffect: (from: number, to: number) => number;
 }): DailyFigure[] {
   const { features, traffic, video, rng } = input;
   const baseCtr = rng.between(features.ctr[0], features.ctr[1]);
@@ -57,12 +60,13 @@ export function dailyFigures(input: {
     let views = 0;
     for (let t = from; t < to; t += 600_000) views += meanIntensity(video, traffic, t + 300_000) * 10;
     const impressions = poisson(rng, (views / baseCtr) * gammaMultiplier(rng, features.impressionsShape));
-    const effect = input.titleEffect(from, to);
-    const titleCtr = input.liftOn === 'ctr' ? Math.min(0.95, baseCtr * effect) : baseCtr;
+    const titleCtr = Math.min(0.95, baseCtr * input.ctrEffect(from, to));
     const ctr = logistic(logit(titleCtr) + features.ctrLogitSd * rng.normal());
     const clicks = binomial(rng, impressions, ctr);
     const duration =
-      features.viewDurationSec * (input.liftOn === 'duration' ? effect : 1) * gammaMultiplier(rng, 30);
+      features.viewDurationSec *
+      input.durationEffect(from, to) *
+      gammaMultiplier(rng, features.durationShape ?? 30);
     const seconds = clicks * duration;
     return {
       day,

@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { PlanViews } from './plan-lift';
 import type { TestOutcome } from './simulate';
 
 export interface Task {
   index: number;
   cellId: string;
   seed: string;
+  planViews: PlanViews;
   from: number;
   to: number;
 }

@@ -2,14 +2,28 @@
 // (bench/adverse/traffic.ts) and counter lag, the true lifts of the 'lift' scenario and which
 // scenarios each shape runs (bench/adverse/cells.ts). A measured shape runs another one's tests
 // with the washout the product sets from the lag it reads on an earlier test (earlier-test.ts).
+// Thumbnail and package shapes are in variant-shapes.ts.
 
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
 import type { CounterLag } from './counter';
 import type { DailyFeatures } from './daily-figures';
 import type { TrafficFeatures } from './traffic';
+import type { VariantEffect } from './variant-effects';
 
-/** Identical titles, a true lift (+10% for Title 2, or the 3-title case), or Title 2 10% worse. */
-export type Scenario = 'same' | 'lift' | 'worse';
+/**
+ * Identical variants, a true lift (+10% for Title 2, the 3-title case, or a shape's own
+ * effects), Title 2 10% worse, or 'plan': Variant 2 better by the lift the product's plan promises
+ * to find 8 times in 10 for that test's video (plan-lift.ts), the others as the original, with
+ * typical noise or ('plan-channel') the noise of the channel's earlier test of the shape.
+ */
+export type Scenario = 'same' | 'lift' | 'worse' | 'plan' | 'plan-channel';
+
+/** The cell's truth is the plan's lift for each test's video. */
+export const isPlanScenario = (scenario: Scenario): boolean =>
+  scenario === 'plan' || scenario === 'plan-channel';
+
+/** What the test's variants are: titles, thumbnails (the title stays) or title + thumbnail packages. */
+export type TestKind = 'title' | 'thumbnail' | 'package';
 
 /** The channel's earlier finished test the product reads the lag from: same windows and traffic. */
 export interface EarlierTest {
@@ -20,6 +34,7 @@ export interface EarlierTest {
 
 export interface Shape {
   id: string;
+  kind: TestKind;
   metric: WinnerMetric;
   intervalMinutes: number;
   titleCount: number;
@@ -29,6 +44,11 @@ export interface Shape {
   daily?: DailyFeatures;
   /** True lift of each title over the original (index 0) in the 'lift' scenario. */
   lifts: number[];
+  /**
+   * The 'lift' scenario's variants as they act on the audience (click-through and watch), whose
+   * lifts on the metric are `lifts`; absent for title shapes, whose lifts act on the metric alone.
+   */
+  effects?: VariantEffect[];
   scenarios: Scenario[];
   /** The traffic model, in a few words, for docs/statistics.md. */
   words: string;
@@ -38,7 +58,7 @@ export interface Shape {
   runsLike?: string;
 }
 
-const DEFAULT: TrafficFeatures = {
+export const DEFAULT: TrafficFeatures = {
   viewsPerDay: [1000, 4000],
   ageDays: [1, 10],
   dailySwing: 0.35,
@@ -49,7 +69,12 @@ const DEFAULT: TrafficFeatures = {
   carryoverMinutes: 0,
   delayedViews: null,
 };
-const TINY: TrafficFeatures = { ...DEFAULT, viewsPerDay: [5, 15], ageDays: [30, 400], hourNoise: null };
+export const TINY: TrafficFeatures = {
+  ...DEFAULT,
+  viewsPerDay: [5, 15],
+  ageDays: [30, 400],
+  hourNoise: null,
+};
 const NO_LAG: CounterLag = { kind: 'none' };
 const TWO = [0, 0.1];
 const BOTH: Scenario[] = ['same', 'lift'];
@@ -64,6 +89,7 @@ const views = (
   extra: Partial<Shape> = {},
 ): Shape => ({
   id,
+  kind: 'title',
   metric: 'views',
   intervalMinutes,
   titleCount: 2,
@@ -76,7 +102,7 @@ const views = (
   ...extra,
 });
 
-const DEFAULT_WORDS =
+export const DEFAULT_WORDS =
   'default traffic: 1,000–4,000 views a day at the start on a 1–10-day-old upload decaying as a power law, a daily cycle (±20–50%), mild AR(1) hour noise (sd 0.1), Poisson counts';
 const TINY_WORDS = '5–15 views a day on an old video (flat), daily cycle';
 const lag45 = (hours: number): Shape =>

@@ -1,22 +1,29 @@
 // One simulated test of a cell: schedule from the product's generator, adverse traffic, the
 // lagging counter sampled every 10 minutes, daily figures where the metric needs them, then
 // every reading a creator would see. A measured shape's test first gets the washout the product
-// sets from an earlier test on the channel, or is refused (earlier-test.ts).
+// sets from an earlier test on the channel, or is refused (earlier-test.ts); a 'plan' cell's test
+// gets Variant 2 at the lift the product's plan promises for its video, or is refused when the plan
+// says the shape cannot decide (plan-lift.ts).
 
 import { samplingPeriodMinutes } from '../../src/capacity/cost-model';
 import { generateSchedule } from '../../src/statistics/schedule';
 import { addDays, pacificDay } from '../../src/time/pacific';
-import type { Cell } from './cells';
-import { DAY_MS, MINUTE_MS, simulateTraffic } from './channel-traffic';
+import type { Cell, Shape } from './cells';
+import { DAY_MS, liveEffects, MINUTE_MS, simulateTraffic } from './channel-traffic';
 import { counterAt, sampledEvery } from './counter';
 import { dailyFigures } from './daily-figures';
 import type { DailyFigure } from './daily-figures';
 import { measuredWashout } from './earlier-test';
 import type { WashoutChoice } from './earlier-test';
-import { storeTest } from './product-rows';
+import { channelNoiseOf, planFor } from './plan-lift';
+import type { PlannedTest, PlanViews } from './plan-lift';
+import { observationsAt, storeTest } from './product-rows';
 import { readTest } from './readings';
 import type { ReadTest, TestPlan } from './readings';
 import { Rng } from './rng';
+import type { Video } from './traffic';
+import { metricLift, UNCHANGED } from './variant-effects';
+import type { VariantEffect } from './variant-effects';
 
 /** Tests start at a random minute between 2 March and 30 November 2026 (both DST changes inside). */
 const FIRST_START = Date.UTC(2026, 2, 2);
@@ -37,7 +44,15 @@ export interface TestOutcome {
   firstError: string | null;
   /** A measured shape's washout (refused: the test never ran, the rest is empty); null otherwise. */
   washout: WashoutChoice | null;
+  /** A 'plan' cell's plan (no lift: refused, the test never ran); null otherwise. */
+  plan: PlannedTest | null;
+  /** This test's true lift of each variant over the original on the metric. */
+  truth: number[];
 }
+
+/** The product never started the test: its windows too short for the lag, or a plan that cannot decide. */
+export const wasRefused = (outcome: TestOutcome): boolean =>
+  outcome.washout?.refused === true || (outcome.plan !== null && outcome.plan.lift === null);
 
 function pacificDaysBetween(start: Date, end: Date): string[] {
   const days: string[] = [];
@@ -47,7 +62,12 @@ function pacificDaysBetween(start: Date, end: Date): string[] {
 }
 
 /** A test the product refused to start: no reading, the original stays. */
-function refusedOutcome(titleCount: number, washout: WashoutChoice): TestOutcome {
+function refusedOutcome(
+  titleCount: number,
+  washout: WashoutChoice | null,
+  plan: PlannedTest | null,
+  truth: number[],
+): TestOutcome {
   const nan = { lift: Number.NaN, low: Number.NaN, high: Number.NaN };
   return {
     winnerWithLooks: null,
@@ -60,15 +80,29 @@ function refusedOutcome(titleCount: number, washout: WashoutChoice): TestOutcome
     finalThrew: false,
     firstError: null,
     washout,
+    plan,
+    truth,
   };
 }
 
-export function simulateTest(cell: Cell, runKey: string): TestOutcome {
-  const { shape } = cell;
-  const rng = new Rng(`${runKey}/traffic`);
-  const start = new Date(FIRST_START + Math.floor(rng.uniform() * START_SPAN_MINUTES) * MINUTE_MS);
+/** A 'plan' cell's variants: Variant 2 moves the click by the plan's lift (0 when refused), the rest as the original. */
+function plannedEffects(titleCount: number, plan: PlannedTest): VariantEffect[] {
+  return Array.from({ length: titleCount }, (_, i) =>
+    i === 1 ? { ctr: 1 + (plan.lift ?? 0), duration: 1 } : UNCHANGED,
+  );
+}
+
+/** One test's traffic, daily figures and stored rows, for the variants `effectsFor` gives the video drawn. */
+function simulateRun(input: {
+  shape: Shape;
+  rng: Rng;
+  start: Date;
+  scheduleSeed: string;
+  effectsFor: (video: Video) => VariantEffect[];
+  washoutMinutes: number | null;
+}): { test: TestPlan; effects: VariantEffect[] } {
+  const { shape, rng, start, scheduleSeed } = input;
   const end = new Date(start.getTime() + shape.days * DAY_MS);
-  const scheduleSeed = `${runKey}/schedule`;
   const slots = generateSchedule({
     seed: scheduleSeed,
     titleCount: shape.titleCount,
@@ -76,6 +110,7 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     start,
     end,
   });
+  let effects: VariantEffect[] = [];
   const { video, from, minutes, effect, samples } = simulateTraffic({
     traffic: shape.traffic,
     lag: shape.lag,
@@ -83,33 +118,37 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     start,
     end,
     slots,
-    truth: cell.truth,
+    // Views follow the clicks: the views counter moves with each variant's click-through.
+    truth: (drawn) => {
+      effects = input.effectsFor(drawn);
+      return effects.map((e) => e.ctr - 1);
+    },
   });
-  // Drawn after this test's traffic, from its own stream: the base shape's runs stay as they were.
-  const washout = shape.earlierTest ? measuredWashout(shape, shape.earlierTest, runKey, start) : null;
-  if (washout?.refused) return refusedOutcome(shape.titleCount, washout);
   let daily: DailyFigure[] = [];
   if (shape.daily) {
-    const meanEffect = (dayFrom: number, dayTo: number): number => {
-      const a = Math.max(0, Math.round((dayFrom - from) / MINUTE_MS));
-      const b = Math.min(minutes, Math.round((dayTo - from) / MINUTE_MS));
-      let sum = 0;
-      for (let m = a; m < b; m++) sum += effect[m] as number;
-      return b > a ? sum / (b - a) : 1;
-    };
+    const meanOf =
+      (perMinute: Float64Array) =>
+      (dayFrom: number, dayTo: number): number => {
+        const a = Math.max(0, Math.round((dayFrom - from) / MINUTE_MS));
+        const b = Math.min(minutes, Math.round((dayTo - from) / MINUTE_MS));
+        let sum = 0;
+        for (let m = a; m < b; m++) sum += perMinute[m] as number;
+        return b > a ? sum / (b - a) : 1;
+      };
+    const durations = effects.map((e) => e.duration);
     daily = dailyFigures({
       features: shape.daily,
       traffic: shape.traffic,
       video,
       rng,
       days: pacificDaysBetween(start, end),
-      titleEffect: meanEffect,
-      liftOn: shape.metric === 'combined' ? 'duration' : 'ctr',
+      ctrEffect: meanOf(effect),
+      durationEffect: meanOf(liveEffects(slots, durations, from, minutes)),
     });
   }
   const windowsPerTitle = new Array<number>(shape.titleCount).fill(0);
   for (const slot of slots) if (slot.kind === 'window') windowsPerTitle[slot.titleIndex]! += 1;
-  const plan: TestPlan = {
+  const test: TestPlan = {
     stored: storeTest({
       slots,
       titleCount: shape.titleCount,
@@ -122,7 +161,7 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
       daily,
       intervalMinutes: shape.intervalMinutes,
       metric: shape.metric,
-      washoutMinutes: washout?.minutes ?? null,
+      washoutMinutes: input.washoutMinutes,
     }),
     metric: shape.metric,
     titleCount: shape.titleCount,
@@ -134,6 +173,56 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     plannedUnitsPerTitle: Math.min(...windowsPerTitle),
     finalAt: Math.max(end.getTime(), ...daily.map((day) => day.availableAt)),
   };
+  return { test, effects };
+}
+
+/**
+ * The channel's noise as the product reads it from its finished tests of the shape: one earlier
+ * test on another video of the same channel (same traffic and figures, variants alike), ending
+ * 1–14 days before `start`, all its windows in.
+ */
+function earlierChannelNoise(shape: Shape, runKey: string, start: Date): number | null {
+  const rng = new Rng(`${runKey}/earlier-noise`);
+  const earlierEnd = start.getTime() - Math.round(rng.between(1, 14) * 1440) * MINUTE_MS;
+  const { test } = simulateRun({
+    shape,
+    rng,
+    start: new Date(earlierEnd - shape.days * DAY_MS),
+    scheduleSeed: `${runKey}/earlier-noise-schedule`,
+    effectsFor: () => Array.from({ length: shape.titleCount }, () => UNCHANGED),
+    washoutMinutes: null,
+  });
+  return channelNoiseOf(observationsAt(test.stored, test.finalAt), shape);
+}
+
+export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 'lifetime'): TestOutcome {
+  const { shape } = cell;
+  const rng = new Rng(`${runKey}/traffic`);
+  const start = new Date(FIRST_START + Math.floor(rng.uniform() * START_SPAN_MINUTES) * MINUTE_MS);
+  // From its own stream: drawing it first leaves this test's traffic as it was.
+  const washout = shape.earlierTest ? measuredWashout(shape, shape.earlierTest, runKey, start) : null;
+  if (washout?.refused) {
+    const truth = (cell.effects ?? []).map((e) => metricLift(e, shape.metric));
+    return refusedOutcome(shape.titleCount, washout, null, truth);
+  }
+  const trafficNoise = cell.scenario === 'plan-channel' ? earlierChannelNoise(shape, runKey, start) : null;
+  let planned: PlannedTest | null = null;
+  const { test: plan, effects } = simulateRun({
+    shape,
+    rng,
+    start,
+    scheduleSeed: `${runKey}/schedule`,
+    effectsFor: (video) => {
+      if (cell.effects !== null) return cell.effects;
+      planned = planFor(shape, video, start, { views: planViews, trafficNoise });
+      return plannedEffects(shape.titleCount, planned);
+    },
+    washoutMinutes: washout?.minutes ?? null,
+  });
+  const truth = effects.map((e) => metricLift(e, shape.metric));
+  // Assigned inside the callback, which TypeScript's narrowing does not follow.
+  const forecast = planned as PlannedTest | null;
+  if (forecast && forecast.lift === null) return refusedOutcome(shape.titleCount, null, forecast, truth);
   const { interim, final } = readTest(plan);
   const all = [...interim, final];
   const firstWinner = interim.find((reading) => reading.verdict === 'winner');
@@ -148,5 +237,7 @@ export function simulateTest(cell: Cell, runKey: string): TestOutcome {
     finalThrew: final.threw,
     firstError: all.find((reading) => reading.error !== null)?.error ?? null,
     washout,
+    plan: forecast,
+    truth,
   };
 }

@@ -1,8 +1,11 @@
 // What a cell's simulated tests add up to: error rates with 95% Wilson intervals, the lift
 // estimates against the truth, and what the creator keeps at the end. A measured shape's rates
-// are over the tests that ran; the ones the product refused are counted apart.
+// are over the tests that ran; the ones the product refused are counted apart. Truths are each
+// test's own: a 'plan' cell's differ from test to test.
 
 import type { Cell } from './cells';
+import { isPlanScenario } from './shapes';
+import { wasRefused } from './simulate';
 import type { TestOutcome } from './simulate';
 
 const Z = 1.959963984540054;
@@ -29,11 +32,31 @@ const rate = (outcomes: readonly TestOutcome[], pick: (o: TestOutcome) => boolea
 
 export interface ChallengerSummary {
   titleIndex: number;
+  /** The true lift (a 'plan' cell: its median over the tests that ran). */
   truth: number;
   /** Median final estimate over the tests that have one, and how many do. */
   median: number;
+  /** Median of estimate − truth, test by test. */
+  bias: number;
   estimated: number;
   coverage: Rate;
+}
+
+/** A 'plan' cell's plans (plan-lift.ts): the lift promised, and the traffic it was planned for. */
+export interface PlanSummary {
+  /** The plan's detectable lift over the tests that ran: median, 10th and 90th percentiles. */
+  median: number;
+  low: number;
+  high: number;
+  /** Median of the views a day the plan was given ÷ the video's traffic at the start. */
+  viewsRatio: number;
+  /** The plan said the shape cannot decide: the product refuses it, the test never runs. */
+  refused: Rate;
+  /** The promise: Variant 2 (the better one) named, looks included; it should be about 80%. */
+  power: Rate;
+  /** Plans made from the channel's own noise (else typical noise), and that noise's median. */
+  channelNoise: Rate;
+  medianNoise: number;
 }
 
 /** A measured shape's washouts: from the lag read on each run's earlier test (earlier-test.ts). */
@@ -70,6 +93,8 @@ export interface CellSummary {
   errors: string[];
   /** Null unless the shape measures its washout. */
   washout: WashoutSummary | null;
+  /** Null unless the cell puts Variant 2 at the plan's lift. */
+  plan: PlanSummary | null;
   /** CPU milliseconds spent on the cell's simulated tests. */
   ms: number;
 }
@@ -105,44 +130,74 @@ function washoutSummary(simulated: readonly TestOutcome[]): WashoutSummary | nul
   };
 }
 
-export function summarise(cell: Cell, simulated: readonly TestOutcome[], ms: number): CellSummary {
-  const outcomes = simulated.filter((o) => !o.washout?.refused);
-  const truth = cell.truth;
+function planSummary(simulated: readonly TestOutcome[], ran: readonly TestOutcome[]): PlanSummary | null {
+  const plans = simulated.flatMap((o) => (o.plan ? [o.plan] : []));
+  if (plans.length === 0) return null;
+  const lifts = ran.flatMap((o) => (o.plan?.lift == null ? [] : [o.plan.lift]));
+  return {
+    median: median(lifts),
+    low: quantile(lifts, 0.1),
+    high: quantile(lifts, 0.9),
+    viewsRatio: median(plans.map((plan) => plan.viewsPerDay / plan.currentViewsPerDay)),
+    refused: wilson(plans.filter((plan) => plan.lift === null).length, plans.length),
+    power: rate(ran, (o) => o.winnerWithLooks === 1),
+    channelNoise: wilson(plans.filter((plan) => plan.trafficNoise !== null).length, plans.length),
+    medianNoise: median(plans.flatMap((plan) => (plan.trafficNoise === null ? [] : [plan.trafficNoise]))),
+  };
+}
+
+/** The variants with the highest true lift in this test. */
+function bestOf(truth: readonly number[]): Set<number> {
   const top = Math.max(...truth);
-  const best = new Set(truth.flatMap((value, i) => (value === top ? [i] : [])));
-  const wrong = (winner: number | null): boolean =>
-    winner !== null && (cell.scenario === 'same' || !best.has(winner));
+  return new Set(truth.flatMap((value, i) => (value === top ? [i] : [])));
+}
+
+export function summarise(cell: Cell, simulated: readonly TestOutcome[], ms: number): CellSummary {
+  const outcomes = simulated.filter((o) => !wasRefused(o));
+  const truth = cell.truth;
+  const best = bestOf(truth);
+  const wrong = (o: TestOutcome, winner: number | null): boolean =>
+    winner !== null && (cell.scenario === 'same' || !bestOf(o.truth).has(winner));
   const challengers = truth.slice(1).map((value, k) => {
     const titleIndex = k + 1;
     const finite = outcomes.filter((o) => Number.isFinite(o.lifts[titleIndex]?.lift));
+    const truthOf = (o: TestOutcome): number => o.truth[titleIndex] ?? value;
     return {
       titleIndex,
-      truth: value,
+      truth: isPlanScenario(cell.scenario) ? median(outcomes.map(truthOf)) : value,
       median: median(finite.map((o) => o.lifts[titleIndex]!.lift)),
+      bias: median(finite.map((o) => o.lifts[titleIndex]!.lift - truthOf(o))),
       estimated: finite.length,
-      coverage: rate(finite, (o) => o.lifts[titleIndex]!.low <= value && value <= o.lifts[titleIndex]!.high),
+      coverage: rate(
+        finite,
+        (o) => o.lifts[titleIndex]!.low <= truthOf(o) && truthOf(o) <= o.lifts[titleIndex]!.high,
+      ),
     };
   });
   const anyWorse = truth.some((value) => value < truth[0]!);
-  const gains = outcomes.map((o) => Math.log1p(truth[o.leftLive] ?? 0) / Math.log1p(top));
+  const gains = outcomes.map((o) => Math.log1p(o.truth[o.leftLive] ?? 0) / Math.log1p(Math.max(...o.truth)));
   return {
     cell,
     runs: outcomes.length,
     simulated: simulated.length,
-    wrongWinnerWithLooks: rate(outcomes, (o) => wrong(o.winnerWithLooks)),
-    wrongWinnerFinal: rate(outcomes, (o) => wrong(o.finalWinner)),
+    wrongWinnerWithLooks: rate(outcomes, (o) => wrong(o, o.winnerWithLooks)),
+    wrongWinnerFinal: rate(outcomes, (o) => wrong(o, o.finalWinner)),
     power:
-      best.size === 1
-        ? rate(outcomes, (o) => o.winnerWithLooks !== null && best.has(o.winnerWithLooks))
+      best.size === 1 || isPlanScenario(cell.scenario)
+        ? rate(outcomes, (o) => o.winnerWithLooks !== null && bestOf(o.truth).has(o.winnerWithLooks))
         : null,
     challengers,
     same: rate(outcomes, (o) => o.finalVerdict === 'same'),
-    worseLeftLive: anyWorse ? rate(outcomes, (o) => (truth[o.leftLive] ?? 0) < truth[0]!) : null,
-    gainKept: top > truth[0]! && outcomes.length > 0 ? gains.reduce((a, b) => a + b, 0) / gains.length : null,
+    worseLeftLive: anyWorse ? rate(outcomes, (o) => (o.truth[o.leftLive] ?? 0) < o.truth[0]!) : null,
+    gainKept:
+      (isPlanScenario(cell.scenario) || Math.max(...truth) > truth[0]!) && outcomes.length > 0
+        ? gains.reduce((a, b) => a + b, 0) / gains.length
+        : null,
     exceptionTests: outcomes.filter((o) => o.exceptions > 0).length,
     finalExceptions: outcomes.filter((o) => o.finalThrew).length,
     errors: [...new Set(outcomes.flatMap((o) => (o.firstError ? [o.firstError] : [])))].slice(0, 3),
     washout: washoutSummary(simulated),
+    plan: planSummary(simulated, outcomes),
     ms,
   };
 }

@@ -1,7 +1,6 @@
 // The adverse study as Markdown: one line per cell, rates with 95% Wilson intervals.
 
 import { washoutMinutes } from '../../src/statistics/verdict';
-import type { Cell } from './cells';
 import type { CellSummary, Rate } from './summary';
 
 const WINDOW_WORDS: Record<number, string> = {
@@ -23,8 +22,11 @@ export function formatRate(rate: Rate | null): string {
   return `${pct(rate.hits / rate.n)} [${(100 * rate.low).toFixed(1)}–${(100 * rate.high).toFixed(1)}]`;
 }
 
-function truthWords(cell: Cell): string {
+function truthWords(summary: CellSummary): string {
+  const { cell } = summary;
   if (cell.scenario === 'same') return 'identical';
+  if (summary.plan)
+    return `V2 at the plan's lift: ${signed(summary.plan.median)} (${signed(summary.plan.low)} to ${signed(summary.plan.high)})`;
   return cell.truth
     .slice(1)
     .map((lift, i) => `${cell.truth.length > 2 ? `T${i + 2} ` : ''}${signed(lift)}`)
@@ -37,7 +39,7 @@ function liftWords(summary: CellSummary): string {
       const label = summary.challengers.length > 1 ? `T${c.titleIndex + 1} ` : '';
       if (c.estimated === 0) return `${label}—`;
       const missing = c.estimated < summary.runs ? ` (${c.estimated} est.)` : '';
-      return `${label}${signed(c.median)} (${points(c.median - c.truth)})${missing}`;
+      return `${label}${signed(c.median)} (${points(c.bias)})${missing}`;
     })
     .join('; ');
 }
@@ -82,7 +84,7 @@ function row(summary: CellSummary): string {
     WINDOW_WORDS[cell.shape.intervalMinutes] ?? `${cell.shape.intervalMinutes} min`,
     String(cell.shape.days),
     washoutWords(summary),
-    truthWords(cell),
+    truthWords(summary),
     summary.runs === summary.simulated ? String(summary.runs) : `${summary.runs} of ${summary.simulated}`,
     formatRate(summary.wrongWinnerWithLooks),
     formatRate(summary.wrongWinnerFinal),
@@ -120,6 +122,32 @@ export function shapeList(summaries: readonly CellSummary[]): string {
   return lines.join('\n');
 }
 
+/** Power at the plan's lift should be about 80%: kept when its 95% interval reaches 80%. */
+const PROMISED_POWER = 0.8;
+
+/** Each 'plan' cell against the plan's promise, with what the plan was given. */
+export function planList(summaries: readonly CellSummary[]): string {
+  const lines = summaries.flatMap(({ cell, plan }) => {
+    if (!plan) return [];
+    const noise =
+      plan.channelNoise.hits === 0
+        ? ''
+        : ` Channel noise read from its earlier test in ${pct(plan.channelNoise.hits / plan.channelNoise.n)} of tests (median ${plan.medianNoise.toFixed(3)} a unit; typical noise otherwise).`;
+    const verdict =
+      plan.power.n === 0 ? 'no test ran' : plan.power.high >= PROMISED_POWER ? 'kept' : '**not kept**';
+    return [
+      `- \`${cell.id}\`: promised ${signed(plan.median)} (10th–90th percentile ${signed(plan.low)} to ${signed(plan.high)}) 8 times in 10; decided for V2 ${formatRate(plan.power)}: ${verdict}. Views a day given to the plan ÷ the video's traffic at the start: ${plan.viewsRatio.toFixed(2)} (median); refused as unable to decide: ${formatRate(plan.refused)}.${noise}`,
+    ];
+  });
+  return lines.length > 0
+    ? [
+        "The plan's promise (`plan` rows: Variant 2 better by the lift the product's plan shows for that test's video, with typical noise, or in `plan-channel` rows the noise of the channel's earlier finished test of the shape, and the dialog's views a day; kept when the power's 95% interval reaches 80%):",
+        '',
+        ...lines,
+      ].join('\n')
+    : '';
+}
+
 /** The distinct engine errors met, per cell. */
 export function errorList(summaries: readonly CellSummary[]): string {
   const lines = summaries
@@ -128,4 +156,36 @@ export function errorList(summaries: readonly CellSummary[]): string {
   return lines.length > 0
     ? ['Engine errors (first message per test, up to three per cell):', '', ...lines].join('\n')
     : '';
+}
+
+/** One line per shape: its false winners, its power and wrong winners at its lift, its plans' promise. */
+export function shapeSummaryTable(summaries: readonly CellSummary[]): string {
+  const header = [
+    'Shape',
+    'Variants',
+    'Metric',
+    'Identical: false winner (looks)',
+    'Lift: best named / wrong winner',
+    'Plan: promised lift → decided (80% promised)',
+  ];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  const shapes = [...new Set(summaries.map((summary) => summary.cell.shape))];
+  for (const shape of shapes) {
+    const of = (scenario: string) =>
+      summaries.find((s) => s.cell.shape === shape && s.cell.scenario === scenario);
+    const same = of('same');
+    const lift = of('lift');
+    const plans = summaries.filter((s) => s.cell.shape === shape && s.plan);
+    lines.push(
+      `| \`${shape.id}\` | ${shape.titleCount} ${shape.kind === 'package' ? 'packages' : 'thumbnails'} | ${shape.metric} | ${same ? `${formatRate(same.wrongWinnerWithLooks)} (n = ${same.runs})` : '—'} | ${lift ? `${formatRate(lift.power)} / ${formatRate(lift.wrongWinnerWithLooks)}` : '—'} | ${
+        plans
+          .map(
+            (s) =>
+              `${s.cell.scenario === 'plan-channel' ? 'channel noise: ' : ''}${signed(s.plan!.median)} → ${formatRate(s.plan!.power)}`,
+          )
+          .join('; ') || '—'
+      } |`,
+    );
+  }
+  return lines.join('\n');
 }

@@ -27,7 +27,7 @@ parentPort?.on('message', (task: Task) => {
   // (and a measured shape's with its base shape's, so only the washout differs).
   const shapeKey = cell.shape.runsLike ?? cell.shape.id;
   for (let run = task.from; run < task.to; run++)
-    outcomes.push(simulateTest(cell, `${task.seed}/${shapeKey}/${run}`));
+    outcomes.push(simulateTest(cell, `${task.seed}/${shapeKey}/${run}`, task.planViews));
   const ended = clock();
   const result: TaskResult = { index: task.index, outcomes, ms: ended.ms - started.ms, cpu: ended.cpu };
   parentPort?.postMessage(result);
