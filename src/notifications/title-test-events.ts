@@ -1,3 +1,4 @@
+import { VARIANT_WORDS } from '../shared/test-kinds';
 import type { DbOrTx } from '../db/database';
 import { formatPacificMoment } from '../time/pacific';
 import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
@@ -20,7 +21,14 @@ function record(ctx: ServiceContext, db: DbOrTx, event: NotificationEvent) {
 
 type TestFacts = Pick<
   TitleTestRow,
-  'id' | 'userId' | 'videoTitle' | 'originalTitle' | 'winnerMetric' | 'rotationIntervalMinutes' | 'endDate'
+  | 'id'
+  | 'userId'
+  | 'kind'
+  | 'videoTitle'
+  | 'originalTitle'
+  | 'winnerMetric'
+  | 'rotationIntervalMinutes'
+  | 'endDate'
 >;
 
 /** The first title of a test went live. */
@@ -35,10 +43,23 @@ export function notifyTestStarted(
     testId: test.id,
     kind: 'test-started',
     eventKey: `started:${test.id}`,
-    title: `Your title test started on “${test.videoTitle}”`,
-    body: `Title ${live.titleNumber} of ${live.titleCount}, “${live.title}”, is live on YouTube now. Titlewise switches titles ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or your original title, back.`,
+    title: `Your ${VARIANT_WORDS[test.kind].one} test started on “${test.videoTitle}”`,
+    body: startedBody(test, live),
     link: testPath(test.id),
   });
+}
+
+/** What went live first, and what happens next, in the words of the test's kind. */
+function startedBody(
+  test: TestFacts,
+  live: { title: string; titleNumber: number; titleCount: number },
+): string {
+  const words = VARIANT_WORDS[test.kind];
+  const next = `Titlewise switches ${words.many} ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or ${words.original.replace('the ', 'your ')}, back.`;
+  const which = `${words.name} ${live.titleNumber} of ${live.titleCount}`;
+  return test.kind === 'thumbnails'
+    ? `${which} is live on YouTube now. ${next}`
+    : `${which}, “${live.title}”, is live on YouTube now. ${next}`;
 }
 
 /** A line saying which title YouTube shows now: read back after a write, or unchanged (null). */
@@ -86,7 +107,7 @@ export function notifyTestEnding(
     // A provisional ending is one per end date: an extended test ends (and waits) again.
     eventKey: `applied:${test.id}:${ending.provisional ? `provisional:${test.endDate.toISOString()}` : 'final'}`,
     title: cancelled
-      ? `Test cancelled: the original title is back on your video`
+      ? `Test cancelled: ${VARIANT_WORDS[test.kind].original} ${VARIANT_WORDS[test.kind].stays === 'stay' ? 'are' : 'is'} back on your video`
       : `Your test on “${test.videoTitle}” ended; the verdict follows`,
     body: cancelled
       ? `You cancelled the test on “${test.videoTitle}”. ${liveLine(ending.liveTitle, ending.confirmed)}`

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
-import { dailyMetrics, titleTests } from '../../db/schema';
+import { dailyMetrics, titleTests, titleVariants } from '../../db/schema';
+import { imageFilePath } from '../shared/image-rules';
 import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import { notFound } from '../errors/app-error';
@@ -54,7 +55,15 @@ function windowDay(activatedAt: string | null, durationMinutes: number | null): 
 
 const COUNTED_WORDS = { counted: 'yes', excluded: 'no', pending: 'pending' } as const;
 
-function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, DailyRow>): string {
+/** Where a thumbnail is served, as a link that works outside the app (null for title tests). */
+const absolute = (publicUrl: string, path: string | null): string | null =>
+  path === null ? null : new URL(path, publicUrl).toString();
+
+function windowsCsv(
+  analytics: TestAnalyticsWithVerdict,
+  days: Map<string, DailyRow>,
+  publicUrl: string,
+): string {
   const header = [
     'window',
     'title_number',
@@ -74,6 +83,8 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
     'not_counted_reason',
     'analysed_views',
     'analysed_hours',
+    // Thumbnail and package tests: the variant's image (empty for title tests).
+    'thumbnail_url',
   ];
   const rows = analytics.rotationLogs.map((log) => {
     const measuredUntil =
@@ -84,7 +95,7 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
     const impressions = day ? (days.get(day)?.impressions ?? null) : null;
     return [
       log.order,
-      log.title.replace(/^Title /, ''),
+      log.title.replace(/^\S+ /, ''),
       log.titleText,
       log.activatedAt,
       measuredUntil,
@@ -100,6 +111,7 @@ function windowsCsv(analytics: TestAnalyticsWithVerdict, days: Map<string, Daily
       log.excludedReason,
       log.analysedViews,
       log.analysedHours,
+      absolute(publicUrl, log.thumbnailUrl),
     ];
   });
   return exportCsv(header, rows);
@@ -134,6 +146,16 @@ function dailyCsv(rows: DailyRow[]): string {
  * figures the dashboard shows, each window marked counted by the verdict or not and why
  * (counted-windows.ts); another user's test is "not found".
  */
+/** Each variant's thumbnail path, by position (null for title tests). */
+async function variantThumbnails(ctx: ServiceContext, testId: string): Promise<Array<string | null>> {
+  const rows = await ctx.db
+    .select({ imageId: titleVariants.thumbnailImageId })
+    .from(titleVariants)
+    .where(eq(titleVariants.testId, testId))
+    .orderBy(asc(titleVariants.position));
+  return rows.map((row) => (row.imageId ? imageFilePath(row.imageId) : null));
+}
+
 export async function exportTest(
   ctx: ServiceContext,
   user: UserRow,
@@ -164,6 +186,10 @@ export async function exportTest(
         id: test.id,
         videoId: test.videoId,
         videoTitle: test.videoTitle,
+        kind: test.kind,
+        thumbnails: (await variantThumbnails(ctx, test.id)).map((path) =>
+          absolute(ctx.config.publicUrl, path),
+        ),
         status: test.status,
         winnerMetric: test.winnerMetric,
         rotationIntervalMinutes: test.rotationIntervalMinutes,
@@ -186,5 +212,9 @@ export async function exportTest(
   if (options.table === 'daily')
     return new Download('text/csv; charset=utf-8', `${name}-daily.csv`, dailyCsv(daily));
   const days = new Map(daily.map((row) => [row.day, row]));
-  return new Download('text/csv; charset=utf-8', `${name}-windows.csv`, windowsCsv(analytics, days));
+  return new Download(
+    'text/csv; charset=utf-8',
+    `${name}-windows.csv`,
+    windowsCsv(analytics, days, ctx.config.publicUrl),
+  );
 }

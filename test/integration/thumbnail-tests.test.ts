@@ -205,6 +205,12 @@ describe('thumbnail tests', () => {
     expect((await thumbnailWrites(videoId)).received).toHaveLength(
       await thumbnailChanges(body.id, [cancelled.originalThumbnailImageId]),
     );
+    // The export links every window to its variant's image.
+    const csv = await (await creator.get(`/api/tests/${body.id}/export?table=windows`)).text();
+    const [header, ...lines] = csv.trim().split(/\r?\n/);
+    expect(header!.split(',').at(-1)).toBe('thumbnail_url');
+    for (const line of lines)
+      expect(line).toMatch(/,http:\/\/127\.0\.0\.1:\d+\/api\/images\/[0-9a-f-]+\/file$/);
   }, 600_000);
 
   it('sets a slot’s image once when the worker dies between thumbnails.set and its record', async () => {

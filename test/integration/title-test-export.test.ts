@@ -97,6 +97,7 @@ describe('exports', () => {
       'not_counted_reason',
       'analysed_views',
       'analysed_hours',
+      'thumbnail_url',
     ]);
     const analytics = (await (await alex.get(`/api/tests/${testId}/analytics`)).json()) as {
       rotationLogs: Array<{

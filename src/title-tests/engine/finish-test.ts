@@ -70,6 +70,12 @@ function capitalisedOriginal(kind: TestKind): string {
   return `${capitalised(words.original)} ${words.stays}`;
 }
 
+/** "the original thumbnail is back", in the kind's words. */
+function originalIsBack(kind: TestKind): string {
+  const words = VARIANT_WORDS[kind];
+  return `${words.original} ${words.stays === 'stay' ? 'are' : 'is'} back`;
+}
+
 /** "The original thumbnail was put back", in the kind's words. */
 function capitalisedPutBack(kind: TestKind): string {
   const words = VARIANT_WORDS[kind];
@@ -147,7 +153,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
         // What the figures so far say, read with the interim bar: a look before the data is in.
         verdict: await computeVerdict(ctx, record, false),
         finalFiguresDueAt: dueAt,
-        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so the original title is back until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning title then goes live.`,
+        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so ${originalIsBack(test.kind)} until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning ${VARIANT_WORDS[test.kind].one} then goes live.`,
       };
     }
   }

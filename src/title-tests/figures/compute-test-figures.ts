@@ -12,6 +12,7 @@ import type {
 import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
 import { imageFilePath } from '../../shared/image-rules';
+import { VARIANT_WORDS } from '../../shared/test-kinds';
 
 const thumbnailUrl = (imageId: string | null): string | null => (imageId ? imageFilePath(imageId) : null);
 
@@ -254,7 +255,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
       const variant = variantOf.get(figure.rotation.variantId)!;
       return {
         order: index + 1,
-        title: `Title ${variant.position + 1}`,
+        title: `${VARIANT_WORDS[test.kind].name} ${variant.position + 1}`,
         titleText: variant.title,
         thumbnailUrl: thumbnailUrl(variant.thumbnailImageId),
         activatedAt: figure.rotation.activatedAt?.toISOString() ?? null,

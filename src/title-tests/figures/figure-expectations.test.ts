@@ -52,6 +52,7 @@ function newTest(now: Date, titleCount: number, intervalMinutes: number, days: n
   const end = new Date(now.getTime() + days * 86_400_000);
   const test = {
     status: 'active',
+    kind: 'titles',
     winnerMetric: intervalMinutes === 1440 ? 'ctr' : 'views',
     rotationIntervalMinutes: intervalMinutes,
     startDate: now,

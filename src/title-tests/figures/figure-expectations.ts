@@ -1,3 +1,4 @@
+import { VARIANT_WORDS } from '../../shared/test-kinds';
 import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
 import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './collection-times';
 import { isMeasuredPerDay, type WinnerMetric } from '../../shared/test-shapes';
@@ -87,7 +88,7 @@ function leadInReason(test: TitleTestRow, titleCount: number, firstWindow: Date)
   const clock = `${pad(hour)}:${pad(minute)} Pacific time`;
   const alignment = blockAlignment(titleCount, test.rotationIntervalMinutes);
   const windowHours = test.rotationIntervalMinutes / 60;
-  const until = `${test.status === 'scheduled' ? 'From the start until then' : 'Until then'} Title 1 (the baseline) is live, and that time is not analysed.`;
+  const until = `${test.status === 'scheduled' ? 'From the start until then' : 'Until then'} ${VARIANT_WORDS[test.kind].name} 1 (the baseline) is live, and that time is not analysed.`;
   switch (alignment.kind) {
     case 'day':
       return `Each title is live for whole Pacific days, the days YouTube reports impressions, CTR and watch time by, so the first switch is at midnight (${clock}). ${until}`;
