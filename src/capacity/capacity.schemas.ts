@@ -1,3 +1,4 @@
+import { DEFAULT_TEST_KIND, TEST_KINDS } from '../shared/test-kinds';
 import { z } from 'zod';
 import { CAPACITY_PLANS } from '../shared/capacity-shares';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
@@ -14,6 +15,10 @@ export const capacityForShapeInputSchema = z.object({
     .enum(WINNER_METRICS, { message: 'Winner metric must be ctr, views or combined.' })
     .default(DEFAULT_WINNER_METRIC),
   durationDays: z.coerce.number().min(1).max(60).default(7),
+  /** What the test rotates: a thumbnail switch costs 50 units more than a read, a package's 100. */
+  kind: z
+    .enum(TEST_KINDS, { message: 'kind must be titles, thumbnails or packages.' })
+    .default(DEFAULT_TEST_KIND),
 });
 export type CapacityForShapeInput = z.infer<typeof capacityForShapeInputSchema>;
 

@@ -85,7 +85,11 @@ export async function capacityForShape(
   account: Account & { isDemo?: boolean },
   input: CapacityForShapeInput,
 ): Promise<CapacityForShape> {
-  const shape = { rotationIntervalMinutes: input.rotationIntervalMinutes, winnerMetric: input.winnerMetric };
+  const shape = {
+    rotationIntervalMinutes: input.rotationIntervalMinutes,
+    winnerMetric: input.winnerMetric,
+    kind: input.kind,
+  };
   const state = await loadCapacityState(deps);
   const plan = capacityPlanOf(account);
   const cap = accountAllotment(state, plan);

@@ -280,6 +280,27 @@ describe('thumbnail tests', () => {
   });
 });
 
+describe('capacity', () => {
+  it('reserves a thumbnail switch like a title change, and a package switch as both', async () => {
+    const creator = await googleCreator(testApp, 'sim-sam');
+    const needs = async (kind: string) => {
+      const response = await creator.get(
+        `/api/capacity?rotationIntervalMinutes=1440&winnerMetric=ctr&durationDays=14&kind=${kind}`,
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()) as { testUnits: number }).testUnits;
+    };
+    const [titles, thumbnails, packages] = [
+      await needs('titles'),
+      await needs('thumbnails'),
+      await needs('packages'),
+    ];
+    // A daily test: one switch a day plus its sampling share, and one switch in reserve.
+    expect(thumbnails).toBe(titles);
+    expect(packages - titles).toBe(2 * 50);
+  });
+});
+
 describe('package tests', () => {
   it('runs an hourly views package test to a verdict: the winning title and image go live together', async () => {
     const creator = await googleCreator(testApp, 'sim-alex');

@@ -4,6 +4,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { trpc } from '../../../api/trpc';
 import { formatClockTime } from '../../../lib/expected-time';
 import type { WinnerMetric } from '../../../../../src/shared/test-shapes';
+import type { TestKind } from '../../../../../src/shared/test-kinds';
 import { FORECAST_DEBOUNCE_MS } from './use-test-forecast';
 
 const units = (value: number) => value.toLocaleString('en-US');
@@ -16,12 +17,14 @@ export function CapacityLine(shape: {
   rotationIntervalMinutes: number;
   winnerMetric: WinnerMetric;
   durationDays: number | null;
+  kind: TestKind;
 }) {
   const [input] = useDebouncedValue(
     {
       rotationIntervalMinutes: shape.rotationIntervalMinutes,
       winnerMetric: shape.winnerMetric,
       durationDays: Math.min(60, Math.max(1, shape.durationDays ?? 7)),
+      kind: shape.kind,
     },
     FORECAST_DEBOUNCE_MS,
   );

@@ -350,6 +350,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 rotationIntervalMinutes={form.rotationIntervalMinutes}
                 winnerMetric={form.winnerMetric}
                 durationDays={durationDays(form)}
+                kind={form.kind}
               />
             )}
           </Stack>
