@@ -17,6 +17,7 @@ import { listOperations } from './api/operations';
 import { registerRestOperations } from './api/rest-transport';
 import { credentialInQuery } from './api/credential-in-query';
 import type { Dependencies, ServiceContext } from './platform/service-context';
+import type { EngineHooks } from './title-tests/engine/engine-hooks';
 import { demoSandboxTime } from './demo/demo-time';
 import { registerUnsubscribeRoutes } from './notifications/unsubscribe-routes';
 import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
@@ -83,6 +84,8 @@ export interface BuildOptions {
    * it off; tests of its invalidation lengthen its life so only change notices can end an entry.
    */
   readCache?: false | { ttlMs: number };
+  /** Test-only seams in the engine (crash tests); unset in every deployment. */
+  hooks?: EngineHooks;
 }
 
 const webRoot = join(projectRoot, 'dist/web');
@@ -157,6 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     collectDaily: gatewayDailyCollector(deps),
     // A demo visitor's fast-forward moves their own copy only (src/demo/demo-time.ts).
     ...(config.google.simulator ? { sandboxTime: demoSandboxTime } : {}),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
   };
 
   installErrorHandler(fastify);

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config/load-config-or-exit';
 import { assertNodeVersion } from './node-version';
 import { stopOnSignals } from './shutdown';
+import type { EngineHooks } from './title-tests/engine/engine-hooks';
 
 // A worker-only process (`npm run worker`): the workers and schedules of every job in jobs/index.ts,
 // no HTTP listener. It stays beside main.ts: it builds the same app, and src/app.ts imports jobs/
@@ -15,7 +16,14 @@ if (config.database.kind === 'pglite') {
   process.exit(1);
 }
 // With the simulator, the web process serves it (src/web-process.ts): a worker has no copy of its own.
-const built = await buildApp({ config, workers: true });
+// Crash-test seam (test/integration/worker-thumbnail-crash.test.ts): the process dies by SIGKILL
+// between thumbnails.set's answer and the slot's record, the moment docs/decisions/0036 guards.
+// Production never sets it; src/config refuses it outside NODE_ENV=test.
+const hooks: EngineHooks | undefined =
+  config.sigkillAfterThumbnailSet && config.env === 'test'
+    ? { afterThumbnailWrite: () => void process.kill(process.pid, 'SIGKILL') }
+    : undefined;
+const built = await buildApp({ config, workers: true, hooks });
 await built.startWorkers();
 built.app.log.info('Titlewise workers running');
 // SIGTERM/SIGINT: jobs in flight get until the deadline, then the process exits.

@@ -71,6 +71,15 @@ describe('configuration', () => {
     ).toThrow(/SESSION_SECRET[\s\S]*TOKEN_ENCRYPTION_KEY/);
   });
 
+  it('takes the worker’s crash-test seam under NODE_ENV=test only', () => {
+    const seam = { TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET: '1' };
+    expect(loadConfig({ ...base, NODE_ENV: 'test', ...seam }).sigkillAfterThumbnailSet).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'test' }).sigkillAfterThumbnailSet).toBe(false);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'development', ...seam })).toThrow(
+      /TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET: only for crash tests/,
+    );
+  });
+
   it('points every Google endpoint at Google when a real client is configured', () => {
     const config = loadConfig({ ...base, GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.google.simulator).toBe(false);

@@ -101,6 +101,11 @@ export const envSchema = z.object({
   REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Crash-test seam (NODE_ENV=test only, refused otherwise): the worker SIGKILLs itself right after
+   * thumbnails.set answers, before the slot is recorded (test/integration/worker-thumbnail-crash.test.ts).
+   */
+  TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET: booleanFlag.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -75,6 +75,11 @@ export interface Config {
    */
   requestLimits: { maxConcurrent: number; maxQueued: number; maxWaitMs: number };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * Crash-test seam, true only under NODE_ENV=test: the worker process kills itself (SIGKILL)
+   * right after thumbnails.set answered, before the slot is recorded. Production never sets it.
+   */
+  sigkillAfterThumbnailSet: boolean;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +148,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     if (!env.SESSION_SECRET) problems.push('SESSION_SECRET: required in production with DATABASE_URL');
     if (!env.TOKEN_ENCRYPTION_KEY)
       problems.push('TOKEN_ENCRYPTION_KEY: required in production with DATABASE_URL');
+  }
+  // A seam that kills the process on purpose must never reach a deployment.
+  if (env.TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET && env.NODE_ENV !== 'test') {
+    problems.push('TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET: only for crash tests (NODE_ENV=test)');
   }
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -216,5 +225,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxWaitMs: env.REQUEST_QUEUE_TIMEOUT_MS,
     },
     logLevel: env.LOG_LEVEL,
+    sigkillAfterThumbnailSet: env.TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET ?? false,
   };
 }
