@@ -109,15 +109,21 @@ async function createAndOpenCard(page: Page, dialog: Locator, videoTitle: string
 
 /**
  * The card's row of images: the video's original first, then the uploads as stored (`uploaded`),
- * every one decoded.
+ * every one decoded and named for its variant ("Thumbnail 2"), once on the whole card: the lists
+ * inside show the same images beside their names, as decoration.
  */
-async function cardImagesShown(card: Locator, uploaded: string[]): Promise<void> {
+async function cardImagesShown(card: Locator, noun: string, uploaded: string[]): Promise<void> {
   const images = card.getByTestId('card-thumbnails').locator('img');
   await expect.poll(() => images.count()).toBe(uploaded.length + 1);
   const sources = await images.evaluateAll((all) => all.map((img) => img.getAttribute('src')));
   expect(sources.slice(1)).toEqual(uploaded);
   expect(uploaded).not.toContain(sources[0]);
   for (const image of await images.all()) await expect.poll(() => decoded(image)).toBe(true);
+  for (const [index, source] of sources.entries()) {
+    const named = card.getByRole('img', { name: `${noun} ${index + 1}`, exact: true });
+    expect(await named.count()).toBe(1);
+    expect(await named.getAttribute('src')).toBe(source);
+  }
 }
 
 /** The signed-in creator's tests, as GET /api/tests answers the browser's session. */
@@ -190,15 +196,23 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     }
 
     const thumbnailCard = await createAndOpenCard(page, dialog, first.videoTitle);
-    await cardImagesShown(thumbnailCard, [goodSrc, fittedSrc]);
+    await cardImagesShown(thumbnailCard, 'Thumbnail', [goodSrc, fittedSrc]);
     await thumbnailCard.getByRole('heading', { name: 'Which thumbnail is winning' }).waitFor();
+    // Before any figures the verdict lists the variants as made, each by its name.
+    const thumbnailVariants = thumbnailCard.getByRole('list', { name: 'The test’s thumbnails' });
+    await expect.poll(() => thumbnailVariants.getByRole('listitem').count()).toBe(3);
+    await thumbnailVariants.getByText('Thumbnail 1 (the original)', { exact: true }).waitFor();
+    await thumbnailVariants.getByText('Thumbnail 3', { exact: true }).waitFor();
+    await thumbnailCard.getByRole('region', { name: 'Thumbnail Rotation History' }).waitFor();
 
-    // The Free plan runs one test at a time: this one is cancelled from its card.
+    // The Free plan runs one test at a time: this one is cancelled from its card, whose
+    // confirmation says the thumbnail goes back.
     await thumbnailCard.getByRole('button', { name: 'Cancel Test' }).click();
-    await page
-      .getByRole('dialog', { name: 'Cancel this test?' })
-      .getByRole('button', { name: 'Yes, cancel the test' })
-      .click();
+    const cancelDialog = page.getByRole('dialog', { name: 'Cancel this test?' });
+    await cancelDialog
+      .getByText('The rotation stops and the original thumbnail goes back on YouTube.', { exact: false })
+      .waitFor();
+    await cancelDialog.getByRole('button', { name: 'Yes, cancel the test' }).click();
     await thumbnailCard.getByText('cancelled', { exact: true }).first().waitFor();
 
     // A title + thumbnail test on another video: Package 2 is a new title with its own image.
@@ -217,9 +231,15 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     await preview.getByTestId('preview-feed-card').getByText(packageTitle).waitFor();
 
     const packageCard = await createAndOpenCard(page, second.dialog, second.videoTitle);
-    await cardImagesShown(packageCard, [packageSrc]);
+    await cardImagesShown(packageCard, 'Package', [packageSrc]);
     await packageCard.getByRole('heading', { name: 'Which package is winning' }).waitFor();
-    // Before any figures the card names no variant's title: the server's record says what was made.
+    // Before any figures the verdict lists each package with its title.
+    const packages = packageCard.getByRole('list', { name: 'The test’s packages' }).getByRole('listitem');
+    await expect.poll(() => packages.count()).toBe(2);
+    await packages.nth(0).getByText(second.videoTitle, { exact: true }).waitFor();
+    await packages.nth(1).getByText('Package 2', { exact: true }).waitFor();
+    await packages.nth(1).getByText(packageTitle, { exact: true }).waitFor();
+    // The server's record says what was made.
     const created = (await testsAsSeenBy(page)).find((test) => test.videoTitle === second.videoTitle)!;
     expect(created.kind).toBe('packages');
     expect(created.titles).toEqual([second.videoTitle, packageTitle]);

@@ -88,12 +88,15 @@ function leadInReason(test: TitleTestRow, titleCount: number, firstWindow: Date)
   const clock = `${pad(hour)}:${pad(minute)} Pacific time`;
   const alignment = blockAlignment(titleCount, test.rotationIntervalMinutes);
   const windowHours = test.rotationIntervalMinutes / 60;
-  const until = `${test.status === 'scheduled' ? 'From the start until then' : 'Until then'} ${VARIANT_WORDS[test.kind].name} 1 (the baseline) is live, and that time is not analysed.`;
+  // In the kind's words ("Each thumbnail is live…"); a title test's read as they always did.
+  const { name, one, many } = VARIANT_WORDS[test.kind];
+  const Many = many.charAt(0).toUpperCase() + many.slice(1);
+  const until = `${test.status === 'scheduled' ? 'From the start until then' : 'Until then'} ${name} 1 (the baseline) is live, and that time is not analysed.`;
   switch (alignment.kind) {
     case 'day':
-      return `Each title is live for whole Pacific days, the days YouTube reports impressions, CTR and watch time by, so the first switch is at midnight (${clock}). ${until}`;
+      return `Each ${one} is live for whole Pacific days, the days YouTube reports impressions, CTR and watch time by, so the first switch is at midnight (${clock}). ${until}`;
     case 'block':
-      return `Titles rotate in blocks of ${titleCount} windows of ${plural(windowHours, 'hour')}, every title once per block, and blocks start at fixed Pacific hours (${every(alignment.blockMinutes / 60)} from midnight) so each title is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
+      return `${Many} rotate in blocks of ${titleCount} windows of ${plural(windowHours, 'hour')}, every ${one} once per block, and blocks start at fixed Pacific hours (${every(alignment.blockMinutes / 60)} from midnight) so each ${one} is live at every hour of the day equally often. The first block starts at ${clock}. ${until}`;
     case 'window':
       return `Windows of ${plural(windowHours, 'hour')} start on the Pacific clock (${every(windowHours)} from midnight, as YouTube's days run), so the first starts at ${clock}. ${until}`;
   }

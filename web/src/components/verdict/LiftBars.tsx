@@ -5,6 +5,7 @@ import { WRAP_WORDS } from '../../lib/text-wrap';
 import type { VariantLook } from '../variants/test-variants';
 import { variantName } from '../variants/variant-name';
 import { VariantThumbnail } from '../variants/VariantThumbnail';
+import { VariantList } from '../variants/VariantList';
 
 /** The scale's half-width in percent: the widest interval end, at least ±10%. */
 function scaleOf(titles: readonly VerdictTitle[]): number {
@@ -58,7 +59,8 @@ function LiftBar({ title, scale }: { title: VerdictTitle; scale: number }) {
 /**
  * Per title, in plain words, how it does against the original ("+12% views per hour, likely
  * between +5% and +19%") with a bar of the same: the part of the verdict a creator reads. The
- * statistics behind it are in the disclosure below.
+ * statistics behind it are in the disclosure below. Before any figures, a thumbnail or package test
+ * lists its variants as made (a title test's card is left as it always was).
  */
 export function LiftBars({
   verdict,
@@ -66,7 +68,8 @@ export function LiftBars({
   kind = 'titles',
   thumbnails,
 }: { verdict: VerdictView; titles: string[] } & VariantLook) {
-  if (verdict.titles.length === 0) return null;
+  if (verdict.titles.length === 0)
+    return kind === 'titles' ? null : <VariantList kind={kind} titles={titles} thumbnails={thumbnails} />;
   const scale = scaleOf(verdict.titles);
   const mark = (title: VerdictTitle): string | null => {
     if (verdict.verdict === 'winner' && title.titleIndex === verdict.winnerTitleIndex) return 'Winner';
@@ -80,10 +83,8 @@ export function LiftBars({
         return (
           <Paper component="li" key={title.titleIndex} withBorder p="sm" radius="md">
             <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-              <VariantThumbnail
-                url={thumbnails?.[title.titleIndex]}
-                alt={variantName('thumbnails', title.titleIndex)}
-              />
+              {/* Decorative: the name beside it says which variant it is (and the card's summary names it). */}
+              <VariantThumbnail url={thumbnails?.[title.titleIndex]} alt="" />
               <Box style={{ minWidth: 0, flex: 1 }}>
                 <Text fz="xs" c="dimmed" fw={600}>
                   {variantName(kind, title.titleIndex)}

@@ -6,6 +6,8 @@ import { COMPARISON_TOOLTIP_TITLE_LENGTH } from '../../../lib/constants';
 import { formatCompact, truncate } from '../../../lib/format';
 import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
+import { cardHeadings } from './card-headings';
+import type { TestKind } from '../../../../../src/shared/test-kinds';
 import { excludedRotations, viewsPerTitle, type TitleViews } from './title-views';
 
 function ComparisonTooltip({
@@ -37,10 +39,12 @@ function ComparisonTooltip({
  * verdict leaves them out, and where to read why.
  */
 export function ComparisonChart({
+  kind,
   titles,
   thumbnails,
   logs,
 }: {
+  kind?: TestKind;
   titles: readonly string[];
   /** Each variant's thumbnail (thumbnail and package tests). */
   thumbnails?: readonly (string | null)[];
@@ -48,13 +52,14 @@ export function ComparisonChart({
 }) {
   const data = viewsPerTitle(titles, logs, thumbnails);
   const excluded = excludedRotations(logs);
+  const headings = cardHeadings(kind);
   const ticks = axisTicks(
     data.map((entry) => entry.viewsPerHour ?? 0),
     { integer: true },
   );
   return (
     <ChartPanel
-      title="Title Performance Comparison"
+      title={headings.comparison}
       empty={data.every((entry) => entry.viewsPerHour === null)}
       emptyText="No comparison data"
     >
@@ -73,7 +78,7 @@ export function ComparisonChart({
       <Text fz="xs" c="gray.7" mt="xs">
         Views per hour in the windows the verdict counts
         {excluded > 0
-          ? `; ${excluded} ${excluded === 1 ? 'rotation is' : 'rotations are'} left out, as in the verdict (the Title Rotation History says why).`
+          ? `; ${excluded} ${excluded === 1 ? 'rotation is' : 'rotations are'} left out, as in the verdict (the ${headings.history} says why).`
           : '.'}
       </Text>
     </ChartPanel>

@@ -8,6 +8,7 @@ import { WRAP_WORDS } from '../../../lib/text-wrap';
 import type { VariantLook } from '../../../components/variants/test-variants';
 import { variantName } from '../../../components/variants/variant-name';
 import { VariantThumbnail } from '../../../components/variants/VariantThumbnail';
+import { cardHeadings } from './card-headings';
 
 function HistoryRow({
   log,
@@ -33,11 +34,8 @@ function HistoryRow({
           <Badge variant="light" radius="sm" size="lg" aria-label={`Rotation ${log.order}`}>
             #{log.order}
           </Badge>
-          <VariantThumbnail
-            url={log.thumbnailUrl}
-            alt={index >= 0 ? variantName('thumbnails', index) : 'Thumbnail'}
-            width={80}
-          />
+          {/* Decorative when the line below names the variant; named when it cannot. */}
+          <VariantThumbnail url={log.thumbnailUrl} alt={index >= 0 ? '' : 'Thumbnail'} width={80} />
           <Box style={{ minWidth: 0 }}>
             <Text fw={600} fz="sm" style={WRAP_WORDS}>
               {log.titleText}
@@ -93,14 +91,15 @@ function HistoryRow({
  */
 export function RotationHistory({ logs, now, ...look }: { logs: RotationLog[]; now: Date } & VariantLook) {
   const ordered = [...logs].sort((a, b) => b.order - a.order);
+  const headings = cardHeadings(look.kind);
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label="Title Rotation History">
+    <Paper withBorder p="md" radius="md" component="section" aria-label={headings.history}>
       <Title order={4} fz="sm" mb="sm">
-        Title Rotation History
+        {headings.history}
       </Title>
       {ordered.length === 0 ? (
         <Text c="dimmed" fz="sm" ta="center" py="lg">
-          No title rotations yet
+          {headings.noRotations}
         </Text>
       ) : (
         <ScrollArea.Autosize

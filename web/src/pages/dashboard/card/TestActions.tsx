@@ -8,7 +8,7 @@ import { showRequestError } from '../../../lib/request-error-toast';
 import { showSuccess } from '../../../lib/toast';
 import { useRefreshDashboard } from '../dashboard-queries';
 import type { TitleTest } from '../../../api/test-types';
-import { actionSuccessMessage, type TestActionName } from './action-messages';
+import { actionSuccessMessage, cancelMessage, type TestActionName } from './action-messages';
 import { ExtendTestDialog } from './ExtendTestDialog';
 
 interface TestActionsProps {
@@ -154,7 +154,7 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
         message={
           status === 'queued'
             ? 'It has not started: nothing on YouTube changes, and its place in line is given up.'
-            : `The rotation stops and the original title “${test.originalTitle}” goes back on YouTube. The figures so far are kept.`
+            : cancelMessage(test)
         }
         confirmLabel="Yes, cancel the test"
         cancelLabel="Keep it"

@@ -171,7 +171,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           )}
           {data ? (
             <>
-              <TestMetrics analytics={data} now={now} />
+              <TestMetrics analytics={data} now={now} test={test} />
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                 <CtrTrendChart
                   logs={data.rotationLogs}
@@ -180,7 +180,12 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
                   expectedAt={data.expected.ctrAt}
                   now={now}
                 />
-                <ComparisonChart titles={test.titles} thumbnails={test.thumbnails} logs={data.rotationLogs} />
+                <ComparisonChart
+                  kind={test.kind}
+                  titles={test.titles}
+                  thumbnails={test.thumbnails}
+                  logs={data.rotationLogs}
+                />
               </SimpleGrid>
               <RotationHistory
                 logs={data.rotationLogs}

@@ -1,11 +1,13 @@
 import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatCompact, formatCtr, formatDuration } from '../../../lib/format';
-import type { TestAnalytics } from '../../../api/test-types';
+import type { TestAnalytics, TitleTest } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
 import { FigureSourceTag } from './FigureSourceTag';
 import { excludedRotations } from './title-views';
 import { WRAP_WORDS } from '../../../lib/text-wrap';
+import { cardHeadings } from './card-headings';
+import { currentVariantName } from './current-variant';
 
 function Metric({
   label,
@@ -41,10 +43,21 @@ function Metric({
 
 /**
  * Expanded card figures: Total Views (the windows the verdict counts and the live one), Avg CTR,
- * Avg Duration (m:ss), Current Title; a pending one says when it is expected.
+ * Avg Duration (m:ss), Current Title (or Thumbnail, Package); a pending one says when it is expected.
  */
-export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now: Date }) {
+export function TestMetrics({
+  analytics,
+  now,
+  test,
+}: {
+  analytics: TestAnalytics;
+  now: Date;
+  test: Pick<TitleTest, 'kind' | 'thumbnails' | 'appliedThumbnail'>;
+}) {
   const { dataNotes, expected } = analytics;
+  // A thumbnail or package test names its live variant; a title test shows the live title's text.
+  const current =
+    test.kind === 'titles' ? analytics.currentTitle : currentVariantName(test, analytics.rotationLogs);
   const excluded = excludedRotations(analytics.rotationLogs);
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
@@ -89,7 +102,7 @@ export function TestMetrics({ analytics, now }: { analytics: TestAnalytics; now:
           )
         }
       />
-      <Metric label="Current Title" value={analytics.currentTitle ?? '—'} />
+      <Metric label={cardHeadings(test.kind).current} value={current ?? '—'} />
     </SimpleGrid>
   );
 }

@@ -1,3 +1,6 @@
+import { VARIANT_WORDS } from '../../../../../src/shared/test-kinds';
+import type { TitleTest } from '../../../api/test-types';
+
 export type TestActionName = 'pause' | 'resume' | 'complete' | 'cancel';
 
 /** Success toasts per action (docs/product.md#test-states). */
@@ -14,4 +17,16 @@ export function actionSuccessMessage(action: string): string {
     default:
       return 'Action completed successfully';
   }
+}
+
+/** Cancel's confirmation for a started test: what goes back on YouTube, in the kind's words. */
+export function cancelMessage(test: Pick<TitleTest, 'kind' | 'originalTitle'>): string {
+  const words = VARIANT_WORDS[test.kind];
+  const original =
+    test.kind === 'thumbnails'
+      ? words.original
+      : `the original title “${test.originalTitle}”${test.kind === 'packages' ? ' and thumbnail' : ''}`;
+  // A package's title and thumbnail go back together; one title or thumbnail goes back.
+  const goes = words.stays === 'stays' ? 'goes' : 'go';
+  return `The rotation stops and ${original} ${goes} back on YouTube. The figures so far are kept.`;
 }
