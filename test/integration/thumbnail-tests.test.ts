@@ -1,4 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, quotaLedger, rotations, simThumbnails, titleTests } from '../../db/schema';
@@ -229,12 +230,20 @@ describe('thumbnail tests', () => {
     });
     expect(status, body.error).toBe(201);
     let crashes = 0;
+    // YouTube may serve a re-encoding of an upload, not its bytes: the crashed set's image is
+    // served re-encoded, so only the slot's request marker tells the retry that the set landed.
+    const reencoded = await sharp(image).jpeg({ quality: 60 }).toBuffer();
+    const reencodedSha = createHash('sha256').update(reencoded).digest('hex');
     const crashing: ServiceContext = {
       ...testApp.built.app,
       hooks: {
-        afterThumbnailWrite: () => {
+        afterThumbnailWrite: async () => {
           if (crashes > 0) return;
           crashes += 1;
+          await db()
+            .update(simThumbnails)
+            .set({ bytes: reencoded, sha256: reencodedSha })
+            .where(and(eq(simThumbnails.videoId, videoId), eq(simThumbnails.sha256, uploaded.sha256)));
           throw new Error('injected crash: afterThumbnailWrite');
         },
       },
@@ -244,7 +253,21 @@ describe('thumbnail tests', () => {
       await fastForwardTo(testApp, new Date(testApp.clock.now().getTime() + 3_600_000), crashing);
     }
     expect(crashes).toBe(1);
+    const [marked] = await db()
+      .select()
+      .from(rotations)
+      .where(and(eq(rotations.testId, body.id), isNotNull(rotations.thumbnailRequestedAt)));
     expect(await runDueWork(testApp)).toEqual([]);
+    expect((await db().select().from(rotations).where(eq(rotations.id, marked!.id)))[0]!.status).toBe(
+      'applied',
+    );
+    // The retry recorded the slot without a second set, and learned how YouTube serves the image.
+    expect((await thumbnailWrites(videoId)).received).toHaveLength(1);
+    const [variant] = await testApp.built.app.db.query.titleVariants.findMany({
+      where: (row, { eq: is }) => is(row.thumbnailImageId, uploaded.id),
+    });
+    expect(variant!.servedThumbnailSha256).toBe(reencodedSha);
+    expect((await testRow(body.id)).liveThumbnailSha256).toBe(reencodedSha);
     await runFor(testApp, 4);
     // Every change of image was sent exactly once, the crashed one included, and the database
     // knows the image YouTube serves.
@@ -252,7 +275,6 @@ describe('thumbnail tests', () => {
     expect(writes.received).toHaveLength(await thumbnailChanges(body.id));
     const test = await testRow(body.id);
     const served = await servedThumbnail(videoId);
-    const { createHash } = await import('node:crypto');
     expect(test.liveThumbnailSha256).toBe(createHash('sha256').update(served).digest('hex'));
     expect((await creator.post(`/api/tests/${body.id}/cancel`)).status).toBe(200);
     expect(await runDueWork(testApp)).toEqual([]);
