@@ -11,8 +11,10 @@ import { reservedUnits } from '../src/capacity/cost-model';
 import { testsPoolOf } from '../src/capacity/capacity-state';
 import { buildWorkerBundle, startWorkerProcess, workerEnvironment } from '../test/helpers/worker-process';
 import { admissionFigures } from './capacity/admission-figures';
+import { storeChallengerImages } from './capacity/challenger-images';
 import { createArrivals } from './capacity/arrivals';
 import { extrapolate, type StepTiming } from './capacity/extrapolation';
+import { kindFigures } from './capacity/kind-figures';
 import { ledgerFigures, slotsByStep, workFigures } from './capacity/ledger-figures';
 import { parseCapacityOptions } from './capacity/options';
 import { planPopulation, SHAPES } from './capacity/population';
@@ -68,13 +70,14 @@ async function main(): Promise<void> {
     });
     const seeding = Date.now();
     await seedWorld(app, creators, options.quota);
+    const challengerImages = await storeChallengerImages(app, creators);
     note(`seeded ${creators.length} creators in ${((Date.now() - seeding) / 1000).toFixed(1)} s`);
 
     const env = workerEnvironment(app.config);
     for (let i = 0; i < 2; i++) workers.push(startWorkerProcess(env));
     await Promise.all(workers.map((worker) => worker.ready));
     await takeOverSchedules(app.boss, db);
-    const arrivals = createArrivals(app, creators);
+    const arrivals = createArrivals(app, creators, challengerImages);
     await arrivals.loadUsers();
 
     // The run starts on a 10-minute boundary: sampling passes and hourly slots fall on steps.
@@ -107,10 +110,11 @@ async function main(): Promise<void> {
     }
     const window = { from: start, to: steps.at(-1)!.at };
     note('run done; reading the figures');
-    const [admission, ledger, work, sampling, slots] = await Promise.all([
+    const [admission, ledger, work, kinds, sampling, slots] = await Promise.all([
       admissionFigures(db, arrivals.creations, window.to),
       ledgerFigures(db, window),
       workFigures(db, window),
+      kindFigures(db, window),
       samplingFigures(db, window, steps),
       slotsByStep(db, window),
     ]);
@@ -119,7 +123,7 @@ async function main(): Promise<void> {
       seconds: step.seconds,
       rotations: slots.get(step.at.getTime()) ?? 0,
     }));
-    const minimum = minimumOf({ work, sampling });
+    const minimum = minimumOf({ kinds, sampling });
     const extrapolations = [1, 10, 100].map((factor) =>
       extrapolate({
         factor,
@@ -145,6 +149,7 @@ async function main(): Promise<void> {
       admission,
       ledger,
       work,
+      kinds,
       sampling,
       extrapolations,
     };

@@ -6,6 +6,7 @@ import { createTitleTest } from '../../src/title-tests/create-test.service';
 import { assertUserReadsLeft, chargedToUser } from '../../src/youtube/gateway/user-reads';
 import { chunks } from '../rotation/world-plan';
 import { inParallel } from '../rotation/measure';
+import { challengerKey } from './challenger-images';
 import type { Creator, TestRequest } from './population';
 import { videoIdOf, videoTitleOf } from './seed';
 
@@ -29,7 +30,12 @@ export interface Creation {
  * plan's running limit, the video read on the creator's grant, admission under the capacity lock),
  * each request at the step its instant falls in.
  */
-export function createArrivals(ctx: ServiceContext, creators: Creator[]) {
+export function createArrivals(
+  ctx: ServiceContext,
+  creators: Creator[],
+  /** Each thumbnail or package request's uploaded image, by challengerKey. */
+  challengerImages: ReadonlyMap<string, string>,
+) {
   const due = creators
     .flatMap((creator) => creator.requests.map((request) => ({ creator, request })))
     .sort((a, b) => a.request.atMs - b.request.atMs);
@@ -66,7 +72,7 @@ export function createArrivals(ctx: ServiceContext, creators: Creator[]) {
           rows.get(creator.userId)!,
           {
             videoId: videoIdOf(creator, request.video),
-            titles: [videoTitleOf(creator, request.video), `Upload ${request.video}: a sharper challenger`],
+            ...variantsOf(creator, request, challengerImages),
             rotationIntervalMinutes: request.rotationIntervalMinutes,
             winnerMetric: request.winnerMetric,
             endDate: new Date(now.getTime() + request.durationDays * DAY_MS).toISOString(),
@@ -103,4 +109,14 @@ export function createArrivals(ctx: ServiceContext, creators: Creator[]) {
       return next - start;
     },
   };
+}
+
+/** The request's variants by the creator's kind: a new title, a new image (the title stays), or both. */
+function variantsOf(creator: Creator, request: TestRequest, images: ReadonlyMap<string, string>) {
+  const titles = [videoTitleOf(creator, request.video), `Upload ${request.video}: a sharper challenger`];
+  if (creator.kind === 'titles') return { kind: creator.kind, titles };
+  const thumbnailIds = [images.get(challengerKey(creator, request.video))!];
+  return creator.kind === 'thumbnails'
+    ? { kind: creator.kind, thumbnailIds }
+    : { kind: creator.kind, titles, thumbnailIds };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CapacityPlan } from '../../src/shared/capacity-shares';
+import type { TestKind } from '../../src/shared/test-kinds';
 import type { WinnerMetric } from '../../src/shared/test-shapes';
 import type { PlannedCreator } from '../rotation/world-plan';
 
@@ -20,6 +21,11 @@ export interface TestRequest {
 export interface Creator extends PlannedCreator {
   plan: CapacityPlan;
   heavy: boolean;
+  /**
+   * What all of the creator's tests rotate. One kind per creator, so each ledger row (kept per
+   * channel, not per test) belongs to one kind and the study can check each kind's units apart.
+   */
+  kind: TestKind;
   requests: TestRequest[];
 }
 
@@ -30,7 +36,9 @@ export const SHAPES = [
     name: 'daily views',
     rotationIntervalMinutes: 1440,
     winnerMetric: 'views',
-    durationDays: 10,
+    // 10 days was enough when the study began; the verdict rule now refuses it (9 windows are too
+    // few for two variants) and asks for 12.
+    durationDays: 12,
     weight: 0.3,
   },
   { name: 'daily CTR', rotationIntervalMinutes: 1440, winnerMetric: 'ctr', durationDays: 14, weight: 0.3 },
@@ -41,6 +49,12 @@ const PLAN_MIX: { plan: CapacityPlan; weight: number; tests: number }[] = [
   { plan: 'free', weight: 0.5, tests: 1 },
   { plan: 'pro', weight: 0.35, tests: 3 },
   { plan: 'authority', weight: 0.15, tests: 5 },
+];
+/** What creators test: mostly titles, thumbnails (thumbnails.set, 50 units) and packages (both writes). */
+const KIND_MIX: { kind: TestKind; weight: number }[] = [
+  { kind: 'titles', weight: 0.7 },
+  { kind: 'thumbnails', weight: 0.2 },
+  { kind: 'packages', weight: 0.1 },
 ];
 /** A creator's later tests follow the first by this much each. */
 const NEXT_TEST_AFTER_MS = 6 * HOUR_MS;
@@ -82,7 +96,8 @@ function identity(index: number): PlannedCreator {
 /**
  * `creators` creators (the first `heavy` of them the heavy Authority accounts) arriving uniformly
  * over `runMs`. An ordinary creator asks for its plan's number of tests, one every 6 hours from
- * its arrival while the run lasts; a heavy account asks for `heavyTests` hourly views tests.
+ * its arrival while the run lasts, all of one kind (KIND_MIX); a heavy account asks for
+ * `heavyTests` hourly views title tests.
  */
 export function planPopulation(args: {
   creators: number;
@@ -99,6 +114,7 @@ export function planPopulation(args: {
         ...identity(index),
         plan: 'authority',
         heavy: true,
+        kind: 'titles',
         requests: Array.from({ length: args.heavyTests }, (_, video) => ({
           atMs: Math.floor((video / args.heavyTests) * HEAVY_SPREAD_MS),
           rotationIntervalMinutes: hourly.rotationIntervalMinutes,
@@ -109,6 +125,7 @@ export function planPopulation(args: {
       };
     }
     const { plan, tests } = pick(PLAN_MIX, draw());
+    const { kind } = pick(KIND_MIX, draw());
     const arrival = Math.floor(draw() * args.runMs);
     const requests: TestRequest[] = [];
     for (let video = 0; video < tests; video++) {
@@ -123,6 +140,6 @@ export function planPopulation(args: {
           video,
         });
     }
-    return { ...identity(index), plan, heavy: false, requests };
+    return { ...identity(index), plan, heavy: false, kind, requests };
   });
 }

@@ -1,10 +1,11 @@
 import { cpus } from 'node:os';
-import { UNITS_PER_ROTATION } from '../../src/capacity/cost-model';
 import { quotaCosts } from '../../src/youtube/quota-ledger';
+import { TEST_KIND_LABELS } from '../../src/shared/test-kinds';
 import { CAPACITY_PLANS, CAPACITY_SHARES } from '../../src/shared/capacity-shares';
 import { percentile } from '../rotation/measure';
 import type { AdmissionRow } from './admission-figures';
 import type { Extrapolation } from './extrapolation';
+import type { KindFigures } from './kind-figures';
 import type { LedgerFigures, WorkFigures } from './ledger-figures';
 import type { SamplingFigures } from './sampling-figures';
 
@@ -20,6 +21,8 @@ export interface CapacityRun {
   admission: AdmissionRow[];
   ledger: LedgerFigures;
   work: WorkFigures;
+  /** Titles, thumbnails and packages apart. */
+  kinds: KindFigures[];
   sampling: SamplingFigures;
   extrapolations: Extrapolation[];
 }
@@ -31,15 +34,43 @@ const pct = (f: number) => `${(f * 100).toFixed(1)}%`;
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** The physical floor of the run's engine spend and its parts. */
-export function minimumOf(run: Pick<CapacityRun, 'work' | 'sampling'>) {
-  const writes = run.work.titleChanges * UNITS_PER_ROTATION;
-  const reads = run.work.keptSlots * quotaCosts['videos.list'];
+export function minimumOf(run: Pick<CapacityRun, 'kinds' | 'sampling'>) {
+  const sum = (pick: (kind: KindFigures) => number) =>
+    run.kinds.reduce((total, kind) => total + pick(kind), 0);
+  const titleChanges = sum((kind) => kind.titleChanges);
+  const imageChanges = sum((kind) => kind.imageChanges);
+  const reads = sum((kind) => kind.appliedSlots + kind.endings);
+  const switches = sum((kind) => kind.floor);
   return {
-    writes,
+    titleChanges,
+    imageChanges,
     reads,
+    switches,
     sampling: run.sampling.minimumCalls,
-    total: writes + reads + run.sampling.minimumCalls,
+    total: switches + run.sampling.minimumCalls,
   };
+}
+
+/** A kind's ledger is within 5% of its floor and within what admission reserved for it. */
+const kindHolds = (kind: KindFigures) =>
+  kind.ledgerUnits <= 1.05 * kind.floor &&
+  kind.ledgerUnits <= kind.reservedUnits &&
+  kind.thumbnailSets === kind.imageChanges &&
+  kind.imagesReceived === kind.imageChanges &&
+  kind.otherUnits === 0;
+
+function kindTable(kinds: KindFigures[]): string[] {
+  const lines = [
+    '| Kind | Tests run (test-days) | Slots applied | Title / thumbnail changes on YouTube (thumbnails received) | Ledger calls: videos.list / videos.update / thumbnails.set | Units (ledger, sampling apart) | Floor | Ratio | Admission’s reservation for them | |',
+    '| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const kind of kinds) {
+    const ratio = kind.floor > 0 ? (kind.ledgerUnits / kind.floor).toFixed(3) : '—';
+    lines.push(
+      `| ${TEST_KIND_LABELS[kind.kind]} | ${int(kind.tests)} (${kind.testDays.toFixed(1)}) | ${int(kind.appliedSlots)} | ${int(kind.titleChanges)} / ${int(kind.imageChanges)} (${int(kind.imagesReceived)}) | ${int(kind.reads)} / ${int(kind.updates)} / ${int(kind.thumbnailSets)}${kind.otherUnits ? `; other ${int(kind.otherUnits)} units` : ''} | ${int(kind.ledgerUnits)} | ${int(kind.floor)} | ${ratio} | ${int(kind.reservedUnits)} | ${verdict(kindHolds(kind))} |`,
+    );
+  }
+  return lines;
 }
 
 function admissionTable(rows: AdmissionRow[]): string[] {
@@ -86,6 +117,8 @@ function targetTable(run: CapacityRun): { lines: string[]; allMet: boolean } {
   const due = [...work.dueSlots.values()].reduce((a, b) => a + b, 0);
   const applied = work.dueSlots.get('applied') ?? 0;
   const updates = ledger.byMethod.get('videos.update')?.calls ?? 0;
+  const thumbnailSets = ledger.byMethod.get('thumbnails.set')?.calls ?? 0;
+  const received = run.kinds.reduce((total, kind) => total + kind.imagesReceived, 0);
   const p50 = percentile(work.latenessMs, 50) / 1000;
   const p99 = percentile(work.latenessMs, 99) / 1000;
   const passMax = sampling.durationsSeconds.at(-1) ?? Number.NaN;
@@ -99,7 +132,7 @@ function targetTable(run: CapacityRun): { lines: string[]; allMet: boolean } {
     },
     {
       what: 'Physical minimum (units)',
-      measured: `${int(minimum.total)} = ${int(work.titleChanges)} title changes × ${UNITS_PER_ROTATION} + ${int(work.keptSlots)} slots keeping the title × 1 + ${int(sampling.minimumCalls)} sampling calls (ceil(videos ÷ 50) per pass)`,
+      measured: `${int(minimum.total)} = ${int(minimum.titleChanges)} title changes × ${quotaCosts['videos.update']} + ${int(minimum.imageChanges)} thumbnail changes × ${quotaCosts['thumbnails.set']} + ${int(minimum.reads)} reads × ${quotaCosts['videos.list']} (one per applied slot, and per ending that changed anything) + ${int(sampling.minimumCalls)} sampling calls (ceil(videos ÷ 50) per pass)`,
       target: '—',
       ok: true,
     },
@@ -136,6 +169,23 @@ function targetTable(run: CapacityRun): { lines: string[]; allMet: boolean } {
       measured: `${int(updates)} / ${int(work.titleChanges)}`,
       target: 'equal',
       ok: updates === work.titleChanges,
+    },
+    {
+      what: 'Each applied once: thumbnails.set calls against thumbnail changes on YouTube (thumbnails it received)',
+      measured: `${int(thumbnailSets)} / ${int(minimum.imageChanges)} (${int(received)})`,
+      target: 'equal',
+      ok: thumbnailSets === minimum.imageChanges && received === minimum.imageChanges,
+    },
+    {
+      what: 'Each kind within its floor and admission’s reservation (table below)',
+      measured: run.kinds
+        .map(
+          (kind) =>
+            `${TEST_KIND_LABELS[kind.kind]} ${kind.floor > 0 ? (kind.ledgerUnits / kind.floor).toFixed(3) : '—'}`,
+        )
+        .join(', '),
+      target: '≤ 1.05 and ≤ reserved',
+      ok: run.kinds.every(kindHolds),
     },
     {
       what: 'Slot lateness (simulated time, activated − planned start)',
@@ -182,6 +232,10 @@ export function formatCapacityReport(run: CapacityRun): { text: string; allMet: 
     ...admissionTable(run.admission),
     '',
     ...targets.lines,
+    '',
+    'Per kind of test (one kind per creator, so each channel’s ledger belongs to one): the floor is one videos.list per applied slot and per ending that changed anything, plus 50 units per title change and per thumbnail change YouTube saw; a thumbnail set to the image already served would count in the ledger and not in the floor.',
+    '',
+    ...kindTable(run.kinds),
     '',
     ...planTable(run),
     '',

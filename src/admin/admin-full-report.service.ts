@@ -3,7 +3,7 @@ import { quotaLedger } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
-import { UNITS_PER_ROTATION } from '../capacity/cost-model';
+import { unitsPerSwitch } from '../capacity/cost-model';
 import { windowStandings } from '../title-tests/figures/counted-windows';
 import { rotationFigures } from '../title-tests/figures/rotation-figures';
 import { dailyMetricsOfTest, viewSamplesOfTest } from '../title-tests/figures/measurements';
@@ -16,22 +16,27 @@ import { adminTestView, ownersOf } from './admin-tests.service';
 const percent = (fraction: unknown): number | null => (typeof fraction === 'number' ? fraction * 100 : null);
 
 /**
- * What the test's own title reads and writes cost: a slot whose title differs from the one before
- * costs a full write (read, write confirmed by its answer), an unchanged one a read; the final
- * title likewise. Sampling is shared between videos and not counted.
+ * What the test's own switches cost: a slot that changes what is live (the title, the thumbnail or
+ * both, as the test's kind rotates) costs a full switch of its kind (unitsPerSwitch), an unchanged
+ * one a read; the final variant likewise. Sampling is shared between videos and not counted.
  */
 function estimatedUnits(record: TestRecord): number {
-  const titleOf = new Map(record.variants.map((variant) => [variant.id, variant.title]));
-  let live = record.test.originalTitle;
+  const { test } = record;
+  const variantOf = new Map(record.variants.map((variant) => [variant.id, variant]));
+  const fullSwitch = unitsPerSwitch(test.kind);
+  let live = { title: test.originalTitle, image: test.originalThumbnailImageId };
   let units = 0;
+  const switchTo = (next: typeof live) => {
+    units += next.title === live.title && next.image === live.image ? quotaCosts['videos.list'] : fullSwitch;
+    live = next;
+  };
   for (const rotation of record.rotations.filter((entry) => entry.status === 'applied')) {
-    const title = titleOf.get(rotation.variantId)!;
-    units += title === live ? quotaCosts['videos.list'] : UNITS_PER_ROTATION;
-    live = title;
+    const variant = variantOf.get(rotation.variantId)!;
+    switchTo({ title: variant.title, image: variant.thumbnailImageId });
   }
-  if (record.test.appliedTitle !== null) {
-    units += record.test.appliedTitle === live ? quotaCosts['videos.list'] : UNITS_PER_ROTATION;
-  }
+  // No applied image: a title test, or the creator's own thumbnail kept (nothing set).
+  if (test.appliedTitle !== null)
+    switchTo({ title: test.appliedTitle, image: test.appliedThumbnailImageId ?? live.image });
   return units;
 }
 

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { accountAllotment, neverFits, placeQueue, planAllotment, type CapacityState } from './admission';
+import {
+  accountAllotment,
+  neverFits,
+  placeQueue,
+  planAllotment,
+  unitsUntilReset,
+  type CapacityState,
+} from './admission';
 import {
   dailyUnits,
   reservedUnits,
   RESTORE_RESERVE_UNITS,
   samplingPeriodMinutes,
+  unitsPerSwitch,
   type TestShape,
 } from './cost-model';
 
@@ -13,6 +21,9 @@ const resetsAt = new Date('2026-11-24T08:00:00Z');
 const DAY = 86_400_000;
 const hourly = { rotationIntervalMinutes: 60, winnerMetric: 'views' as const };
 const daily = { rotationIntervalMinutes: 1440, winnerMetric: 'ctr' as const };
+const dailyThumbnails = { ...daily, kind: 'thumbnails' as const };
+const hourlyThumbnails = { ...hourly, kind: 'thumbnails' as const };
+const hourlyPackages = { ...hourly, kind: 'packages' as const };
 
 function state(overrides: Partial<CapacityState> = {}): CapacityState {
   return {
@@ -48,6 +59,19 @@ describe('the cost of a test', () => {
     expect(dailyUnits(daily)).toBeCloseTo(51 + 24 / 50, 6);
     expect(samplingPeriodMinutes({ rotationIntervalMinutes: 480, winnerMetric: 'views' })).toBe(30);
     expect(reservedUnits(hourly)).toBeCloseTo(dailyUnits(hourly) + RESTORE_RESERVE_UNITS, 6);
+  });
+
+  it('counts a thumbnail switch as read + thumbnails.set (51) and a package switch as read + both writes (101)', () => {
+    expect(unitsPerSwitch('titles')).toBe(51);
+    expect(unitsPerSwitch('thumbnails')).toBe(51);
+    expect(unitsPerSwitch('packages')).toBe(101);
+    // Sampling goes by the cadence, whatever the kind: a daily CTR test's counter hourly.
+    expect(dailyUnits(dailyThumbnails)).toBeCloseTo(51 + 24 / 50, 6);
+    expect(dailyUnits(hourlyThumbnails)).toBeCloseTo(24 * 51 + 144 / 50, 6);
+    expect(dailyUnits(hourlyPackages)).toBeCloseTo(24 * 101 + 144 / 50, 6);
+    // The restore reserve is one switch of the kind: a package puts back the title and the image.
+    expect(reservedUnits(dailyThumbnails)).toBeCloseTo(51 + 24 / 50 + 51, 6);
+    expect(reservedUnits(hourlyPackages)).toBeCloseTo(24 * 101 + 144 / 50 + 101, 6);
   });
 });
 
@@ -129,5 +153,52 @@ describe('admission', () => {
     });
     expect(neverFits({ testsPool: 5_000 }, 'free', hourly)).toBe(true);
     expect(neverFits({ testsPool: 5_000 }, 'free', daily)).toBe(false);
+  });
+
+  it('fits fewer package tests than title tests in an account’s cap', () => {
+    const pool = state({ testsPool: 100_000 });
+    const cap = accountAllotment(pool, 'authority');
+    const perAccount = Math.floor(cap / reservedUnits(hourlyPackages));
+    // Sanity of the fixture: a title test of the same cadence would fit where the next package waits.
+    expect(perAccount * reservedUnits(hourlyPackages) + reservedUnits(hourly)).toBeLessThanOrEqual(cap);
+    const packages = Array.from({ length: perAccount + 1 }, (_, i) =>
+      queued(`p${i}`, 'heavy', 'authority', hourlyPackages),
+    );
+    const placements = placeQueue({ ...pool, queued: packages });
+    expect(placements.filter((entry) => entry.start)).toHaveLength(perAccount);
+    expect(placements.at(-1)).toMatchObject({ start: false, blockedBy: 'account' });
+  });
+
+  it('keeps today’s room for each running test’s restore at its kind’s cost', () => {
+    const titleToday = unitsUntilReset(hourly, now, resetsAt) + unitsPerSwitch('titles');
+    const running = {
+      id: 'package',
+      accountId: 'a',
+      plan: 'pro' as const,
+      shape: hourlyPackages,
+      endsAt: new Date(now.getTime() + 7 * DAY),
+    };
+    // Room for the running package's restore (101) and the new title test today, to the unit:
+    const exact = state({ engineBudgetToday: Math.ceil(101 + titleToday), admitted: [running] });
+    expect(placeQueue({ ...exact, queued: [queued('t', 'b', 'pro')] })[0]).toMatchObject({ start: true });
+    // One unit less and it waits for the reset: the restore is not counted as a title's 51.
+    const short = state({ engineBudgetToday: Math.ceil(101 + titleToday) - 1, admitted: [running] });
+    expect(placeQueue({ ...short, queued: [queued('t', 'b', 'pro')] })[0]).toMatchObject({
+      start: false,
+      blockedBy: 'today',
+    });
+  });
+
+  it('reserves a package test’s day at its kind’s cost: a title test of the same shape fits where it waits', () => {
+    const packageToday = unitsUntilReset(hourlyPackages, now, resetsAt) + unitsPerSwitch('packages');
+    const titleToday = unitsUntilReset(hourly, now, resetsAt) + unitsPerSwitch('titles');
+    // 10:00 Pacific: 14 hours of the day left, then one switch of the kind in reserve.
+    expect(packageToday).toBeCloseTo(((24 * 101 + 144 / 50) * 14) / 24 + 101, 6);
+    const budget = state({ engineBudgetToday: Math.ceil(titleToday) });
+    expect(placeQueue({ ...budget, queued: [queued('t', 'a', 'pro')] })[0]).toMatchObject({ start: true });
+    expect(placeQueue({ ...budget, queued: [queued('p', 'a', 'pro', hourlyPackages)] })[0]).toMatchObject({
+      start: false,
+      blockedBy: 'today',
+    });
   });
 });
