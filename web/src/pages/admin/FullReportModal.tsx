@@ -173,9 +173,9 @@ function Report({ report }: { report: FullReport }) {
       </Section>
       <Section title="YouTube quota spent">
         <Text fz="sm">
-          About {report.quotaSpent.estimatedUnits.toLocaleString('en-US')} units by this test’s title changes;{' '}
-          {report.quotaSpent.channelUnitsDuringTest.toLocaleString('en-US')} units used by its channel while
-          it ran.
+          About {report.quotaSpent.estimatedUnits.toLocaleString('en-US')} units by this test’s switches
+          (title and thumbnail changes); {report.quotaSpent.channelUnitsDuringTest.toLocaleString('en-US')}{' '}
+          units used by its channel while it ran.
         </Text>
         <Text fz="xs" c="dimmed">
           {report.quotaSpent.note}
