@@ -1,4 +1,4 @@
-import { VARIANT_WORDS } from '../shared/test-kinds';
+import { theOriginal, VARIANT_WORDS } from '../shared/test-kinds';
 import type { DbOrTx } from '../db/database';
 import { formatPacificMoment } from '../time/pacific';
 import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
@@ -107,7 +107,7 @@ export function notifyTestEnding(
     // A provisional ending is one per end date: an extended test ends (and waits) again.
     eventKey: `applied:${test.id}:${ending.provisional ? `provisional:${test.endDate.toISOString()}` : 'final'}`,
     title: cancelled
-      ? `Test cancelled: ${VARIANT_WORDS[test.kind].original} ${VARIANT_WORDS[test.kind].stays === 'stay' ? 'are' : 'is'} back on your video`
+      ? `Test cancelled: ${theOriginal(VARIANT_WORDS[test.kind], 'is', 'are')} back on your video`
       : `Your test on “${test.videoTitle}” ended; the verdict follows`,
     body: cancelled
       ? `You cancelled the test on “${test.videoTitle}”. ${liveLine(ending.liveTitle, ending.confirmed)}`

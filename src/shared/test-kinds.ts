@@ -17,28 +17,35 @@ export interface VariantWords {
   name: string;
   one: string;
   many: string;
-  /** What stays when no challenger wins, and its verb. */
+  /** What stays when no challenger wins. */
   original: string;
-  stays: 'stays' | 'stay';
+  /** Whether `original` names two things (a package's title and thumbnail): its verbs are plural. */
+  plural: boolean;
 }
 
 export const VARIANT_WORDS: Record<TestKind, VariantWords> = {
-  titles: { name: 'Title', one: 'title', many: 'titles', original: 'the original title', stays: 'stays' },
+  titles: { name: 'Title', one: 'title', many: 'titles', original: 'the original title', plural: false },
   thumbnails: {
     name: 'Thumbnail',
     one: 'thumbnail',
     many: 'thumbnails',
     original: 'the original thumbnail',
-    stays: 'stays',
+    plural: false,
   },
   packages: {
     name: 'Package',
     one: 'package',
     many: 'packages',
     original: 'the original title and thumbnail',
-    stays: 'stay',
+    plural: true,
   },
 };
+
+/** The original with its verb in the right number: ("stays", "stay") → "the original thumbnail stays". */
+export const theOriginal = (words: VariantWords, one: string, many: string): string =>
+  `${words.original} ${words.plural ? many : one}`;
+
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What one variant is called in the creator's words ("Thumbnail 2", "Package 3"). */
 export const VARIANT_NOUN: Record<TestKind, string> = {

@@ -2,7 +2,7 @@
 
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
-import { VARIANT_WORDS, type VariantWords } from '../shared/test-kinds';
+import { capitalised, theOriginal, VARIANT_WORDS, type VariantWords } from '../shared/test-kinds';
 import { baselineSize, expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
@@ -100,8 +100,7 @@ export function washoutMinutes(intervalMinutes: number): number {
 
 // Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
 const nameOf = (words: VariantWords, index: number): string => `${words.name} ${index + 1}`;
-const originalStays = (words: VariantWords): string => `${words.original} ${words.stays}`;
-const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+const originalStays = (words: VariantWords): string => theOriginal(words, 'stays', 'stay');
 const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 
 /** What the noise of the estimates says about time still needed (see Decision.moreDaysNeeded). */

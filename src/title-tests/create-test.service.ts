@@ -9,6 +9,7 @@ import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
+import type { TestShape } from '../capacity/cost-model';
 import { verdictProblem, weakForecastProblem } from './forecast.service';
 import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
@@ -100,11 +101,7 @@ export async function createTitleTest(
   const mine = running.filter((test) => test.userId === user.id).length;
   if (limit !== null && mine >= limit)
     throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
-  const shape = {
-    rotationIntervalMinutes: input.rotationIntervalMinutes,
-    winnerMetric: input.winnerMetric,
-    kind: input.kind,
-  };
+  const shape = shapeOf(input);
   // A demo account's tests run on the simulator's quota of its own copy, never the deployment's.
   if (!user.isDemo) assertShapeCanFit(ctx.config, user, shape);
 
@@ -189,6 +186,13 @@ function variantRows(
   }));
 }
 
+/** What the test asks of YouTube capacity (src/capacity/cost-model.ts). */
+const shapeOf = (input: ReturnType<typeof createTestInputSchema.parse>): TestShape => ({
+  rotationIntervalMinutes: input.rotationIntervalMinutes,
+  winnerMetric: input.winnerMetric,
+  kind: input.kind,
+});
+
 function isUniqueViolation(error: unknown): boolean {
   for (
     let cause = error;
@@ -223,16 +227,7 @@ async function insertTest(
     // Does it fit the deployment's YouTube capacity now, or wait in line (src/capacity)?
     const admission = user.isDemo
       ? ({ start: true } as const)
-      : await admitNewTest(
-          withTx(ctx, tx),
-          user,
-          {
-            rotationIntervalMinutes: input.rotationIntervalMinutes,
-            winnerMetric: input.winnerMetric,
-            kind: input.kind,
-          },
-          endDate.getTime() - start.getTime(),
-        );
+      : await admitNewTest(withTx(ctx, tx), user, shapeOf(input), endDate.getTime() - start.getTime());
     // Kept with the test, as YouTube served it: the end or a cancel puts it back byte for byte.
     const originalImage = args.original
       ? await storeImage({ db: tx }, user.id, args.original, 'youtube-original')

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { PgBoss } from 'pg-boss';
 import { join } from 'node:path';
 import { buildServerIfStale, SERVER_OUT_DIR } from '../../scripts/server-build';
 import type { Config } from '../../src/config';
@@ -89,4 +90,23 @@ export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
       return exited;
     },
   };
+}
+
+/**
+ * pg-boss's supervision (expiry, lost heartbeats) as any instance runs it, for a crash test to
+ * call every second (`supervise(queue)`), so a killed worker's jobs come back in seconds.
+ */
+export async function startJobSupervisor(databaseUrl: string): Promise<PgBoss> {
+  const supervisor = new PgBoss({
+    connectionString: databaseUrl,
+    schedule: false,
+    supervise: false,
+    // A supervise() call acts at most once per monitor interval: every second here.
+    monitorIntervalSeconds: 1,
+    registerInstance: false,
+    max: 2,
+  });
+  supervisor.on('error', () => {});
+  await supervisor.start();
+  return supervisor;
 }

@@ -12,8 +12,8 @@ import {
   setThumbnailTruth,
 } from '../../src/youtube-simulator/thumbnail-store';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
-import { googleSessionToken } from '../helpers/creators';
-import { HttpClient } from '../helpers/http-client';
+import type { HttpClient } from '../helpers/http-client';
+import { bearerCreator, hourlyThumbnailTest, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
@@ -32,34 +32,6 @@ afterAll(async () => {
 });
 
 const db = () => testApp.built.app.db;
-
-/** A 1280 × 720 image of one colour, as a creator would upload it. */
-const picture = (red: number, green: number, blue: number, format: 'jpeg' | 'png' = 'jpeg') => {
-  const image = sharp({
-    create: { width: 1280, height: 720, channels: 3, background: { r: red, g: green, b: blue } },
-  });
-  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
-};
-
-/** A creator signed in through Google's consent page, as an external client with its bearer token. */
-async function googleCreator(testApp: TestApp, accountId: string) {
-  const authorization = `Bearer ${await googleSessionToken(testApp, accountId)}`;
-  return Object.assign(new HttpClient(testApp.url, { authorization }), { authorization });
-}
-
-async function upload(
-  creator: { authorization: string },
-  bytes: Buffer,
-): Promise<{ id: string; sha256: string }> {
-  const response = await fetch(`${testApp.url}/api/images`, {
-    method: 'POST',
-    headers: { authorization: creator.authorization, 'content-type': 'application/octet-stream' },
-    body: new Uint8Array(bytes),
-  });
-  const body = (await response.json()) as { id: string; sha256: string; error?: string };
-  expect(response.status, body.error).toBe(201);
-  return body;
-}
 
 /** What the simulator serves as the video's thumbnail now, at its largest size. */
 async function servedThumbnail(videoId: string): Promise<Buffer> {
@@ -121,12 +93,12 @@ async function thumbnailChanges(testId: string, then: (string | null)[] = []): P
 
 describe('thumbnail tests', () => {
   it('runs a daily CTR thumbnail test to a verdict: the original meanwhile, then the winning image', async () => {
-    const creator = await googleCreator(testApp, 'sim-alex');
+    const creator = await bearerCreator(testApp, 'sim-alex');
     const videoId = simulatedVideoId('sim-alex', 1);
     const before = await liveVideo(testApp, videoId);
     const originalBytes = await servedThumbnail(videoId);
-    const challenger = await picture(220, 40, 40);
-    const uploaded = await upload(creator, challenger);
+    const challenger = await solidPicture({ r: 220, g: 40, b: 40 });
+    const uploaded = await uploadImage(testApp, creator, challenger);
     // Ground truth: the new image draws 60% more clicks than the original.
     await setThumbnailTruth(db(), videoId, uploaded.sha256, 1.6);
 
@@ -179,20 +151,12 @@ describe('thumbnail tests', () => {
   }, 600_000);
 
   it('puts the original thumbnail back byte for byte on Cancel', async () => {
-    const creator = await googleCreator(testApp, 'sim-sam');
+    const creator = await bearerCreator(testApp, 'sim-sam');
     const videoId = simulatedVideoId('sim-sam', 1);
     const originalBytes = await servedThumbnail(videoId);
-    const first = await upload(creator, await picture(30, 160, 60, 'png'));
-    const second = await upload(creator, await picture(30, 60, 200));
-    const { status, body } = await create(creator, {
-      videoId,
-      kind: 'thumbnails',
-      thumbnailIds: [first.id, second.id],
-      winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
-      durationDays: 3,
-      acknowledgeWeakPlan: true,
-    });
+    const first = await uploadImage(testApp, creator, await solidPicture({ r: 30, g: 160, b: 60 }, 'png'));
+    const second = await uploadImage(testApp, creator, await solidPicture({ r: 30, g: 60, b: 200 }));
+    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [first.id, second.id]));
     expect(status, body.error).toBe(201);
     await runFor(testApp, 6);
     expect(await thumbnailChanges(body.id)).toBeGreaterThan(0);
@@ -215,19 +179,11 @@ describe('thumbnail tests', () => {
   }, 600_000);
 
   it('sets a slot’s image once when the worker dies between thumbnails.set and its record', async () => {
-    const creator = await googleCreator(testApp, 'sim-priya');
+    const creator = await bearerCreator(testApp, 'sim-priya');
     const videoId = simulatedVideoId('sim-priya', 1);
-    const image = await picture(250, 200, 20);
-    const uploaded = await upload(creator, image);
-    const { status, body } = await create(creator, {
-      videoId,
-      kind: 'thumbnails',
-      thumbnailIds: [uploaded.id],
-      winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
-      durationDays: 3,
-      acknowledgeWeakPlan: true,
-    });
+    const image = await solidPicture({ r: 250, g: 200, b: 20 });
+    const uploaded = await uploadImage(testApp, creator, image);
+    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [uploaded.id]));
     expect(status, body.error).toBe(201);
     let crashes = 0;
     // YouTube may serve a re-encoding of an upload, not its bytes: the crashed set's image is
@@ -281,20 +237,12 @@ describe('thumbnail tests', () => {
   }, 600_000);
 
   it('refuses at creation, changing nothing, on a channel that may not set custom thumbnails', async () => {
-    const creator = await googleCreator(testApp, 'sim-priya');
+    const creator = await bearerCreator(testApp, 'sim-priya');
     const videoId = simulatedVideoId('sim-priya', 2);
-    const uploaded = await upload(creator, await picture(90, 90, 90));
+    const uploaded = await uploadImage(testApp, creator, await solidPicture({ r: 90, g: 90, b: 90 }));
     await setCustomThumbnailsAllowed(db(), 'sim-priya', false);
     const testsBefore = await db().select().from(titleTests);
-    const { status, body } = await create(creator, {
-      videoId,
-      kind: 'thumbnails',
-      thumbnailIds: [uploaded.id],
-      winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
-      durationDays: 3,
-      acknowledgeWeakPlan: true,
-    });
+    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [uploaded.id]));
     expect(status).toBe(403);
     expect(body.error).toBe(TEST_KIND_MESSAGES.customThumbnailsForbidden);
     expect(await db().select().from(titleTests)).toHaveLength(testsBefore.length);
@@ -304,7 +252,7 @@ describe('thumbnail tests', () => {
 
 describe('capacity', () => {
   it('reserves a thumbnail switch like a title change, and a package switch as both', async () => {
-    const creator = await googleCreator(testApp, 'sim-sam');
+    const creator = await bearerCreator(testApp, 'sim-sam');
     const needs = async (kind: string) => {
       const response = await creator.get(
         `/api/capacity?rotationIntervalMinutes=1440&winnerMetric=ctr&durationDays=14&kind=${kind}`,
@@ -325,7 +273,7 @@ describe('capacity', () => {
 
 describe('package tests', () => {
   it('runs an hourly views package test to a verdict: the winning title and image go live together', async () => {
-    const creator = await googleCreator(testApp, 'sim-alex');
+    const creator = await bearerCreator(testApp, 'sim-alex');
     const videoId = simulatedVideoId('sim-alex', 2);
     const video = await liveVideo(testApp, videoId);
     const originalBytes = await servedThumbnail(videoId);
@@ -335,8 +283,8 @@ describe('package tests', () => {
       .filter((title) => title.length <= 100)
       .sort((a, b) => truth(b) - truth(a))[0]!;
     expect(truth(strongest)).toBeGreaterThanOrEqual(truth(video.title));
-    const image = await picture(255, 120, 0);
-    const uploaded = await upload(creator, image);
+    const image = await solidPicture({ r: 255, g: 120, b: 0 });
+    const uploaded = await uploadImage(testApp, creator, image);
     await setThumbnailTruth(db(), videoId, uploaded.sha256, 1.8);
 
     const start = testApp.clock.now();

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   rotations,
@@ -23,6 +23,7 @@ import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   buildWorkerBundle,
+  startJobSupervisor,
   startWorkerProcess,
   workerEnvironment,
   type WorkerProcess,
@@ -108,17 +109,7 @@ describe.skipIf(database.kind === 'pglite')(
       testApp = app;
       const { config } = testApp.built.app;
       if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      // pg-boss's own supervision (expiry, lost heartbeats), as any instance runs it, every second.
-      supervisor = new PgBoss({
-        connectionString: config.database.url,
-        schedule: false,
-        supervise: false,
-        monitorIntervalSeconds: 1,
-        registerInstance: false,
-        max: 2,
-      });
-      supervisor.on('error', () => {});
-      await supervisor.start();
+      supervisor = await startJobSupervisor(config.database.url);
     });
 
     afterAll(async () => {

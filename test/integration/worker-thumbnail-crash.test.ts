@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
-import sharp from 'sharp';
+import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   quotaLedger,
@@ -15,11 +14,11 @@ import {
 import { TICK_GRACE_MS } from '../../src/title-tests/engine/due-tests';
 import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
-import { googleSessionToken } from '../helpers/creators';
-import { HttpClient } from '../helpers/http-client';
+import { bearerCreator, hourlyThumbnailTest, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   buildWorkerBundle,
+  startJobSupervisor,
   startWorkerProcess,
   workerEnvironment,
   type WorkerProcess,
@@ -63,18 +62,7 @@ describe.skipIf(database.kind === 'pglite')(
       testApp = app;
       const { config } = testApp.built.app;
       if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
-      // pg-boss's supervision (lost heartbeats), as any instance runs it; the test calls it.
-      supervisor = new PgBoss({
-        connectionString: config.database.url,
-        schedule: false,
-        supervise: false,
-        // A supervise() call acts at most once per monitor interval: every second here.
-        monitorIntervalSeconds: 1,
-        registerInstance: false,
-        max: 2,
-      });
-      supervisor.on('error', () => {});
-      await supervisor.start();
+      supervisor = await startJobSupervisor(config.database.url);
     }, 120_000);
 
     afterAll(async () => {
@@ -92,28 +80,10 @@ describe.skipIf(database.kind === 'pglite')(
         await testApp.built.boss.updateQueue(queue, { heartbeatSeconds: 10 });
 
       // The creator, their image (1280 × 720 JPEG) and a thumbnail test of it against the original.
-      const authorization = `Bearer ${await googleSessionToken(testApp, ACCOUNT)}`;
-      const imageBytes = await sharp({
-        create: { width: 1280, height: 720, channels: 3, background: { r: 250, g: 200, b: 20 } },
-      })
-        .jpeg()
-        .toBuffer();
-      const uploadResponse = await fetch(`${testApp.url}/api/images`, {
-        method: 'POST',
-        headers: { authorization, 'content-type': 'application/octet-stream' },
-        body: new Uint8Array(imageBytes),
-      });
-      const uploaded = (await uploadResponse.json()) as { id: string; error?: string };
-      expect(uploadResponse.status, uploaded.error).toBe(201);
-      const created = await new HttpClient(testApp.url, { authorization }).post('/api/tests', {
-        videoId,
-        kind: 'thumbnails',
-        thumbnailIds: [uploaded.id],
-        winnerMetric: 'views',
-        rotationIntervalMinutes: 60,
-        durationDays: 3,
-        acknowledgeWeakPlan: true,
-      });
+      const creator = await bearerCreator(testApp, ACCOUNT);
+      const imageBytes = await solidPicture({ r: 250, g: 200, b: 20 });
+      const uploaded = await uploadImage(testApp, creator, imageBytes);
+      const created = await creator.post('/api/tests', hourlyThumbnailTest(videoId, [uploaded.id]));
       const { id: testId, error } = (await created.json()) as { id: string; error?: string };
       expect(created.status, error).toBe(201);
 

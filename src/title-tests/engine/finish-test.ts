@@ -18,7 +18,7 @@ import {
   type TitleTestRow,
 } from '../records/title-test-records';
 import { notifyTestEnding } from '../../notifications/title-test-events';
-import { rotatesThumbnails, VARIANT_WORDS, type TestKind } from '../../shared/test-kinds';
+import { capitalised, rotatesThumbnails, theOriginal, VARIANT_WORDS } from '../../shared/test-kinds';
 import { switchThumbnail, testsOwnThumbnails } from './thumbnail-switch';
 
 export type FinishOutcome = 'finished' | 'failed' | 'deferred' | 'waiting';
@@ -62,26 +62,6 @@ function variantToPutLive(record: TestRecord, decision: Decision): number {
 }
 
 /** The title variant `index` puts live: the video's original title for variant 1. */
-const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
-
-/** "The original thumbnail stays", in the kind's words. */
-function capitalisedOriginal(kind: TestKind): string {
-  const words = VARIANT_WORDS[kind];
-  return `${capitalised(words.original)} ${words.stays}`;
-}
-
-/** "the original thumbnail is back", in the kind's words. */
-function originalIsBack(kind: TestKind): string {
-  const words = VARIANT_WORDS[kind];
-  return `${words.original} ${words.stays === 'stay' ? 'are' : 'is'} back`;
-}
-
-/** "The original thumbnail was put back", in the kind's words. */
-function capitalisedPutBack(kind: TestKind): string {
-  const words = VARIANT_WORDS[kind];
-  return `${capitalised(words.original)} ${words.stays === 'stay' ? 'were' : 'was'} put back`;
-}
-
 function titleOf(record: TestRecord, index: number): string {
   return index > 0 ? record.variants[index]!.title : record.test.originalTitle;
 }
@@ -153,7 +133,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
         // What the figures so far say, read with the interim bar: a look before the data is in.
         verdict: await computeVerdict(ctx, record, false),
         finalFiguresDueAt: dueAt,
-        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so ${originalIsBack(test.kind)} until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning ${VARIANT_WORDS[test.kind].one} then goes live.`,
+        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so ${theOriginal(VARIANT_WORDS[test.kind], 'is back', 'are back')} until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning ${VARIANT_WORDS[test.kind].one} then goes live.`,
       };
     }
   }
@@ -167,7 +147,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
     verdict: decided,
     reason:
       finalVariant === 0 && !saysOriginalStays(decided.reason)
-        ? `${decided.reason} ${capitalisedPutBack(test.kind)}.`
+        ? `${decided.reason} ${capitalised(theOriginal(VARIANT_WORDS[test.kind], 'was put back', 'were put back'))}.`
         : decided.reason,
   };
 }
@@ -197,7 +177,7 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     winner === 0
       ? saysOriginalStays(verdict.reason)
         ? ''
-        : ` ${capitalisedOriginal(test.kind)}.`
+        : ` ${capitalised(theOriginal(VARIANT_WORDS[test.kind], 'stays', 'stay'))}.`
       : kept
         ? ` Your own title “${kept}” stays: it was changed outside Titlewise during the test.`
         : keptThumbnail

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { images, rotations } from '../../../db/schema';
 import type { ServiceContext } from '../../platform/service-context';
 import { imageBytes } from '../../images/images.service';
@@ -16,20 +16,19 @@ export type ThumbnailSwitch =
   | { outcome: 'live' | 'set' | 'landed'; servedSha256: string; confirmed: boolean }
   | { outcome: 'outside'; servedSha256: string };
 
-/** Every fingerprint the image can be served under: its own bytes', and what YouTube served for it. */
+/** Every fingerprint the variants' images can be served under: their own bytes', and what YouTube served for them. */
 async function fingerprintsOf(
   ctx: ServiceContext,
-  variant: Pick<VariantRow, 'thumbnailImageId' | 'servedThumbnailSha256'>,
-) {
-  const known = new Set<string>();
-  if (variant.servedThumbnailSha256) known.add(variant.servedThumbnailSha256);
-  if (variant.thumbnailImageId) {
-    const [row] = await ctx.db
-      .select({ sha256: images.sha256 })
-      .from(images)
-      .where(eq(images.id, variant.thumbnailImageId));
-    if (row) known.add(row.sha256);
-  }
+  variants: Array<Pick<VariantRow, 'thumbnailImageId' | 'servedThumbnailSha256'>>,
+): Promise<Set<string>> {
+  const known = new Set(variants.flatMap((variant) => variant.servedThumbnailSha256 ?? []));
+  const imageIds = variants.flatMap((variant) => variant.thumbnailImageId ?? []);
+  if (imageIds.length === 0) return known;
+  const rows = await ctx.db
+    .select({ sha256: images.sha256 })
+    .from(images)
+    .where(inArray(images.id, imageIds));
+  for (const row of rows) known.add(row.sha256);
   return known;
 }
 
@@ -56,7 +55,7 @@ export async function switchThumbnail(
   request: { requestedAt: Date | null; markRequested: () => Promise<void>; ours?: Set<string> },
 ): Promise<ThumbnailSwitch> {
   const { test, connection } = record;
-  const wanted = await fingerprintsOf(ctx, variant);
+  const wanted = await fingerprintsOf(ctx, [variant]);
   const served = await servedThumbnailAt(ctx, live.thumbnailUrl);
   if (wanted.has(served.sha256)) return { outcome: 'live', servedSha256: served.sha256, confirmed: true };
   // Unknown (a resume after an outside edit): the creator asked to continue, so the image is set.
@@ -90,8 +89,7 @@ export function markSlotRequested(ctx: ServiceContext, rotationId: string) {
 
 /** Every fingerprint a thumbnail the test itself put live may have (any variant's, the original's, the last). */
 export async function testsOwnThumbnails(ctx: ServiceContext, record: TestRecord): Promise<Set<string>> {
-  const ours = new Set<string>();
+  const ours = await fingerprintsOf(ctx, record.variants);
   if (record.test.liveThumbnailSha256) ours.add(record.test.liveThumbnailSha256);
-  for (const variant of record.variants) for (const sha of await fingerprintsOf(ctx, variant)) ours.add(sha);
   return ours;
 }

@@ -27,6 +27,6 @@ export function cancelMessage(test: Pick<TitleTest, 'kind' | 'originalTitle'>): 
       ? words.original
       : `the original title “${test.originalTitle}”${test.kind === 'packages' ? ' and thumbnail' : ''}`;
   // A package's title and thumbnail go back together; one title or thumbnail goes back.
-  const goes = words.stays === 'stays' ? 'goes' : 'go';
+  const goes = words.plural ? 'go' : 'goes';
   return `The rotation stops and ${original} ${goes} back on YouTube. The figures so far are kept.`;
 }
