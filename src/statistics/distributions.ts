@@ -46,6 +46,19 @@ export function normalCdf(x: number): number {
   return x > 0 ? 1 - tail : tail;
 }
 
+/** The standard-normal quantile (bisection on the CDF: enough for bars and plans). */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError('p must be in (0, 1)');
+  let low = -40;
+  let high = 40;
+  for (let i = 0; i < 100; i++) {
+    const mid = (low + high) / 2;
+    if (normalCdf(mid) < p) low = mid;
+    else high = mid;
+  }
+  return (low + high) / 2;
+}
+
 /** Quantile of an ascending sorted sample, linear interpolation between order statistics (R type 7). */
 export function sortedQuantile(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chanceOfVerdict,
   countVariance,
-  inverseTrafficGrowth,
   forecastShape,
   suggestShape,
   TYPICAL_VIEWS_PER_DAY,
@@ -17,60 +17,102 @@ const shape = (values: Partial<ForecastShape>): ForecastShape => ({
   start,
   ...values,
 });
-const typical = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
+const assumed = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
+const measured = { viewsPerDay: TYPICAL_VIEWS_PER_DAY, trafficNoise: 0.1, source: 'video' as const };
 
 describe('forecastShape', () => {
-  it('detects smaller lifts with longer tests, fewer titles and more traffic', () => {
-    const week = forecastShape(shape({}), typical).minimumDetectableLift!;
-    expect(forecastShape(shape({ durationDays: 14 }), typical).minimumDetectableLift!).toBeLessThan(week);
-    expect(forecastShape(shape({ titleCount: 3 }), typical).minimumDetectableLift!).toBeGreaterThan(week);
-    expect(forecastShape(shape({}), { viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(2 * week);
+  it('detects smaller lifts with longer tests, fewer titles, less noise and more traffic', () => {
+    const week = forecastShape(shape({}), measured).minimumDetectableLift!;
+    expect(forecastShape(shape({ durationDays: 14 }), measured).minimumDetectableLift!).toBeLessThan(week);
+    expect(forecastShape(shape({ titleCount: 3 }), measured).minimumDetectableLift!).toBeGreaterThan(week);
+    expect(forecastShape(shape({}), { ...measured, trafficNoise: 0.3 }).minimumDetectableLift!).toBeGreaterThan(week);
+    expect(forecastShape(shape({}), { ...measured, viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(week);
   });
 
-  it('counts days, not windows, for CTR and watch time', () => {
-    const ctr = forecastShape(shape({ intervalMinutes: 1440, metric: 'ctr', durationDays: 14 }), typical);
+  it('plans for a noisier channel than typical when it knows nothing of the traffic, and says so', () => {
+    const plan = forecastShape(shape({}), assumed);
+    expect(plan.noiseSource).toBe('assumed');
+    expect(forecastShape(shape({}), measured).noiseSource).toBe('video');
+    expect(plan.minimumDetectableLift!).toBeGreaterThan(forecastShape(shape({}), measured).minimumDetectableLift!);
+  });
+
+  it('widens the forecast when the noise is read from few figures', () => {
+    const exact = forecastShape(shape({}), measured).minimumDetectableLift!;
+    const uncertain = forecastShape(shape({}), { ...measured, noiseDf: 6 }).minimumDetectableLift!;
+    expect(uncertain).toBeGreaterThan(exact);
+  });
+
+  it('says how soon the verdict comes, what the test spends, and its chance at other lifts', () => {
+    const plan = forecastShape(shape({}), measured);
+    expect(plan.daysToVerdict!).toBeGreaterThan(1);
+    expect(plan.daysToVerdict!).toBeLessThanOrEqual(7.5);
+    expect(plan.switches.untilVerdict!).toBeLessThanOrEqual(plan.switches.planned);
+    expect(plan.slots.untilVerdict!).toBeLessThanOrEqual(plan.slots.planned);
+    const lift = plan.minimumDetectableLift!;
+    expect(chanceOfVerdict(shape({}), measured, lift)).toBeCloseTo(0.8, 1);
+    expect(chanceOfVerdict(shape({}), measured, lift / 2)).toBeLessThan(0.5);
+    expect(chanceOfVerdict(shape({}), measured, lift * 2)).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('counts days, not windows, for CTR and watch time, and waits for the last days’ figures', () => {
+    const ctr = forecastShape(shape({ intervalMinutes: 1440, metric: 'ctr', durationDays: 14 }), {
+      ...measured,
+      trafficNoise: 0.04,
+    });
     expect(ctr.unitsPerTitle).toBe(6); // 13 whole Pacific days after the lead-in, alternating
     expect(ctr.minimumDetectableLift).toBeGreaterThan(0.03);
-    expect(ctr.minimumDetectableLift).toBeLessThan(0.2);
+    expect(ctr.minimumDetectableLift).toBeLessThan(0.3);
+    expect(ctr.daysToVerdict!).toBeGreaterThan(14);
   });
 
   it('says plainly when a shape cannot decide', () => {
     const plan = forecastShape(
       shape({ intervalMinutes: 1440, metric: 'ctr', titleCount: 5, durationDays: 7 }),
-      typical,
+      assumed,
     );
     expect(plan.minimumDetectableLift).toBeNull();
     expect(plan.problem).toMatch(/fewer than 2 days per title/);
   });
 
+  it('starts the design after a calibration read when asked', () => {
+    const later = forecastShape(shape({ designStart: new Date(start.getTime() + 24 * 3_600_000) }), measured);
+    const now = forecastShape(shape({}), measured);
+    expect(later.unitsPerTitle).toBeLessThan(now.unitsPerTitle);
+    expect(later.minimumDetectableLift!).toBeGreaterThan(now.minimumDetectableLift!);
+  });
+
   it('names the nearest shape that can: the shortest longer run', () => {
     const tooShort = shape({ intervalMinutes: 1440, metric: 'ctr', titleCount: 5, durationDays: 7 });
-    const suggestion = suggestShape(tooShort, forecastShape(tooShort, typical), typical);
+    const suggestion = suggestShape(tooShort, forecastShape(tooShort, assumed), assumed);
     expect(suggestion?.shape.titleCount).toBe(5);
     expect(suggestion?.shape.durationDays).toBeGreaterThan(7);
     expect(suggestion?.plan.minimumDetectableLift).not.toBeNull();
     const oneDayShorter = { ...tooShort, durationDays: suggestion!.shape.durationDays - 1 };
-    expect(forecastShape(oneDayShorter, typical).minimumDetectableLift).toBeNull();
+    expect(forecastShape(oneDayShorter, assumed).minimumDetectableLift).toBeNull();
   });
 
   it('suggests a longer run when only large lifts would show, and nothing when the plan is fine', () => {
-    const small = { viewsPerDay: 300 };
+    const small = { viewsPerDay: 300, trafficNoise: 0.1 };
     const short = shape({ durationDays: 3 });
     const plan = forecastShape(short, small);
     expect(plan.minimumDetectableLift!).toBeGreaterThan(0.15);
     const suggestion = suggestShape(short, plan, small);
     if (suggestion) expect(suggestion.plan.minimumDetectableLift!).toBeLessThanOrEqual(0.1);
     const fine = shape({ durationDays: 14 });
-    expect(suggestShape(fine, forecastShape(fine, typical), typical)).toBeNull();
+    expect(suggestShape(fine, forecastShape(fine, measured), measured)).toBeNull();
   });
 });
 
 describe('noise from counts', () => {
-  it('grows as traffic shrinks, and traffic decays over a test', () => {
-    expect(countVariance('views', 60, 240)).toBeCloseTo(1 / (10 * 0.9), 6);
+  it('grows as traffic shrinks, and counts clicks where they are known', () => {
+    expect(countVariance('views', 60, 240)).toBeCloseTo(1 / (10 * 0.75), 6);
     expect(countVariance('ctr', 1440, 100)).toBeGreaterThan(countVariance('ctr', 1440, 1000));
-    expect(inverseTrafficGrowth(0)).toBe(1);
-    expect(inverseTrafficGrowth(8, 8)).toBeCloseTo(1 / Math.LN2, 6);
-    expect(inverseTrafficGrowth(14)).toBeGreaterThan(inverseTrafficGrowth(7));
+    expect(countVariance('ctr', 1440, 1000, undefined, 500)).toBeCloseTo(1 / 500, 9);
+  });
+
+  it('plans a decaying video on its precision over the test', () => {
+    const flat = forecastShape(shape({}), { ...measured, viewsPerDay: 500, halfLifeDays: Number.POSITIVE_INFINITY });
+    const decaying = forecastShape(shape({}), { ...measured, viewsPerDay: 500, halfLifeDays: 3 });
+    expect(decaying.unitNoise).toBeGreaterThan(flat.unitNoise);
   });
 });

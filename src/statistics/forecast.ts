@@ -1,50 +1,33 @@
-// The power forecast, which the product calls "the plan" (docs/decisions/0031), shown before a
-// test starts (docs/statistics.md): the smallest true lift this shape
-// finds with 80% chance, computed for the design the engine will really fit — the stored
-// schedule's units, the model's baseline terms and residual df, the winner bar — and the noise a
-// unit of this shape carries on this channel. bench/stats.ts checks it against simulated tests.
+// The forecast, which the product calls "the plan" (docs/decisions/0031), shown before a test
+// starts and confirmed on the video's own traffic before its first switch (docs/statistics.md,
+// "Forecast"): the chance that the test names a better variant the winner, the smallest true lift it
+// finds 8 times in 10, how many days that takes and how many switches it spends. It is a
+// simulation of the real test — the product's schedule, daily looks, winner bars and randomisation
+// test (forecast-simulation.ts) — kept per design in a table (forecast-table.ts) and scaled here by
+// the noise of one unit of this video: its traffic noise and the noise of whole counts.
 
 import { isMeasuredPerDay, LARGE_DETECTABLE_LIFT } from '../shared/test-shapes';
-import { pivotedCholesky } from './cholesky';
-import { fitLinearModel, inverseGram } from './linear-model';
-import type { LinearFit } from './linear-model';
+import { fitLinearModel } from './linear-model';
+import { chanceAt, designRow, grainOf, liftFor } from './forecast-table';
+import type { DesignRow } from './forecast-table';
 import { generateSchedule } from './schedule';
-import { power, powerDraws } from './forecast-power';
-import { MINIMUMS } from './progress';
-import { redrawnTitles } from './redraws';
-import { FINAL_P_VALUE } from './verdict';
+import { assumedTrafficNoise } from './assumed-noise';
+import { normalQuantile } from './distributions';
 import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
-import type { Design } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
-import { typicalTrafficNoise } from './typical-noise';
 
 export const FORECAST_POWER = 0.8;
-/**
- * The fewest residual degrees of freedom a shape must plan for to be offered. The engine reads a
- * verdict from 3 (its false-winner rate holds there), but the validation study showed the plan's
- * promise failing below 5: with 3–4 planned degrees of freedom, tests at the plan's detectable
- * lift were decided only 64–76% of the time, because so few units leave the noise estimate and
- * the decay trend too loose. From 5 on, 79–90%.
- */
-export const FORECAST_MIN_DF = 5;
-/** The channel a plan assumes when it knows nothing about the video's traffic: the validation study's default channel (median). */
+/** The video a plan assumes when it knows nothing of its traffic: the validation study's default channel (median). */
 export const TYPICAL_VIEWS_PER_DAY = 5000;
 /** Share of a video's views that come from impressions (the rest: links, embeds, end screens). */
 const VIEWS_FROM_IMPRESSIONS = 0.75;
 /**
  * A recent upload's traffic decays, so the count noise of a test's later units is larger than
- * today's views suggest. Count noise goes as 1/views, so what matters is the mean of the inverse
- * traffic over the test: for traffic halving every h days, (2^(D/h) − 1) / ((D/h)·ln 2) times
- * today's. h is calibrated on the validation study's small channel (bench/calibrate-noise.ts), whose
- * videos are recent uploads halving every 2–14 days.
+ * today's views suggest. Without a measured decay (the video's last week of views, or its counter's
+ * trend before the first switch) the plan assumes the typical half-life of a recent upload.
  */
 export const TYPICAL_HALF_LIFE_DAYS = 6;
-
-/** Mean of (today's traffic ÷ the traffic then) over a test of `days`, for the typical decay. */
-export function inverseTrafficGrowth(days: number, halfLifeDays = TYPICAL_HALF_LIFE_DAYS): number {
-  const halvings = days / halfLifeDays;
-  return halvings > 0 ? (2 ** halvings - 1) / (halvings * Math.LN2) : 1;
-}
+const DAY_MS = 86_400_000;
 
 export interface ForecastShape {
   intervalMinutes: number;
@@ -52,175 +35,258 @@ export interface ForecastShape {
   titleCount: number;
   durationDays: number;
   start: Date;
+  /** Where the design may start, when the test first reads the video's traffic (a calibration); default the start. */
+  designStart?: Date;
 }
+
+/** Where the traffic noise a forecast uses comes from. */
+export type NoiseSource = 'channel' | 'video' | 'assumed';
 
 export interface ForecastNoise {
   viewsPerDay: number;
-  /** The channel's own traffic noise per unit (from its past tests), or null for the typical value. */
+  /** The traffic noise of one unit (log scale) measured on the channel or the video; null or absent: assumed. */
   trafficNoise?: number | null;
+  /** Degrees of freedom of that measurement (its uncertainty widens the forecast); absent: exact. */
+  noiseDf?: number;
+  /** Where the measurement comes from (with trafficNoise): the channel's finished tests, or this video. */
+  source?: Exclude<NoiseSource, 'assumed'>;
   /** How fast the video's traffic halves (default: the typical recent upload). */
   halfLifeDays?: number;
+  /** The clicks of its impressions a day, when known: a CTR or watch-time unit's count noise (default 75% of the views). */
+  clicksPerDay?: number;
+  /** Minutes not counted after each switch (views windows; default a tenth of the window, at least 15). */
+  washoutMinutes?: number;
 }
 
 export interface ShapeForecast {
   unitsPerTitle: number;
-  /** Residual degrees of freedom of the final fit. */
-  df: number;
   /** Standard deviation of one unit's response (traffic noise and count noise). */
   unitNoise: number;
   /** The lift (e.g. 0.08 = +8%) found with 80% chance; null when the shape cannot decide. */
   minimumDetectableLift: number | null;
+  /** Days from the start until half of the tests at that lift have their verdict; null without one. */
+  daysToVerdict: number | null;
+  /** Title changes the whole schedule makes, and those a test at the detectable lift makes until its verdict. */
+  switches: { planned: number; untilVerdict: number | null };
+  /** Slots (windows and the lead-in) the schedule holds, and those until the verdict: each reads the video once. */
+  slots: { planned: number; untilVerdict: number | null };
   /** Why it cannot decide, when it cannot. */
   problem: string | null;
+  noiseSource: NoiseSource;
 }
 
 /**
  * Variance of one unit's response from whole counts: log of a Poisson count has variance ≈ 1/λ;
  * CTR's log-odds ≈ 1/clicks; watch time per impression ≈ 1/views (the duration varies per hour).
  */
-export function countVariance(response: Response, intervalMinutes: number, viewsPerDay: number): number {
+export function countVariance(
+  response: Response,
+  intervalMinutes: number,
+  viewsPerDay: number,
+  washoutMinutes = Math.max(15, intervalMinutes / 10),
+  clicksPerDay?: number,
+): number {
   const perDay = Math.max(viewsPerDay, 1e-6);
-  if (response === 'views') return 1 / (perDay * (intervalMinutes / 1440) * 0.9); // 10% washout
-  if (response === 'ctr') return 1 / (perDay * VIEWS_FROM_IMPRESSIONS);
-  return 1 / perDay;
-}
-
-/** The units the engine will analyse, with their titles, as observations of the right kind. */
-function plannedUnits(shape: ForecastShape): WindowObservation[] {
-  const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
-  const slots = generateSchedule({
-    seed: 'plan',
-    titleCount: shape.titleCount,
-    intervalMinutes: shape.intervalMinutes,
-    start: shape.start,
-    end,
-  });
-  return slots
-    .filter((slot) => slot.kind === 'window')
-    .map((slot) => ({
-      titleIndex: slot.titleIndex,
-      startsAt: slot.startsAt,
-      endsAt: slot.endsAt,
-      measuredHours: 1,
-      views: 1,
-      impressions: 1,
-      clicks: 0,
-      watchTimeSec: 1,
-    }));
+  if (response === 'views')
+    return 1 / (perDay * (Math.max(intervalMinutes - washoutMinutes, 1) / 1440));
+  // Clicks carry a day's CTR and watch time per impression; without them, most views are clicks.
+  return 1 / Math.max(clicksPerDay ?? perDay * VIEWS_FROM_IMPRESSIONS, 1e-6);
 }
 
 interface PlannedDesign {
+  slots: ReturnType<typeof generateSchedule>;
+  units: ReturnType<typeof generateSchedule>;
   unitsPerTitle: number;
-  design: Design;
-  fit: LinearFit;
-  /** Why the shape cannot decide, or null. */
-  problem: string | null;
+  /** Days the design windows span (their count × the interval). */
+  designDays: number;
+  row: DesignRow | null;
 }
 
+function plannedDesign(shape: ForecastShape): PlannedDesign {
+  const end = new Date(shape.start.getTime() + shape.durationDays * DAY_MS);
+  const designStart = shape.designStart ?? shape.start;
+  const slots =
+    end.getTime() > designStart.getTime()
+      ? generateSchedule({
+          seed: 'plan',
+          titleCount: shape.titleCount,
+          intervalMinutes: shape.intervalMinutes,
+          start: designStart,
+          end,
+        })
+      : [];
+  const units = slots.filter((slot) => slot.kind === 'window');
+  const counts = new Array<number>(shape.titleCount).fill(0);
+  for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
+  const designDays = (units.length * shape.intervalMinutes) / 1440;
+  return {
+    slots,
+    units,
+    unitsPerTitle: Math.min(...counts),
+    designDays,
+    row: units.length > 0 ? designRow(grainOf(shape.metric, shape.intervalMinutes), shape.titleCount, designDays) : null,
+  };
+}
+
+/** The unit noise: traffic noise and the count noise of the video's traffic over the test. */
+/** Points of the test at which the decaying traffic's count noise is taken. */
+const DECAY_POINTS = 24;
+
 /**
- * The randomisation test can only be as fine as the number of schedules the test could have had:
- * with N equally likely schedules (up to renaming the titles) no p-value goes below about 1/N, so a
- * winner at the 3% bar needs N ≥ 2 / 3% ≈ 67.
+ * The noise of one unit over the test: its traffic noise and the count noise of the video's traffic,
+ * which grows as a recent upload's traffic decays. The engine weighs each unit by its precision
+ * (baseline.ts, precisionWeights), so what the test's precision sees is the mean precision over the
+ * test — a unit's noise is 1/mean(1/variance), not the mean variance.
  */
-const MIN_DISTINCT_SCHEDULES = Math.ceil(2 / FINAL_P_VALUE);
-/** Redraws the plan counts schedules in (enough to see whether there are 67 or more). */
-const PLAN_REDRAWS = 199;
+function unitNoiseOf(shape: ForecastShape, noise: ForecastNoise, trafficNoise: number): number {
+  const response = RESPONSE_OF[shape.metric];
+  const halfLife = noise.halfLifeDays ?? TYPICAL_HALF_LIFE_DAYS;
+  let precision = 0;
+  for (let i = 0; i < DECAY_POINTS; i++) {
+    const days = ((i + 0.5) / DECAY_POINTS) * shape.durationDays;
+    const left = Number.isFinite(halfLife) && halfLife > 0 ? 2 ** (-days / halfLife) : 1;
+    const clicks = noise.clicksPerDay === undefined ? undefined : noise.clicksPerDay * left;
+    const count = countVariance(
+      response,
+      shape.intervalMinutes,
+      noise.viewsPerDay * left,
+      noise.washoutMinutes,
+      clicks,
+    );
+    precision += 1 / (trafficNoise * trafficNoise + count);
+  }
+  return Math.sqrt(DECAY_POINTS / precision);
+}
+
+/** Points at which an uncertain noise is averaged over (quantiles of its χ² distribution). */
+const NOISE_POINTS = 15;
+
+/**
+ * The traffic noises a forecast averages over: the measured value, spread by the χ² uncertainty of
+ * an estimate from `df` degrees of freedom (σ² = s²·df / χ²_df at evenly spaced quantiles), or the
+ * value alone.
+ */
+function noiseDraws(noise: number, df: number | undefined): number[] {
+  if (df === undefined || !Number.isFinite(df) || df > 500) return [noise];
+  return Array.from({ length: NOISE_POINTS }, (_, i) => {
+    const p = (i + 0.5) / NOISE_POINTS;
+    // Wilson–Hilferty: χ²_df quantile ≈ df·(1 − 2/(9df) + z·√(2/(9df)))³.
+    const z = normalQuantile(p);
+    const chi = df * (1 - 2 / (9 * df) + z * Math.sqrt(2 / (9 * df))) ** 3;
+    return noise * Math.sqrt(df / Math.max(chi, 1e-6));
+  });
+}
+
+/** The chance that a test of this shape names a variant truly better by `lift` the winner. */
+export function chanceOfVerdict(shape: ForecastShape, noise: ForecastNoise, lift: number): number {
+  const { row } = plannedDesign(shape);
+  if (!row) return 0;
+  return averagedChance(shape, noise, row, Math.log1p(lift));
+}
+
+function averagedChance(shape: ForecastShape, noise: ForecastNoise, row: DesignRow, logLift: number): number {
+  const traffic = trafficNoiseOf(shape, noise);
+  const draws = noiseDraws(traffic, noise.noiseDf);
+  let total = 0;
+  for (const draw of draws) total += chanceAt(row, logLift / unitNoiseOf(shape, noise, draw));
+  return total / draws.length;
+}
+
+function trafficNoiseOf(shape: ForecastShape, noise: ForecastNoise): number {
+  return noise.trafficNoise ?? assumedTrafficNoise(shape.intervalMinutes, RESPONSE_OF[shape.metric]);
+}
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** Distinct redrawn schedules of the planned units, titles renamed in order of first appearance. */
-function distinctSchedules(shape: ForecastShape, units: readonly WindowObservation[]): number {
-  if (units.length === 0) return 0;
-  const end = new Date(shape.start.getTime() + shape.durationDays * 86_400_000);
-  const redraws = redrawnTitles(
-    units.map((unit) => unit.startsAt),
-    [{ start: shape.start, end }],
-    shape.titleCount,
-    shape.intervalMinutes,
-    PLAN_REDRAWS,
-  );
-  if (!redraws) return 0;
-  const seen = new Set<string>();
-  const n = units.length;
-  for (let r = 0; r < PLAN_REDRAWS; r++) {
-    const names = new Map<number, number>();
-    let key = '';
-    for (let i = 0; i < n; i++) {
-      const title = redraws[r * n + i] as number;
-      if (!names.has(title)) names.set(title, names.size);
-      key += String(names.get(title));
-    }
-    seen.add(key);
-  }
-  return seen.size;
-}
-
-/** The design the engine will fit at the end of this shape, and whether it can decide at all. */
-function plannedDesign(shape: ForecastShape): PlannedDesign {
-  const response = RESPONSE_OF[shape.metric];
-  const units = plannedUnits(shape);
-  const counts = new Array<number>(shape.titleCount).fill(0);
-  for (const unit of units) counts[unit.titleIndex] = (counts[unit.titleIndex] ?? 0) + 1;
-  const unitsPerTitle = Math.min(...counts);
-  const design = buildDesign(units, response, {
-    titleCount: shape.titleCount,
-    intervalMinutes: shape.intervalMinutes,
-  });
-  const fit = fitLinearModel(design.rows, new Array<number>(design.rows.length).fill(0));
+/** Why a design cannot reach a verdict at all, in the creator's words, or null. */
+function designProblem(shape: ForecastShape, design: PlannedDesign): string | null {
   const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  let problem: string | null = null;
-  const schedules = distinctSchedules(shape, units);
-  if (unitsPerTitle < MINIMUMS.unitsPerTitle) problem = `fewer than 2 ${unitName}s per title`;
-  else if (schedules < MIN_DISTINCT_SCHEDULES)
-    problem = `only ${schedules} different schedules fit in ${plural(units.length, unitName)}, too few to tell a title from chance`;
-  else if (design.titleColumns.some((column) => fit.dropped.includes(column)) || fit.df < FORECAST_MIN_DF)
-    problem = `too few ${unitName}s to measure the noise (${Math.max(0, fit.df)} degrees of freedom; ${FORECAST_MIN_DF} needed)`;
-  return { unitsPerTitle, design, fit, problem };
+  if (design.unitsPerTitle < 2) return `fewer than 2 ${unitName}s per title`;
+  const c80 = design.row ? liftFor(design.row, FORECAST_POWER) : null;
+  if (c80 === null)
+    return `${plural(design.units.length, unitName)} are too few to tell ${shape.titleCount} titles apart from chance`;
+  return null;
 }
 
-/** Why a shape cannot reach a verdict at all (too few units per title or degrees of freedom), or null. */
+/** Why a shape cannot reach a verdict at all (too few units per title to tell the titles apart), or null. */
 export function decisionProblem(shape: ForecastShape): string | null {
-  return plannedDesign(shape).problem;
+  return designProblem(shape, plannedDesign(shape));
 }
 
-/** What a shape can detect, for a unit noise; the engine's own design and bar. */
+/** Title changes in slots, counted from the original title (the lead-in) on. */
+function switchesIn(slots: PlannedDesign['slots'], until = Number.POSITIVE_INFINITY): number {
+  let previous = 0;
+  let switches = 0;
+  for (const slot of slots) {
+    if (slot.startsAt.getTime() >= until) break;
+    if (slot.kind === 'window' && slot.titleIndex !== previous) switches++;
+    if (slot.kind === 'window') previous = slot.titleIndex;
+  }
+  return switches;
+}
+
+/** What a shape can detect on this video's traffic, how long it takes and what it spends. */
 export function forecastShape(shape: ForecastShape, noise: ForecastNoise): ShapeForecast {
-  const response = RESPONSE_OF[shape.metric];
-  const { unitsPerTitle, design, fit, problem } = plannedDesign(shape);
-  const traffic = noise.trafficNoise ?? typicalTrafficNoise(shape.intervalMinutes, response);
-  const viewsPerDay = noise.viewsPerDay / inverseTrafficGrowth(shape.durationDays, noise.halfLifeDays);
-  const unitNoise = Math.sqrt(
-    traffic * traffic + countVariance(response, shape.intervalMinutes, viewsPerDay),
-  );
-  if (problem)
-    return { unitsPerTitle, unitNoise, df: Math.max(0, fit.df), minimumDetectableLift: null, problem };
-  const gram = inverseGram(fit, design.titleColumns);
-  const variance = gram[0]?.[0] as number;
-  const covariance = gram.map((row) => row.map((value) => value * unitNoise * unitNoise));
-  const factor = pivotedCholesky(covariance, 0).lower;
-  const draws = powerDraws(shape.titleCount, fit.df);
-  // Power grows with the lift: bisect for 80%.
+  const design = plannedDesign(shape);
+  const traffic = trafficNoiseOf(shape, noise);
+  const unitNoise = unitNoiseOf(shape, noise, traffic);
+  const noiseSource: NoiseSource = noise.trafficNoise == null ? 'assumed' : (noise.source ?? 'channel');
+  const base = {
+    unitsPerTitle: design.unitsPerTitle,
+    unitNoise,
+    switches: { planned: switchesIn(design.slots), untilVerdict: null },
+    slots: { planned: design.slots.length, untilVerdict: null },
+    noiseSource,
+  };
+  const problem = designProblem(shape, design);
+  if (problem || !design.row)
+    return { ...base, minimumDetectableLift: null, daysToVerdict: null, problem: problem ?? 'too short' };
+  const row = design.row;
+  // The chance grows with the lift: bisect (log scale) for 80%.
   let low = 0;
-  let high = 20 * unitNoise * Math.sqrt(variance) + 0.01;
-  for (let i = 0; i < 16; i++) {
+  let high = 20 * unitNoise;
+  if (averagedChance(shape, noise, row, high) < FORECAST_POWER) high = Math.log(20);
+  if (averagedChance(shape, noise, row, high) < FORECAST_POWER)
+    return { ...base, minimumDetectableLift: null, daysToVerdict: null, problem: 'only a title 20 times better would show' };
+  for (let i = 0; i < 30; i++) {
     const mid = (low + high) / 2;
-    if (power(mid, factor, fit.df, draws) >= FORECAST_POWER) high = mid;
+    if (averagedChance(shape, noise, row, mid) >= FORECAST_POWER) high = mid;
     else low = mid;
   }
-  return { unitsPerTitle, unitNoise, df: fit.df, minimumDetectableLift: Math.expm1(high), problem: null };
+  const designStart = design.units[0]!.startsAt.getTime();
+  const verdictAt = row.stopShare === null ? null : designStart + row.stopShare * design.designDays * DAY_MS;
+  const share = row.switchShare ?? 1;
+  return {
+    ...base,
+    minimumDetectableLift: Math.expm1(high),
+    daysToVerdict: verdictAt === null ? null : (verdictAt - shape.start.getTime()) / DAY_MS,
+    switches: { planned: base.switches.planned, untilVerdict: Math.round(share * base.switches.planned) },
+    slots: {
+      planned: base.slots.planned,
+      untilVerdict:
+        verdictAt === null ? null : design.slots.filter((slot) => slot.startsAt.getTime() < verdictAt).length,
+    },
+    problem: null,
+  };
+}
+
+/** A noise estimate and the degrees of freedom it rests on. */
+export interface NoiseEstimate {
+  noise: number;
+  df: number;
 }
 
 /**
- * The channel's own traffic noise per unit from finished tests of the same shape: the residual
- * variance of the engine's model, less the part whole counts explain. Null when the history is
- * too short to say (under 5 residual degrees of freedom).
+ * The traffic noise per unit of a test's windows (or a video's days): the residual variance of
+ * the engine's baseline model with the titles, less the part whole counts explain. Null when the
+ * windows are too few to say (under 5 residual degrees of freedom).
  */
 export function estimateTrafficNoise(
   history: readonly WindowObservation[],
   metric: WinnerMetric,
   intervalMinutes: number,
   titleCount: number,
-): number | null {
+): NoiseEstimate | null {
   const response = RESPONSE_OF[metric];
   const data = usableWindows(history, response);
   if (data.length < 8) return null;
@@ -229,7 +295,8 @@ export function estimateTrafficNoise(
   if (!(fit.df >= 5)) return null;
   const counts = data.map((w) => 1 / ((response === 'ctr' ? (w.clicks ?? 0) : w.views) + 0.5));
   const countPart = counts.reduce((a, b) => a + b, 0) / counts.length;
-  return Math.sqrt(Math.max(fit.sigma2 - countPart, 0));
+  const noise = Math.sqrt(Math.max(fit.sigma2 - countPart, 0));
+  return Number.isFinite(noise) ? { noise, df: fit.df } : null;
 }
 
 /** What a suggested longer test aims for. */
@@ -258,11 +325,12 @@ export function suggestShape(
     return null;
   };
   if (current.minimumDetectableLift === null) {
-    const days = firstDays((d) => decisionProblem(withDays(d)) === null);
+    const days = firstDays((d) => forecastShape(withDays(d), noise).minimumDetectableLift !== null);
     if (days !== null) return { shape: withDays(days), plan: forecastShape(withDays(days), noise) };
     for (let titleCount = shape.titleCount - 1; titleCount >= 2; titleCount--) {
       const fewer = { ...shape, titleCount };
-      if (decisionProblem(fewer) === null) return { shape: fewer, plan: forecastShape(fewer, noise) };
+      const plan = forecastShape(fewer, noise);
+      if (plan.minimumDetectableLift !== null) return { shape: fewer, plan };
     }
     return null;
   }

@@ -266,6 +266,42 @@ export function observedContrasts(data: RandomisationData): number[] {
   return contrasts;
 }
 
+/** The leader and the p-value of its lead: the part of the test a verdict's winner bar reads. */
+export interface LeaderTest {
+  /** The title with the highest level (0 = Title 1). */
+  leader: number;
+  /** Share of redrawn schedules whose studentised lead is at least the observed one. */
+  pLeader: number;
+  /**
+   * Asked with a bar: the p-value is above it. Counting may then have stopped early, and pLeader
+   * is only a lower bound.
+   */
+  aboveBar?: boolean;
+}
+
+/**
+ * The p-value of the leader's lead over the runner-up alone, without estimates or intervals: what
+ * a reading needs to know whether it names a winner (the forecast simulates many of them). Given
+ * the bar, it stops counting redrawn schedules as soon as the p-value must exceed it.
+ */
+export function leaderTest(data: RandomisationData, bar?: number): LeaderTest {
+  const k = data.titleCount;
+  const spread = new Float64Array(3 * k);
+  totals(data, data.outcome, -1, spread);
+  const observedGap = studentisedGap(data, spread);
+  const observed = levels(data, spread);
+  const leader = observed.reduce((best, v, t) => (v > (observed[best] as number) ? t : best), 0);
+  // With a bar, counting stops once the p-value is sure to exceed it (the decision is the same).
+  const enough = bar === undefined ? Number.POSITIVE_INFINITY : bar * (data.count + 1) - 1;
+  let extreme = 0;
+  for (let r = 0; r < data.count; r++) {
+    totals(data, data.outcome, r, spread);
+    if (!(studentisedGap(data, spread) < observedGap * (1 - 1e-12))) extreme++;
+    if (extreme > enough) return { leader, pLeader: pValue(extreme, data.count), aboveBar: true };
+  }
+  return { leader, pLeader: pValue(extreme, data.count), aboveBar: bar !== undefined && pValue(extreme, data.count) > bar };
+}
+
 export function randomisationInference(data: RandomisationData): RandomisationResult {
   const k = data.titleCount;
   const sums = new Float64Array(2 * k);
@@ -276,16 +312,7 @@ export function randomisationInference(data: RandomisationData): RandomisationRe
     const value = v - first;
     return Number.isFinite(value) ? Math.max(-CLAMP, Math.min(CLAMP, value)) : 0;
   });
-
-  const spread = new Float64Array(3 * k);
-  totals(data, data.outcome, -1, spread);
-  const observedGap = studentisedGap(data, spread);
-  let extreme = 0;
-  for (let r = 0; r < data.count; r++) {
-    totals(data, data.outcome, r, spread);
-    if (!(studentisedGap(data, spread) < observedGap * (1 - 1e-12))) extreme++;
-  }
-  const leader = observed.reduce((best, v, t) => (v > (observed[best] as number) ? t : best), 0);
+  const { leader, pLeader } = leaderTest(data);
 
   const covariance = redrawCovariance(data, estimates);
   const contrasts = Array.from({ length: k - 1 }, (_, j): TitleContrast => {
@@ -306,5 +333,5 @@ export function randomisationInference(data: RandomisationData): RandomisationRe
       pBetterThanFirst: pValue(better, data.count),
     };
   });
-  return { contrasts, covariance, leader, pLeader: pValue(extreme, data.count) };
+  return { contrasts, covariance, leader, pLeader };
 }

@@ -3,8 +3,8 @@
 // function of its seed and its frame (schedule.ts), so redrawing is drawing titles on the same
 // frame with other seeds; titles are the only thing the seed decides.
 
-import { drawTitles, scheduleFrame } from './schedule';
-import type { ScheduleFrame } from './schedule';
+import { drawTitles, LATEST_SCHEDULE_DESIGN, scheduleFrame } from './schedule';
+import type { ScheduleDesign, ScheduleFrame } from './schedule';
 
 /** How many schedules a reading is compared with: p-values come in steps of 1/1,000. */
 export const REDRAW_COUNT = 999;
@@ -32,8 +32,9 @@ function frameTitles(
   titleCount: number,
   intervalMinutes: number,
   count: number,
+  design: ScheduleDesign,
 ): FrameTitles {
-  const key = `${titleCount}/${intervalMinutes}/${count}/${segments.map((s) => `${s.start.getTime()}-${s.end.getTime()}`).join(',')}`;
+  const key = `${design}/${titleCount}/${intervalMinutes}/${count}/${segments.map((s) => `${s.start.getTime()}-${s.end.getTime()}`).join(',')}`;
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
@@ -41,7 +42,7 @@ function frameTitles(
     return hit;
   }
   const frames: ScheduleFrame[] = segments.map((segment) =>
-    scheduleFrame({ titleCount, intervalMinutes, start: segment.start, end: segment.end }),
+    scheduleFrame({ titleCount, intervalMinutes, start: segment.start, end: segment.end, design }),
   );
   const columns = new Map<number, number>();
   for (const frame of frames) {
@@ -82,8 +83,9 @@ export function redrawnTitles(
   titleCount: number,
   intervalMinutes: number,
   count = REDRAW_COUNT,
+  design: ScheduleDesign = LATEST_SCHEDULE_DESIGN,
 ): Int8Array | null {
-  const frame = frameTitles(segments, titleCount, intervalMinutes, count);
+  const frame = frameTitles(segments, titleCount, intervalMinutes, count, design);
   const n = windowStarts.length;
   const columnOf = windowStarts.map((at) => frame.columns.get(at.getTime()));
   if (columnOf.some((column) => column === undefined)) return null;

@@ -23,12 +23,33 @@ export interface ScheduleSlot {
   block: number | null;
 }
 
+/**
+ * How titles are drawn into blocks (docs/statistics.md, "Schedule"; decision 0037). A test keeps
+ * the design it was drawn with, because its randomisation test redraws schedules the same way.
+ * - 1: Williams rows taken without replacement, and Latin squares over k days for every
+ *   day-aligned design (balanced carryover, but few distinct schedules: 4 titles on 13 daily
+ *   windows have only 6, so no p-value can fall below about 1/6).
+ * - 2: every block draws its own order at random, except day-aligned designs with at least
+ *   LATIN_MIN_GROUPS blocks a day, which keep their Latin squares (there are plenty of them).
+ */
+export type ScheduleDesign = 1 | 2;
+export const LATEST_SCHEDULE_DESIGN: ScheduleDesign = 2;
+/** Blocks a day from which design 2 keeps Latin squares over k days (each hour slot sees every title). */
+export const LATIN_MIN_GROUPS = 4;
+
 export interface ScheduleOptions {
   seed: Seed;
   titleCount: number;
   intervalMinutes: number;
   start: Date;
   end: Date;
+  /** Default: the latest. */
+  design?: ScheduleDesign;
+  /**
+   * The design starts at the first block boundary from here (default the start): a test that first
+   * reads the video's traffic keeps the original title live until then (docs/statistics.md, "Calibration").
+   */
+  designStart?: Date;
 }
 
 /**
@@ -98,6 +119,7 @@ export function pairedBlockLength(titleCount: number): number {
  * window takes. The randomisation test (randomisation.ts) redraws titles on one frame many times.
  */
 export interface ScheduleFrame {
+  design: ScheduleDesign;
   titleCount: number;
   intervalMinutes: number;
   start: Date;
@@ -126,7 +148,11 @@ export function scheduleFrame(options: Omit<ScheduleOptions, 'seed'>): ScheduleF
   if (firstBlockStart >= boundaries.length - 1) firstBlockStart = -1;
   const count = firstBlockStart < 0 ? 0 : boundaries.length - 1 - firstBlockStart;
   const frame: ScheduleFrame = {
-    ...options,
+    titleCount,
+    intervalMinutes,
+    start,
+    end,
+    design: options.design ?? LATEST_SCHEDULE_DESIGN,
     boundaries,
     firstBlockStart,
     dayAligned,
@@ -180,6 +206,27 @@ export function drawTitles(frame: ScheduleFrame, seed: Seed): Int8Array {
   const { titleCount } = frame;
   const random = new Random(seed, titleCount, frame.intervalMinutes);
   const titles = new Int8Array(frame.block.length);
+  if (frame.design === 2 && !latinSquares(frame)) {
+    // Each block (a day's group of k windows, or k consecutive windows) in an order of its own.
+    let order: number[] = [];
+    let block = -1;
+    for (let i = 0; i < titles.length; i++) {
+      const at = titleCount === 2 && !frame.dayAligned ? Math.floor(i / 4) : (frame.block[i] as number);
+      if (at !== block) {
+        block = at;
+        order = random.shuffle(
+          titleCount === 2 && !frame.dayAligned
+            ? [0, 0, 1, 1]
+            : Array.from({ length: titleCount }, (_, t) => t),
+        );
+      }
+      const position = frame.dayAligned
+        ? (frame.position[i] as number)
+        : i % (titleCount === 2 ? 4 : titleCount);
+      titles[i] = order[position] as number;
+    }
+    return titles;
+  }
   if (frame.dayAligned) {
     const squares: number[][][] = [];
     for (let i = 0; i < titles.length; i++) {
@@ -207,10 +254,27 @@ export function drawTitles(frame: ScheduleFrame, seed: Seed): Int8Array {
   return titles;
 }
 
+/** Whether a frame draws Latin squares over k days (design 1 always, for day-aligned frames; design 2 with enough blocks a day). */
+function latinSquares(frame: ScheduleFrame): boolean {
+  if (!frame.dayAligned) return false;
+  if (frame.design === 1) return true;
+  const groupsPerDay = 1440 / frame.intervalMinutes / frame.titleCount;
+  return groupsPerDay >= LATIN_MIN_GROUPS;
+}
+
 /** Generates the rotation schedule for [start, end): the frame, with titles drawn from the seed. */
 export function generateSchedule(options: ScheduleOptions): ScheduleSlot[] {
-  const frame = scheduleFrame(options);
-  const { start, end, boundaries, firstBlockStart } = frame;
+  const designStart =
+    options.designStart && options.designStart.getTime() > options.start.getTime()
+      ? options.designStart
+      : options.start;
+  const { start } = options;
+  if (!(options.end.getTime() > designStart.getTime())) {
+    scheduleFrame(options); // the same checks as any schedule
+    return [{ slot: 0, titleIndex: 0, startsAt: start, endsAt: options.end, kind: 'lead-in', block: null }];
+  }
+  const frame = scheduleFrame({ ...options, start: designStart });
+  const { end, boundaries, firstBlockStart } = frame;
   const slots: ScheduleSlot[] = [];
   const push = (titleIndex: number, from: Date, to: Date, kind: SlotKind, block: number | null): void => {
     if (to.getTime() > from.getTime()) {

@@ -3,19 +3,17 @@
 import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
 import { capitalised, theOriginal, VARIANT_WORDS, type VariantWords } from '../shared/test-kinds';
-import { baselineSize, expectedOutcomes, outcomeOf, precisionWeights } from './baseline';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
 import type { TitleSummary } from './posterior';
-import { describeMissing, measureProgress } from './progress';
+import { describeMissing } from './progress';
 import type { Progress } from './progress';
 import type { Seed } from './random';
 import { observedContrasts, randomisationInference } from './randomisation';
-import type { RandomisationData, RandomisationResult } from './randomisation';
-import { redrawnTitles, REDRAW_COUNT, segmentOfWindows } from './redraws';
-import type { ScheduleSegment } from './redraws';
-import { RESPONSE_OF, usableWindows } from './window-analysis';
+import type { RandomisationResult } from './randomisation';
+import { readingUnits } from './reading-units';
+import type { ReadingInput } from './reading-units';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 
 /**
@@ -67,30 +65,20 @@ export interface TestVerdict extends Decision {
   notes: string[];
 }
 
-export interface AnalyzeTestInput {
-  /** Full schedule windows only (not lead-in or tail), measured after the washout. */
-  windows: readonly WindowObservation[];
-  titleCount: number;
-  metric: WinnerMetric;
-  intervalMinutes: number;
+export interface AnalyzeTestInput extends ReadingInput {
   /** How the reasons name the variants (default: titles). */
   words?: VariantWords;
-  /** True once the test has run to its planned end: the winner bar relaxes from 0.1% to 3%. */
+  /** True once the test has run to its end: the reasons say what goes live, not what would. */
   isFinal: boolean;
-  seed: Seed;
   /**
-   * The start and end each part of the schedule was drawn for (one for a test never extended);
-   * without them they are recovered from the windows, which is exact only if the first design
-   * window was measured.
+   * The p-value at or below which the leader is named the winner: the bar of this look (looks.ts).
+   * Without it, a reading outside any schedule of looks: the single-look budget at the end, and a
+   * bar no repeated looking can wear down before it.
    */
-  scheduleSegments?: readonly ScheduleSegment[];
-  /** Redrawn schedules (default 999); only tests of the engine itself use fewer. */
-  redraws?: number;
+  winnerBar?: number;
+  seed: Seed;
   /** Draws for the chance to be best (default 20,000). */
   draws?: number;
-  publishedAt?: Date;
-  /** Units per title the schedule plans, for the progress bar. */
-  plannedUnitsPerTitle?: number;
 }
 
 /** Minutes ignored after each switch: feeds cache the old title and public counters lag. */
@@ -151,6 +139,8 @@ export interface Evidence {
   /** Per title (index 0 unused): one-sided p-value of doing no better than Title 1. */
   pBetterThanFirst: number[];
   precision?: Precision;
+  /** The winner bar of this reading (AnalyzeTestInput.winnerBar); without it, the single-look bars below. */
+  bar?: number;
 }
 
 const lifted = (title: TitleSummary, metric: WinnerMetric): string =>
@@ -198,7 +188,7 @@ export function decide(
         : `Not enough data yet: ${describeMissing(progress)}.`,
     };
   }
-  const bar = isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE;
+  const bar = evidence.bar ?? (isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE);
   const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? titles[0]!;
   if (evidence.pLeader <= bar) {
     const others = titles.length > 2 ? `every other ${words.one}` : first;
@@ -277,12 +267,7 @@ function withoutEffects(
   });
 }
 
-/** Totals are counts for views and clicks (a title with none reads as level) and seconds for watch time. */
-const PSEUDO_COUNT = { views: 0.5, ctr: 0.5, watch: 0 } as const;
-
 const VARIANCE_FLOOR = 1e-8;
-
-const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 function summarise(result: RandomisationResult, seed: Seed, draws: number | undefined): TitleSummary[] {
   // Chance to be best and expected loss: a normal approximation around the estimates with the
@@ -321,29 +306,10 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
     notes.push(
       'YouTube reports impressions, CTR and watch time per day, 2–3 days late: each day is one measurement.',
     );
-  const response = RESPONSE_OF[input.metric];
-  const data = usableWindows(input.windows, response).filter(
-    (w) => Number.isInteger(w.titleIndex) && w.titleIndex >= 0 && w.titleIndex < input.titleCount,
-  );
-  const options = {
-    titleCount: input.titleCount,
-    intervalMinutes: input.intervalMinutes,
-    publishedAt: input.publishedAt,
-  };
-  const spareUnits = data.length - baselineSize(data, response, options);
-  const progress = measureProgress(data, input.titleCount, response, input.plannedUnitsPerTitle, spareUnits);
+  const units = readingUnits(input);
+  const { data, progress, response } = units;
   const common = { metric: input.metric, progress, notes };
-  const count = input.redraws ?? REDRAW_COUNT;
-  const redraws = progress.met
-    ? redrawnTitles(
-        data.map((w) => w.startsAt),
-        input.scheduleSegments ?? segmentOfWindows(data),
-        input.titleCount,
-        input.intervalMinutes,
-        count,
-      )
-    : null;
-  if (redraws === null) {
+  if (units.redraws === null) {
     const decision = decide([], progress, input.isFinal, input.metric, null, input.words);
     return {
       ...decision,
@@ -357,24 +323,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       method: null,
     };
   }
-  const unitData = (baselineData: readonly WindowObservation[]): RandomisationData => {
-    // Each title's level is the weighted mean of its units' ratios to their baseline (baseline.ts).
-    const expected = expectedOutcomes(baselineData, response, options);
-    const outcome = data.map((w) => outcomeOf(w, response));
-    const weights = precisionWeights(outcome, expected);
-    const weightPerExpected = sum(weights) / Math.max(sum(expected), Number.MIN_VALUE);
-    return {
-      titles: data.map((w) => w.titleIndex),
-      outcome: outcome.map((o, i) =>
-        (expected[i] as number) > 0 ? ((weights[i] as number) * o) / (expected[i] as number) : 0,
-      ),
-      expected: weights,
-      redraws,
-      count,
-      titleCount: input.titleCount,
-      pseudo: PSEUDO_COUNT[response] * weightPerExpected,
-    };
-  };
+  const unitData = (baselineData: readonly WindowObservation[]) => units.unitData(baselineData);
   // The test runs on the baseline fitted without the titles: the same under every redrawn
   // schedule, so its p-values are exact. A strong title's effect leaks into that baseline and pulls
   // every lift toward zero, so the estimates come from a baseline fitted with the effects taken out,
@@ -405,6 +354,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       leader: result.leader,
       pLeader: result.pLeader,
       pBetterThanFirst,
+      bar: input.winnerBar,
       precision: {
         covariance: result.covariance,
         unitsPerTitle,
