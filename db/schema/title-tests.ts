@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -71,6 +72,25 @@ export const titleTests = pgTable(
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
     endDate: timestamp('end_date', { withTimezone: true }).notNull(),
     scheduleSeed: text('schedule_seed').notNull(),
+    /**
+     * How the schedule's titles were drawn (src/statistics/schedule.ts, ScheduleDesign): the
+     * randomisation test redraws schedules the same way. Tests created before design 2 keep 1.
+     */
+    scheduleDesign: smallint('schedule_design').notNull().default(2),
+    /**
+     * Whether the test ends at the first daily look that names a winner (docs/statistics.md, "Looks
+     * and stopping"), putting the winner live; false when the creator chose to run it to its end.
+     */
+    stopAtVerdict: boolean('stop_at_verdict').notNull().default(true),
+    /** The next daily look at the test's figures (02:00 Pacific), while it runs; null otherwise. */
+    nextLookAt: timestamp('next_look_at', { withTimezone: true }),
+    /** When the stored verdict was decided: at a look that stopped the test, or at its end. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /**
+     * The forecast the test promises (src/title-tests/forecast.service.ts): the plan shown at
+     * creation, then the one confirmed on the video's own traffic before its first switch.
+     */
+    forecast: jsonb('forecast'),
     /**
      * The slot whose title the engine put live last; null before the first rotation, and after a
      * test waiting for its final figures is extended (its end put the original title back).

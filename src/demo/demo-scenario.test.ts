@@ -29,7 +29,7 @@ describe('the demo scenario', () => {
     expect(ctrOf(winner!.videoIndex, winner!.input.titles[1]!)).toBeGreaterThan(
       1.5 * ctrOf(winner!.videoIndex, winner!.input.titles[0]!),
     );
-    // Close titles on a quiet upload: two days of hourly windows cannot tell them apart.
+    // Close titles on a quiet upload: two days of 2-hour windows cannot tell them apart.
     const [a, b] = same!.input.titles.map((title) => ctrOf(same!.videoIndex, title));
     expect(Math.abs(a! / b! - 1)).toBeLessThan(0.01);
     expect(catalog[same!.videoIndex]!.baseImpressionsPerHour).toBeLessThanOrEqual(1_100);

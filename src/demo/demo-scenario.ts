@@ -22,31 +22,33 @@ export interface ScenarioTest {
 }
 
 export const DEMO_SCENARIO: ScenarioTest[] = [
-  // One test at a time, as the Free plan allows. Ended almost four days before the visitor arrives: a
-  // clear winner, put live.
+  // One test at a time, as the Free plan allows. The channel's first test: it reads the video for a
+  // day before its first switch, on 2-hour windows (its lag is not measured yet), and ends days
+  // before the visitor arrives: a clear winner, put live as soon as a daily look names it.
   {
     videoIndex: 0,
-    startsHoursBefore: 136,
+    startsHoursBefore: 168,
     input: {
       titles: [
         'Crispy Smashed Potatoes Every Time (3 Tricks Restaurants Use)',
         'Why Your Smashed Potatoes Go Soggy (and How to Fix It)',
       ],
       winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
-      durationHours: 48,
+      rotationIntervalMinutes: 120,
+      durationHours: 72,
     },
   },
   // Two titles that draw alike on a quiet, older upload; the creator completes the test after a day
-  // and a half. Decided before its planned end, a winner must clear the stricter interim bar
-  // (docs/statistics.md), so the verdict is "inconclusive" and the original title stays.
+  // and a half. Decided before its planned end, a winner must clear the bar of a look at that point
+  // (docs/statistics.md), so the verdict is "inconclusive" and the original title stays. The first
+  // test measured the channel's noise on this shape, so it starts switching at once.
   {
     videoIndex: 4,
-    startsHoursBefore: 87,
+    startsHoursBefore: 90,
     input: {
       titles: ['The Only Sourdough Discard Recipe You Need', 'One Sourdough Discard Recipe Worth Your Time'],
       winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
+      rotationIntervalMinutes: 120,
       durationHours: 48,
     },
     completesAfterHours: 36,
@@ -62,7 +64,7 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
         'Lemon Garlic Chicken: My Go-To 30-Minute Dinner',
       ],
       winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
+      rotationIntervalMinutes: 120,
       durationHours: 96,
     },
   },

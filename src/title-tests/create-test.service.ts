@@ -1,3 +1,4 @@
+import { LATEST_SCHEDULE_DESIGN } from '../statistics/schedule';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -10,18 +11,19 @@ import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
 import type { TestShape } from '../capacity/cost-model';
-import { verdictProblem, weakForecastProblem } from './forecast.service';
+import { forecastTest, verdictProblem, weakPlanProblem } from './forecast.service';
 import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
-import { channelLag, lagProblem, washoutFor } from './figures/channel-lag';
+import { ASSUMED_LAG, channelLag, lagProblem, washoutFor } from './figures/channel-lag';
 import {
   START_TOLERANCE_MS,
   createTestInputSchema,
   type CreateTestInput,
 } from './records/title-tests.schemas';
+import type { TestForecast } from './records/title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 import { estimateViewsPerDay } from '../shared/video-traffic';
 import { rotatesThumbnails } from '../shared/test-kinds';
@@ -81,7 +83,8 @@ export async function createTitleTest(
   // More channels connected than the plan includes (it went down): new tests only on the first.
   await assertTakesNewTests(ctx.db, user, connection);
   // How long views follow the previous title on this channel sets the washout (channel-lag.ts).
-  const lag = await channelLag(ctx.db, { userId: user.id, channelConnectionId: connection.id });
+  const lag =
+    (await channelLag(ctx.db, { userId: user.id, channelConnectionId: connection.id })) ?? ASSUMED_LAG;
   const tooShort = lagProblem(input, lag);
   if (tooShort) throw badRequest(tooShort);
 
@@ -123,22 +126,25 @@ export async function createTitleTest(
     ? await prepareThumbnails(ctx, user, connection, video, input.thumbnailIds)
     : null;
 
+  // The plan the test promises, as the dialog previewed it: kept with the test, and confirmed on
+  // the video's own traffic before the first switch (engine/forecast-confirmation.ts).
+  const viewsPerDay =
+    estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ?? undefined;
+  const forecast = await forecastTest(ctx, user, {
+    channelId: connection.id,
+    titleCount: variantCount,
+    rotationIntervalMinutes: input.rotationIntervalMinutes,
+    winnerMetric: input.winnerMetric,
+    durationDays: (endDate.getTime() - start.getTime()) / DAY,
+    startDate: start.toISOString(),
+    viewsPerDay,
+    videoId: video.id,
+    kind: input.kind,
+  });
   // A shape that, on this video's traffic, would only notice a title that doubles the metric very
   // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).
-  if (!input.acknowledgeWeakPlan) {
-    const weak = await weakForecastProblem(ctx, user, {
-      channelId: connection.id,
-      titleCount: variantCount,
-      rotationIntervalMinutes: input.rotationIntervalMinutes,
-      winnerMetric: input.winnerMetric,
-      durationDays: (endDate.getTime() - start.getTime()) / DAY,
-      startDate: start.toISOString(),
-      viewsPerDay:
-        estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ??
-        undefined,
-    });
-    if (weak) throw badRequest(weak);
-  }
+  const weak = input.acknowledgeWeakPlan ? null : weakPlanProblem(forecast, viewsPerDay ?? null);
+  if (weak) throw badRequest(weak);
 
   try {
     return await insertTest(ctx, {
@@ -154,6 +160,7 @@ export async function createTitleTest(
       endDate,
       now,
       washoutMinutes: washoutFor(input.rotationIntervalMinutes, lag),
+      forecast,
     });
   } catch (error) {
     // The partial unique index lets one test at a time change a video's title: a creation racing
@@ -220,6 +227,7 @@ async function insertTest(
     endDate: Date;
     now: Date;
     washoutMinutes: number;
+    forecast: TestForecast;
   },
 ): Promise<string> {
   const { user, video, input, seed, start, startDate, endDate, now } = args;
@@ -251,6 +259,9 @@ async function insertTest(
         startDate: start,
         endDate,
         scheduleSeed: seed,
+        scheduleDesign: LATEST_SCHEDULE_DESIGN,
+        stopAtVerdict: !input.runToEnd,
+        forecast: args.forecast,
         heldBy: ctx.holding ?? null,
       })
       .returning();

@@ -19,10 +19,11 @@ describe("the plan's channel noise", () => {
   it('reads a past test with more titles than the one planned', () => {
     const noise = channelNoise(windows(3, 5), { winnerMetric: 'views', rotationIntervalMinutes: 60 });
     expect(noise).not.toBeNull();
-    expect(Number.isFinite(noise)).toBe(true);
+    expect(Number.isFinite(noise!.noise)).toBe(true);
+    expect(noise!.df).toBeGreaterThan(5);
   });
 
-  it('falls back to typical noise when there is no history or the fit cannot be made', () => {
+  it('says nothing when there is no history or the fit cannot be made', () => {
     expect(channelNoise([], { winnerMetric: 'views', rotationIntervalMinutes: 60 })).toBeNull();
     const broken = windows(2, 1).map((window) => ({ ...window, views: Number.NaN }));
     expect(() => channelNoise(broken, { winnerMetric: 'views', rotationIntervalMinutes: 60 })).not.toThrow();

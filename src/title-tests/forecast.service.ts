@@ -1,47 +1,53 @@
-// The power forecast of a test's shape on this channel (GET /api/tests/plan, tests.plan, and the
-// checks creation and extension run with it). The product and the API call it "the plan"; the
-// code says forecast, apart from the subscription plan (docs/decisions/0031).
+// The forecast of a test's shape on this channel and video (GET /api/tests/plan, tests.plan, and the
+// checks creation and extension run with it; docs/statistics.md, "Forecast"). The product and the
+// API call it "the plan"; the code says forecast, apart from the subscription plan
+// (docs/decisions/0031). What it knows of the traffic sets how far it can be trusted: the channel's
+// finished tests of the same shape, else the video's own daily history, else a pessimistic
+// assumption that the test confirms on the video before its first switch (forecast-confirmation.ts).
 import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import type { ServiceContext } from '../platform/service-context';
 import type { UserRow } from '../auth/session.service';
 import {
+  intervalsFor,
   isMeasuredPerDay,
   isWeakForecast,
-  METRIC_WORDS,
   shapeProblem,
   weakForecastMessage,
 } from '../shared/test-shapes';
-import {
-  estimateTrafficNoise,
-  forecastShape,
-  TYPICAL_VIEWS_PER_DAY,
-  washoutMinutes,
-  type WindowObservation,
-} from '../statistics';
+import { washoutMinutes, type WindowObservation } from '../statistics';
 import {
   decisionProblem,
+  estimateTrafficNoise,
+  forecastShape,
   suggestShape,
-  type ForecastNoise,
+  TYPICAL_VIEWS_PER_DAY,
   type ForecastShape,
+  type NoiseEstimate,
   type ShapeForecast,
 } from '../statistics/forecast';
 import type { TestForecast, TestForecastInput } from './records/title-tests.schemas';
 import { computeVerdictInputs } from './figures/verdict-inputs';
+import { channelVideosHistory, videoHistory } from './figures/video-history';
+import { chosenChannel } from '../channels/channels.service';
+import { capacityForShape } from '../capacity/capacity.service';
+import { calibrationHoursFor, videoNoise } from './figures/video-noise';
+import {
+  DAILY_VERDICT_DELAY_HOURS,
+  forecastShapeOf,
+  planOf,
+  plural,
+  roundPercent,
+  type TrafficKnowledge,
+} from './figures/forecast-plan';
 import {
   lagOfChannel,
+  type ChannelLag,
   lagProblem,
-  measuredViewsFactor,
   shortestIntervalFor,
   washoutFor,
   washoutNote,
 } from './figures/channel-lag';
-
-/** Hours from the end date until the verdict of a daily-metric test: YouTube's last figures arrive ~2 days late. */
-export const DAILY_VERDICT_DELAY_HOURS = 50;
-
-const roundPercent = (lift: number): number => Math.round(lift * 1000) / 10;
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /**
  * Why a test of this shape could never end in a verdict, with the nearest shape that could, or
@@ -64,7 +70,7 @@ export function verdictProblem(shape: ForecastShape): string | null {
 async function channelHistory(
   ctx: ServiceContext,
   user: UserRow,
-  input: TestForecastInput,
+  input: Pick<TestForecastInput, 'rotationIntervalMinutes' | 'winnerMetric'>,
 ): Promise<WindowObservation[]> {
   const past = await ctx.db
     .select({ id: titleTests.id })
@@ -84,74 +90,81 @@ async function channelHistory(
 }
 
 /**
- * The channel's noise from its finished tests' windows, or null (typical noise is assumed then).
- * The past tests may have had more titles than the one planned: their titles are the noise fit's
- * nuisance terms, so the fit takes as many as the windows name. A fit that fails on odd data is
- * logged and falls back to typical noise: a plan preview never fails on the channel's history.
+ * The channel's noise from its finished tests' windows, or null (the forecast then reads the video,
+ * or assumes). The past tests may have had more titles than the one planned: their titles are the
+ * noise fit's nuisance terms, so the fit takes as many as the windows name. A fit that fails on odd
+ * data is logged and left out: a plan preview never fails on the channel's history.
  */
 export function channelNoise(
   history: WindowObservation[],
   input: Pick<TestForecastInput, 'winnerMetric' | 'rotationIntervalMinutes'>,
   log?: { warn(details: object, message: string): void },
-): number | null {
+): NoiseEstimate | null {
   if (history.length === 0) return null;
   const titleCount = Math.max(...history.map((window) => window.titleIndex)) + 1;
   try {
-    const noise = estimateTrafficNoise(
-      history,
-      input.winnerMetric,
-      input.rotationIntervalMinutes,
-      titleCount,
-    );
-    return noise !== null && Number.isFinite(noise) ? noise : null;
+    return estimateTrafficNoise(history, input.winnerMetric, input.rotationIntervalMinutes, titleCount);
   } catch (error) {
-    log?.warn({ err: error }, 'The channel’s noise could not be estimated; the plan assumes typical noise');
+    log?.warn({ err: error }, 'The channel’s noise could not be estimated; the plan does without it');
     return null;
   }
 }
 
-/** What the shape can detect and what noise that assumes; the suggestion and the verdict delay are fields of their own. */
-function summaryFor(shape: ForecastShape, plan: ShapeForecast, noiseWords: string): string {
-  const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  if (plan.minimumDetectableLift === null) {
-    const problem = plan.problem ?? 'too few units';
-    return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
-  }
-  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${noiseWords}). Smaller differences will likely end “Inconclusive”.`;
-}
-
-/** What the shape detects on this channel: its own noise when it has finished tests of this shape, else typical noise. */
-async function channelPlan(
+/**
+ * The noise a forecast of this shape rests on: the channel's finished tests of the shape; else the
+ * video's daily history (daily shapes), read from what the product holds; else the pessimistic
+ * assumption, with a calibration read before the first switch where the shape needs the counter.
+ */
+export async function trafficKnowledge(
   ctx: ServiceContext,
   user: UserRow,
-  shape: ForecastShape,
-  input: TestForecastInput,
+  input: Pick<TestForecastInput, 'rotationIntervalMinutes' | 'winnerMetric' | 'videoId' | 'channelId'>,
   viewsPerDay: number,
-): Promise<{ plan: ShapeForecast; noise: ForecastNoise; trafficNoise: number | null }> {
-  const history = await channelHistory(ctx, user, input);
-  const trafficNoise = channelNoise(history, input, ctx.log);
-  const noise = { viewsPerDay, trafficNoise };
-  return { plan: forecastShape(shape, noise), noise, trafficNoise };
+  washout: number,
+): Promise<TrafficKnowledge> {
+  const base = { viewsPerDay, washoutMinutes: washout };
+  const channel = channelNoise(await channelHistory(ctx, user, input), input, ctx.log);
+  if (channel)
+    return {
+      noise: { ...base, trafficNoise: channel.noise, noiseDf: channel.df, source: 'channel' },
+      calibrationHours: 0,
+    };
+  const calibrationHours = calibrationHoursFor(input);
+  if (calibrationHours === 0) {
+    const now = ctx.clock.now();
+    const connection = await chosenChannel(ctx.db, user, input.channelId);
+    const days = input.videoId ? await videoHistory(ctx.db, input.videoId, now) : [];
+    const channel = connection ? await channelVideosHistory(ctx.db, connection.youtubeChannelId, now) : [];
+    const video = videoNoise(input, { days, readings: [], channel }, washout);
+    if (video)
+      return {
+        noise: {
+          ...base,
+          viewsPerDay: video.viewsPerDay ?? viewsPerDay,
+          halfLifeDays: video.halfLifeDays ?? undefined,
+          clicksPerDay: video.clicksPerDay ?? undefined,
+          trafficNoise: video.noise,
+          noiseDf: video.df,
+          source: 'video',
+        },
+        calibrationHours: 0,
+      };
+  }
+  return { noise: base, calibrationHours };
 }
 
 /**
  * Why creation refuses a shape that can decide in principle but, on this video's traffic, would
- * only notice a title that doubles the metric (isWeakForecast), or null. It is the very plan the dialog
- * previews (forecastTest) for the same views per day: the creator can start it anyway by
- * acknowledging it. Shapes that cannot decide at all are refused elsewhere, with their reason.
+ * only notice a title that doubles the metric (isWeakForecast), or null: the very plan the dialog
+ * previews (forecastTest). The creator can start it anyway by acknowledging it. Shapes that cannot
+ * decide at all are refused elsewhere, with their reason.
  */
-export async function weakForecastProblem(
-  ctx: ServiceContext,
-  user: UserRow,
-  /** The shape, the views per day read from the video, and the channel it is on. */
-  input: TestForecastInput & { channelId?: string },
-): Promise<string | null> {
-  const plan = await forecastTest(ctx, user, input);
+export function weakPlanProblem(plan: TestForecast, viewsPerDay: number | null): string | null {
   if (!plan.canDecide || !isWeakForecast(plan.minimumDetectableLiftPercent)) return null;
   return weakForecastMessage({
     minimumDetectableLiftPercent: plan.minimumDetectableLiftPercent!,
-    winnerMetric: input.winnerMetric,
-    viewsPerDay: input.viewsPerDay ?? null,
+    winnerMetric: plan.winnerMetric,
+    viewsPerDay,
   });
 }
 
@@ -168,7 +181,11 @@ function cannotDecide<Base extends object>(
     unitsPerTitle: 0,
     windowsPerTitle: 0,
     minimumDetectableLiftPercent: null,
-    noiseSource: 'typical' as const,
+    noiseSource: 'assumed' as const,
+    daysToVerdict: null,
+    quotaUnits: null,
+    plannedQuotaUnits: null,
+    alternatives: [],
     suggestion:
       !suggested || plan?.minimumDetectableLift == null
         ? null
@@ -183,9 +200,10 @@ function cannotDecide<Base extends object>(
 }
 
 /**
- * Before a test starts: the smallest true lift the shape finds with 80% chance, as the engine
- * will measure it, from the channel's own noise when it has finished tests of this shape and
- * from the video's traffic when the client knows it; or why it cannot decide and what can.
+ * Before a test starts: the smallest true lift the shape finds with 80% chance, how soon and at
+ * what quota, as the engine will measure it, from the channel's own noise when it has finished
+ * tests of this shape, the video's daily figures when the product holds them, and otherwise the
+ * pessimistic case; or why it cannot decide and what can.
  */
 export async function forecastTest(
   ctx: ServiceContext,
@@ -194,14 +212,9 @@ export async function forecastTest(
   /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
   existing?: { washoutMinutes: number | null },
 ): Promise<TestForecast> {
-  const shape: ForecastShape = {
-    intervalMinutes: input.rotationIntervalMinutes,
-    metric: input.winnerMetric,
-    titleCount: input.titleCount,
-    durationDays: input.durationDays,
-    start: input.startDate ? new Date(input.startDate) : ctx.clock.now(),
-  };
+  const start = input.startDate ? new Date(input.startDate) : ctx.clock.now();
   const viewsPerDay = input.viewsPerDay ?? TYPICAL_VIEWS_PER_DAY;
+  const kind = input.kind ?? 'titles';
   const base = {
     winnerMetric: input.winnerMetric,
     unit: isMeasuredPerDay(input.winnerMetric) ? ('day' as const) : ('window' as const),
@@ -209,10 +222,11 @@ export async function forecastTest(
     verdictDelayHours: isMeasuredPerDay(input.winnerMetric) ? DAILY_VERDICT_DELAY_HOURS : 0,
     washoutMinutes: washoutMinutes(input.rotationIntervalMinutes),
     lagMinutes: null as number | null,
+    calibrationHours: 0,
   };
   const refused = shapeProblem(input.winnerMetric, input.rotationIntervalMinutes);
   if (refused) {
-    const daily = { ...shape, intervalMinutes: 1440 };
+    const daily = forecastShapeOf({ ...input, rotationIntervalMinutes: 1440 }, start, 0);
     const plan = forecastShape(daily, { viewsPerDay });
     return cannotDecide(base, plan.minimumDetectableLift === null ? null : daily, plan, refused);
   }
@@ -220,39 +234,109 @@ export async function forecastTest(
   // short for it are refused (channel-lag.ts); the plan counts only the part after the washout.
   const lag = existing ? null : await lagOfChannel(ctx.db, user, input.channelId);
   const washout = existing?.washoutMinutes ?? washoutFor(input.rotationIntervalMinutes, lag);
-  const measured = { ...base, washoutMinutes: washout, lagMinutes: lag && Math.round(lag.minutes) };
+  const measured = {
+    ...base,
+    washoutMinutes: washout,
+    lagMinutes: lag && !lag.assumed ? Math.round(lag.minutes) : null,
+  };
   const tooShort = lagProblem(input, lag);
   if (tooShort) {
+    // The suggestion is planned as a test of that interval would be: its washout, its calibration.
     const interval = shortestIntervalFor(input.winnerMetric, lag);
-    const longer = interval === null ? null : { ...shape, intervalMinutes: interval };
-    const factor = interval === null ? 1 : measuredViewsFactor(interval, washoutFor(interval, lag));
-    const plan = longer && forecastShape(longer, { viewsPerDay: viewsPerDay * factor });
-    return cannotDecide(measured, longer, plan, tooShort);
+    if (interval === null) return cannotDecide(measured, null, null, tooShort);
+    const asked = { ...input, rotationIntervalMinutes: interval };
+    const knowledge = await trafficKnowledge(ctx, user, asked, viewsPerDay, washoutFor(interval, lag));
+    const longer = forecastShapeOf(asked, start, knowledge.calibrationHours);
+    return cannotDecide(measured, longer, forecastShape(longer, knowledge.noise), tooShort);
   }
-  const measuredViews = viewsPerDay * measuredViewsFactor(input.rotationIntervalMinutes, washout);
-  const { plan, noise, trafficNoise } = await channelPlan(ctx, user, shape, input, measuredViews);
-  const suggestion = suggestShape(shape, plan, noise);
-  const noiseWords =
-    trafficNoise !== null
-      ? 'from the noise of your recent tests'
-      : `for a channel with typical noise and about ${Math.round(viewsPerDay).toLocaleString('en-US')} views a day on this video`;
-  return {
-    ...measured,
-    canDecide: plan.minimumDetectableLift !== null,
-    unitsPerTitle: plan.unitsPerTitle,
-    windowsPerTitle: plan.unitsPerTitle,
-    minimumDetectableLiftPercent:
-      plan.minimumDetectableLift === null ? null : roundPercent(plan.minimumDetectableLift),
-    noiseSource: trafficNoise === null ? 'typical' : 'channel',
-    suggestion:
-      suggestion && suggestion.plan.minimumDetectableLift !== null
-        ? {
-            rotationIntervalMinutes: suggestion.shape.intervalMinutes,
-            durationDays: suggestion.shape.durationDays,
-            titleCount: suggestion.shape.titleCount,
-            minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
-          }
-        : null,
-    summary: `${summaryFor(shape, plan, noiseWords)}${washoutNote(input.rotationIntervalMinutes, lag)}`,
-  };
+  const knowledge = await trafficKnowledge(ctx, user, input, viewsPerDay, washout);
+  // A running test's extension reads no calibration: the test has long since switched.
+  const calibrationHours = existing ? 0 : knowledge.calibrationHours;
+  const shape = forecastShapeOf(input, start, calibrationHours);
+  const plan = planOf(shape, { ...knowledge, calibrationHours }, kind, {
+    washoutMinutes: washout,
+    lagMinutes: measured.lagMinutes,
+    lagNote: washoutNote(input.rotationIntervalMinutes, lag),
+    viewsPerDay,
+  });
+  if (existing) return plan;
+  const target = (plan.minimumDetectableLiftPercent ?? COMPARED_LIFT_PERCENT) / 100;
+  return { ...plan, alternatives: await alternativesFor(ctx, user, input, { start, viewsPerDay, lag, target }) };
+}
+
+/** The difference shapes are compared at when the asked one cannot decide. */
+const COMPARED_LIFT_PERCENT = 10;
+const MAX_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+/**
+ * Each interval the metric allows at the shortest whole number of days that finds `target`, with
+ * its days to a verdict, its quota, and how long it would wait for the account's capacity; the
+ * soonest verdict (waiting included) among those this account can run is recommended.
+ */
+async function alternativesFor(
+  ctx: ServiceContext,
+  user: UserRow,
+  input: TestForecastInput,
+  context: { start: Date; viewsPerDay: number; lag: ChannelLag | null; target: number },
+): Promise<TestForecast['alternatives']> {
+  const kind = input.kind ?? 'titles';
+  const found: TestForecast['alternatives'] = [];
+  for (const interval of intervalsFor(input.winnerMetric)) {
+    const asked = { ...input, rotationIntervalMinutes: interval };
+    if (lagProblem(asked, context.lag)) continue;
+    const washout = washoutFor(interval, context.lag);
+    const knowledge = await trafficKnowledge(ctx, user, asked, context.viewsPerDay, washout);
+    const shapeFor = (days: number) =>
+      forecastShapeOf({ ...asked, durationDays: days }, context.start, knowledge.calibrationHours);
+    const finds = (days: number) => {
+      const lift = forecastShape(shapeFor(days), knowledge.noise).minimumDetectableLift;
+      return lift !== null && lift <= context.target + 1e-9;
+    };
+    if (!finds(MAX_DAYS)) continue;
+    let low = 0;
+    let high = MAX_DAYS;
+    while (high - low > 1) {
+      const mid = Math.floor((low + high) / 2);
+      if (finds(mid)) high = mid;
+      else low = mid;
+    }
+    const plan = planOf(shapeFor(high), knowledge, kind, {
+      washoutMinutes: washout,
+      lagMinutes: null,
+      lagNote: '',
+      viewsPerDay: context.viewsPerDay,
+    });
+    const capacity = await capacityForShape(ctx, user, {
+      rotationIntervalMinutes: interval,
+      winnerMetric: input.winnerMetric,
+      durationDays: high,
+      kind,
+    });
+    const waitDays =
+      capacity.decision === 'refuse'
+        ? null
+        : capacity.expectedStartAt
+          ? Math.max(0, (Date.parse(capacity.expectedStartAt) - context.start.getTime()) / DAY_MS)
+          : 0;
+    found.push({
+      rotationIntervalMinutes: interval,
+      durationDays: high,
+      minimumDetectableLiftPercent: plan.minimumDetectableLiftPercent ?? context.target * 100,
+      daysToVerdict: plan.daysToVerdict,
+      quotaUnits: plan.quotaUnits,
+      waitDays: waitDays === null ? null : Math.round(waitDays * 10) / 10,
+      recommended: false,
+    });
+  }
+  const soonest = (alternative: TestForecast['alternatives'][number]) =>
+    alternative.waitDays === null || alternative.daysToVerdict === null
+      ? Number.POSITIVE_INFINITY
+      : alternative.waitDays + alternative.daysToVerdict;
+  const best = found.reduce<(typeof found)[number] | null>(
+    (top, alternative) =>
+      soonest(alternative) < (top ? soonest(top) : Number.POSITIVE_INFINITY) ? alternative : top,
+    null,
+  );
+  return found.map((alternative) => ({ ...alternative, recommended: alternative === best }));
 }

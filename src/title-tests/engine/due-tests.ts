@@ -10,7 +10,7 @@ export const TICK_GRACE_MS = 2 * 60_000;
 
 /**
  * The safety net under the chain of wake-ups: every minute, finds tests with work due by the
- * product clock (a slot whose start has passed, an end date reached, an ended test whose final
+ * product clock (a slot whose start has passed, a daily look due, an end date reached, an ended test whose final
  * title is not applied yet, a verdict whose wait for YouTube's final figures is over, an admin's
  * deletion not carried out yet) and enqueues them. Catches up
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
@@ -65,6 +65,8 @@ export async function findDueTests(
             inArray(titleTests.status, ['scheduled', 'active', 'paused']),
             lte(titleTests.endDate, overdue),
           ),
+          // A daily look due (test-looks.ts).
+          and(eq(titleTests.status, 'active'), lte(titleTests.nextLookAt, overdue)),
           and(
             inArray(titleTests.status, ['completed', 'cancelled']),
             isNull(titleTests.appliedTitle),

@@ -112,6 +112,22 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
   };
   if (test.status !== 'completed') return keepOriginal;
 
+  // Decided already — at a daily look that named a winner (test-looks.ts), or on the final figures
+  // (decideOnFinalFigures): that verdict is the decision.
+  const atLook = test.decidedAt !== null ? storedDecision(test.verdict) : null;
+  if (atLook) {
+    // The original title may be live because the end put it back while YouTube's last figures
+    // were awaited: it is the test's own, not a creator's edit, and the decision replaces it.
+    ours.add(test.originalTitle);
+    const finalVariant = variantToPutLive(record, atLook);
+    return {
+      ...keepOriginal,
+      finalVariant,
+      finalTitle: titleOf(record, finalVariant),
+      reason: test.statusReason,
+    };
+  }
+
   if (isMeasuredPerDay(test.winnerMetric)) {
     const decided = storedDecision(test.verdict);
     if (decided) {
@@ -188,6 +204,7 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
     .set({
       verdict,
       finalFiguresDueAt: null,
+      decidedAt: now,
       statusReason: `${verdict.reason}${late}${outcome}`,
       updatedAt: now,
       // The title goes live through putFinalTitle; until it has, the test counts as not finished.
@@ -331,6 +348,10 @@ async function putFinalTitle(
       verdict: ending.verdict,
       endedAt: test.endedAt ?? now,
       finalFiguresDueAt: ending.finalFiguresDueAt,
+      // Decided now, unless the verdict waits for YouTube's final figures (or the test was cancelled).
+      decidedAt:
+        test.status === 'completed' && ending.finalFiguresDueAt === null ? (test.decidedAt ?? now) : null,
+      nextLookAt: null,
       lastError: null,
       deferredUntil: null,
       statusReason:

@@ -7,6 +7,9 @@ import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
+import { lookAtTest, lookDue } from './test-looks';
+import { confirmForecast } from './forecast-confirmation';
+import { nextLookAfter } from '../figures/look-bars';
 import { mayAct } from '../records/held-tests';
 import { runningStatuses } from '../../shared/test-states';
 import { removeTestMarkedForDeletion } from './deletion';
@@ -79,6 +82,15 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
     return ended && reloaded ? finishTest(ctx, reloaded) : 'finished';
   }
   if (test.status === 'paused') return 'paused';
+  // The daily look first: a look that names a winner ends the test here (test-looks.ts).
+  if (lookDue(record, now)) {
+    const looked = await lookAtTest(ctx, record);
+    if (looked !== 'looked' && looked !== 'not-due') return looked;
+    return advanceTest(ctx, testId);
+  }
+  const firstLook = test.status === 'active' && test.nextLookAt === null ? nextLookAfter(record, now) : null;
+  // A test just started, started before looks were kept, or reopened by an extension: its next look.
+  if (firstLook) await setTestFields(ctx.db, testId, { nextLookAt: firstLook });
   if (test.deferredUntil && test.deferredUntil > now) {
     await scheduleAdvance(ctx, testId, test.deferredUntil);
     return 'deferred';
@@ -105,6 +117,12 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
   let viewCount: number;
   let confirmed: boolean;
   let thumbnail: ThumbnailSwitch | null = null;
+  // Before the first switch, the plan is made again on what the video showed until now.
+  if (
+    rotation.kind === 'window' &&
+    !record.rotations.some((entry) => entry.kind === 'window' && entry.status === 'applied')
+  )
+    await confirmForecast(ctx, record);
   try {
     const live = await youtube.getVideo(connection, test.videoId);
     if (!live) {
@@ -233,7 +251,9 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     if (!ctx.holding) await refreshTestFigures(tx, { testIds: [test.id] }, now);
     await ctx.hooks?.beforeCommit?.(test.id, slot);
     if (locked.status === 'active' || locked.status === 'scheduled') {
-      await scheduleAdvance(withTx(ctx, tx), test.id, next ? next.plannedStart : test.endDate);
+      const wake = next ? next.plannedStart : test.endDate;
+      const look = locked.nextLookAt ?? nextLookAfter(record, now);
+      await scheduleAdvance(withTx(ctx, tx), test.id, look && look < wake ? look : wake);
     }
     return 'rotated' as const;
   });

@@ -1,6 +1,6 @@
 import { rotations } from '../../../db/schema';
 import type { Tx } from '../../db/database';
-import { generateSchedule, type ScheduleSlot } from '../../statistics/schedule';
+import { generateSchedule, type ScheduleDesign, type ScheduleSlot } from '../../statistics/schedule';
 import { segmentSeed } from '../records/schedule-segments';
 
 /**
@@ -10,19 +10,31 @@ import { segmentSeed } from '../records/schedule-segments';
  */
 export async function storeSchedule(
   tx: Tx,
-  test: { id: string; scheduleSeed: string },
+  test: ScheduledTest & { forecast: unknown },
   variantIds: string[],
   intervalMinutes: number,
   start: Date,
   end: Date,
 ): Promise<void> {
+  // A test that first reads the video's counter keeps the original title live meanwhile.
+  const hours = calibrationHoursOf(test.forecast);
   await storeScheduleSegment(tx, test, variantIds, intervalMinutes, {
     segment: 0,
     start,
     end,
     firstSlot: 0,
     firstBlock: 0,
+    ...(hours > 0 ? { designStart: new Date(start.getTime() + hours * 3_600_000) } : {}),
   });
+}
+
+/** What drawing a test's schedule needs of it. */
+type ScheduledTest = { id: string; scheduleSeed: string; scheduleDesign: number };
+
+/** The calibration hours of the forecast stored with a test (title-tests.schemas.ts, testForecastSchema); 0 without one. */
+function calibrationHoursOf(forecast: unknown): number {
+  const hours = (forecast as { calibrationHours?: unknown } | null)?.calibrationHours;
+  return typeof hours === 'number' && hours > 0 ? hours : 0;
 }
 
 /**
@@ -33,10 +45,17 @@ export async function storeSchedule(
  */
 export async function storeScheduleSegment(
   tx: Tx,
-  test: { id: string; scheduleSeed: string },
+  test: ScheduledTest,
   variantIds: string[],
   intervalMinutes: number,
-  placement: { segment: number; start: Date; end: Date; firstSlot: number; firstBlock: number },
+  placement: {
+    segment: number;
+    start: Date;
+    end: Date;
+    firstSlot: number;
+    firstBlock: number;
+    designStart?: Date;
+  },
 ): Promise<ScheduleSlot[]> {
   const schedule = generateSchedule({
     seed: segmentSeed(test.scheduleSeed, placement.segment),
@@ -44,6 +63,8 @@ export async function storeScheduleSegment(
     intervalMinutes,
     start: placement.start,
     end: placement.end,
+    design: test.scheduleDesign as ScheduleDesign,
+    designStart: placement.designStart,
   }).map((slot) => ({
     ...slot,
     slot: placement.firstSlot + slot.slot,

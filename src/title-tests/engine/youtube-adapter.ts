@@ -8,7 +8,8 @@ import {
   mayUploadCustomThumbnails,
   setThumbnail,
 } from '../../youtube/gateway/thumbnails';
-import { pacificDay } from '../../time/pacific';
+import { addDays, pacificDay } from '../../time/pacific';
+import { HISTORY_DAYS } from '../figures/video-history';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { loadTestRecord } from '../records/title-test-records';
 import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
@@ -63,7 +64,8 @@ export function gatewayDailyCollector(app: Dependencies) {
       record.connection,
       {
         videoIds: [record.test.videoId],
-        startDay: pacificDay(record.test.startDate),
+        // The weeks before the test too: the forecast reads the video's own noise from them.
+        startDay: addDays(pacificDay(record.test.startDate), -HISTORY_DAYS),
         endDay: pacificDay(record.test.endedAt ?? now),
       },
       refresh,

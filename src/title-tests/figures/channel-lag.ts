@@ -19,6 +19,18 @@ import { loadTestRecord, type TestRecord } from '../records/title-test-records';
 
 /** The creator's finished tests on the channel the lag is read from, newest first. */
 export const LAG_HISTORY_TESTS = 5;
+
+/** A lag the channel's tests showed, or the one assumed where none has been measured yet. */
+export type ChannelLag = LagEstimate & { assumed?: true };
+
+/**
+ * What a channel none of whose finished tests showed its lag is planned for: up to an hour
+ * (docs/statistics.md, "Carryover and counter lag"). Public counters have been seen to count views
+ * up to an hour late and feeds to show an old title for as long; a washout shorter than the lag
+ * pulls every lift toward zero and can turn its sign, so an unmeasured channel gets windows of at
+ * least 2 hours, each read from an hour after its switch, until a test of its own measures the lag.
+ */
+export const ASSUMED_LAG: ChannelLag = { minutes: 60, atLeast: false, shares: [], switches: 0, assumed: true };
 /** The longest washout a measured lag sets (a longer lag is still refused for short windows). */
 export const MAX_WASHOUT_MINUTES = 120;
 
@@ -100,14 +112,17 @@ export async function channelLag(
   return estimateLag(tests.filter((windows) => windows.length > 0));
 }
 
-/** The lag on the channel a test is planned for (the account's default channel when none is named). */
+/** The lag on the channel a test is planned for (the account's default channel when none is named), or the assumed one. */
 export async function lagOfChannel(
   db: DbOrTx,
   user: { id: string },
   channelId: string | undefined,
-): Promise<LagEstimate | null> {
+): Promise<ChannelLag> {
   const connection = await chosenChannel(db, user, channelId);
-  return connection ? channelLag(db, { userId: user.id, channelConnectionId: connection.id }) : null;
+  const measured = connection
+    ? await channelLag(db, { userId: user.id, channelConnectionId: connection.id })
+    : null;
+  return measured ?? ASSUMED_LAG;
 }
 
 /** The measured lag in whole 10-minute steps, rounded up: the least washout that covers it. */
@@ -139,7 +154,7 @@ const longEnough = (intervalMinutes: number, lag: LagEstimate) => coveredLag(lag
 const windowWords = (minutes: number) => `${minutes / 60}-hour`;
 
 /** "about 45 minutes", "at least 50 minutes". */
-const lagWords = (lag: LagEstimate) =>
+const lagWords = (lag: ChannelLag) =>
   `${lag.atLeast ? 'at least' : 'about'} ${Math.max(LAG_BIN_MINUTES, Math.round(lag.minutes / 5) * 5)} minutes`;
 
 /** The shortest interval the metric allows that is long enough for the lag; null if none is. */
@@ -151,11 +166,13 @@ export function shortestIntervalFor(metric: WinnerMetric, lag: LagEstimate | nul
  * Why windows of this shape are too short for the channel's measured lag (the washout would
  * take more than half of each), in the creator's words; null when they are long enough.
  */
-export function lagProblem(shape: Shape, lag: LagEstimate | null): string | null {
+export function lagProblem(shape: Shape, lag: ChannelLag | null): string | null {
   if (!lag || longEnough(shape.rotationIntervalMinutes, lag)) return null;
   const shortest = shortestIntervalFor(shape.winnerMetric, lag);
   const advice =
     shortest === null ? 'Choose longer windows.' : `Choose ${windowWords(shortest)} windows or longer.`;
+  if (lag.assumed)
+    return `Titlewise has not yet measured how long views keep following the previous title after a switch on this channel, so it allows for up to an hour, and ${windowWords(shape.rotationIntervalMinutes)} windows could measure mostly the old title. ${advice} Once a test of yours with short windows has measured it, shorter windows may be possible.`;
   return `On this channel, views keep following the previous title for ${lagWords(lag)} after a switch, so ${windowWords(shape.rotationIntervalMinutes)} windows would measure mostly the old title. ${advice}`;
 }
 
@@ -164,8 +181,10 @@ export function lagProblem(shape: Shape, lag: LagEstimate | null): string | null
  * from 50 minutes after its switch: on this channel, views keep following the previous title for
  * about 45 minutes." Empty otherwise.
  */
-export function washoutNote(intervalMinutes: number, lag: LagEstimate | null): string {
+export function washoutNote(intervalMinutes: number, lag: ChannelLag | null): string {
   const washout = washoutFor(intervalMinutes, lag);
   if (!lag || washout <= washoutMinutes(intervalMinutes)) return '';
+  if (lag.assumed)
+    return ` Each window is measured from ${washout} minutes after its switch: Titlewise has not yet measured how long views keep following the previous title on this channel, and allows for up to an hour.`;
   return ` Each window is measured from ${washout} minutes after its switch: on this channel, views keep following the previous title for ${lagWords(lag)}.`;
 }

@@ -9,6 +9,7 @@ import type {
   TitleTestView,
   VerdictView,
 } from '../records/title-tests.schemas';
+import { storedForecastOf } from '../records/stored-forecast';
 import { observationsOfStandings } from './window-observations';
 import { verdictView } from './verdict';
 import { imageFilePath } from '../../shared/image-rules';
@@ -213,7 +214,11 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
   const lastEnd = ends.length > 0 ? Math.max(...ends) : null;
   const verdict =
     inputs.verdict ??
-    verdictView(inputs, observationsOfStandings(standings, variants, daily, test.rotationIntervalMinutes));
+    verdictView(
+      inputs,
+      observationsOfStandings(standings, variants, daily, test.rotationIntervalMinutes),
+      now,
+    );
   const card: TitleTestView = {
     id: test.id,
     status: test.status,
@@ -233,6 +238,8 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     appliedTitle: test.appliedTitle,
     appliedThumbnail: thumbnailUrl(test.appliedThumbnailImageId),
     expectedStartAt: test.expectedStartAt?.toISOString() ?? null,
+    stopsAtVerdict: test.stopAtVerdict,
+    forecast: storedForecastOf(test.forecast),
     analytics: {
       averageCtr: averageCtrPercent,
       totalViews,

@@ -7,6 +7,11 @@ import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from '../records/title-test-records';
 import type { VerdictView } from '../records/title-tests.schemas';
 import { observationsOf, scheduleSegmentsOf } from './verdict-inputs';
+import { winnerBarAt } from './look-bars';
+import { chanceOfWinnerByEnd } from '../../statistics/conditional-power';
+import { normalQuantile } from '../../statistics/distributions';
+import { storedForecastOf } from '../records/stored-forecast';
+import type { ScheduleDesign } from '../../statistics/schedule';
 
 // The one place a test's verdict is computed (docs/statistics.md#verdicts): `computeVerdict`
 // decides it when a test ends (finish-test.ts stores it), `verdictView` shows the stored one, or
@@ -26,8 +31,13 @@ export async function computeVerdict(
   isFinal: boolean,
   windows?: WindowObservation[],
 ): Promise<TestVerdict> {
-  return verdictOf(record, isFinal, windows ?? (await observationsOf(ctx, record)), (error) =>
-    ctx.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
+  return verdictOf(
+    record,
+    isFinal,
+    windows ?? (await observationsOf(ctx, record)),
+    ctx.clock.now(),
+    (error) =>
+      ctx.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
   );
 }
 
@@ -40,6 +50,7 @@ function verdictOf(
   record: TestSchedule,
   isFinal: boolean,
   windows: WindowObservation[],
+  at: Date,
   onFailure: (error: unknown) => void,
 ): TestVerdict {
   const input = {
@@ -49,8 +60,10 @@ function verdictOf(
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
+    winnerBar: winnerBarAt(record, at, isFinal),
     seed: record.test.scheduleSeed,
     scheduleSegments: scheduleSegmentsOf(record.rotations),
+    scheduleDesign: record.test.scheduleDesign as ScheduleDesign,
     plannedUnitsPerTitle: plannedUnitsPerTitle(record),
   };
   try {
@@ -162,12 +175,13 @@ function rawAverages(windows: WindowObservation[], titleCount: number): VerdictV
 export function verdictView(
   record: TestSchedule,
   windows: WindowObservation[],
+  at: Date,
   onFailure: (error: unknown) => void = () => {},
 ): VerdictView {
   const waiting = finalFiguresStatus(record.test);
   const stored =
     record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
-  const verdict = stored ?? verdictOf(record, false, windows, onFailure);
+  const verdict = stored ?? verdictOf(record, false, windows, at, onFailure);
   // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   // A test still running short of a verdict is collecting data; "Inconclusive" is for one that ended so.
@@ -207,5 +221,31 @@ export function verdictView(
     progress: progressView(verdict, record),
     notes: verdict.notes,
     raw: rawAverages(windows, record.variants.length),
+    chanceOfWinner: collecting ? chanceOfWinner(record, verdict) : null,
   };
+}
+
+/**
+ * A running test's chance of naming a winner by its end if a variant is as much better as the
+ * plan it was created with could find (conditional-power.ts); null without a plan or a reading.
+ */
+function chanceOfWinner(record: TestSchedule, verdict: TestVerdict): number | null {
+  const planned = storedForecastOf(record.test.forecast)?.minimumDetectableLiftPercent ?? null;
+  const information = verdict.progress.items.find((item) => item.key === 'planned');
+  if (planned === null || verdict.pValue === null || !information || information.required <= 0) return null;
+  const challengers = verdict.titles.filter((title) => title.titleIndex > 0);
+  const best = challengers.reduce<(typeof challengers)[number] | null>(
+    (top, title) => (top === null || title.lift > top.lift ? title : top),
+    null,
+  );
+  if (!best) return null;
+  const standardError = (Math.log1p(best.liftHigh) - Math.log1p(best.liftLow)) / (2 * 1.959963984540054);
+  const chance = chanceOfWinnerByEnd({
+    lead: normalQuantile(1 - Math.min(Math.max(verdict.pValue, 1e-9), 1 - 1e-9) / 2),
+    information: Math.min(1, information.current / information.required),
+    plannedLogLift: Math.log1p(planned / 100),
+    standardError,
+    finalBar: winnerBarAt(record, record.test.endDate, true),
+  });
+  return Math.round(chance * 1000) / 1000;
 }

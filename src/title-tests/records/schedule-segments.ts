@@ -18,8 +18,8 @@ export function segmentSeed(scheduleSeed: string, segment: number): string {
 }
 
 /**
- * The segments of a stored schedule, in order: for each, the exact start and end that were passed
- * to generateSchedule. A segment's slots cover its [start, end) without a gap (lead-in, windows,
+ * The segments of a stored schedule, in order: for each, the start of its design (its first
+ * window) and the end that was passed to generateSchedule. A segment's slots cover its [start, end) without a gap (lead-in, windows,
  * tail), so its start is its first slot's planned start and its end its last slot's planned end.
  * A slot superseded by an extension (a tail that had not started, status 'skipped') still belongs to
  * its segment, so consecutive segments may overlap by that tail's span; the tail is never analysed,
@@ -27,7 +27,7 @@ export function segmentSeed(scheduleSeed: string, segment: number): string {
  * previous one ends (a test extended while it waited for its final figures resumes at that moment).
  */
 export function scheduleSegmentsOf(
-  rotations: readonly Pick<RotationRow, 'segment' | 'plannedStart' | 'plannedEnd'>[],
+  rotations: readonly Pick<RotationRow, 'segment' | 'kind' | 'plannedStart' | 'plannedEnd'>[],
 ): ScheduleSegment[] {
   const bySegment = new Map<number, ScheduleSegment>();
   for (const rotation of rotations) {
@@ -38,6 +38,14 @@ export function scheduleSegmentsOf(
     }
     if (rotation.plannedStart < known.start) known.start = rotation.plannedStart;
     if (rotation.plannedEnd > known.end) known.end = rotation.plannedEnd;
+  }
+  // The design of a segment starts at its first window: drawing from there gives the same titles
+  // as drawing from an earlier start (the lead-in, however long a calibration made it).
+  for (const [segment, span] of bySegment) {
+    const firstWindow = rotations
+      .filter((rotation) => rotation.segment === segment && rotation.kind === 'window')
+      .reduce<Date | null>((first, rotation) => (first === null || rotation.plannedStart < first ? rotation.plannedStart : first), null);
+    if (firstWindow) span.start = firstWindow;
   }
   return [...bySegment.entries()].sort(([a], [b]) => a - b).map(([, segment]) => segment);
 }

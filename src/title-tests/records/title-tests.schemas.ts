@@ -88,6 +88,11 @@ export const createTestInputSchema = z
      * WEAK_FORECAST_LIFT) and starts it anyway; without it such a test is refused (issue 24, item 2).
      */
     acknowledgeWeakPlan: z.boolean({ message: 'acknowledgeWeakPlan must be true or false.' }).default(false),
+    /**
+     * Run the test to its end date even after a daily look names a winner; by default the test
+     * stops there and puts the winner live (docs/statistics.md, "Looks and stopping").
+     */
+    runToEnd: z.boolean({ message: 'runToEnd must be true or false.' }).default(false),
   })
   .strict()
   // Each title's problem in the words the create form shows under it ("Title 2 can't contain < or >"),
@@ -197,6 +202,10 @@ export const titleTestSchema = z.object({
   appliedThumbnail: z.string().nullable(),
   /** While queued for YouTube capacity: when it is expected to start (null: once a running test makes room). */
   expectedStartAt: z.iso.datetime().nullable(),
+  /** The test ends at the first daily look that names a winner; false: the creator chose to run it to its end. */
+  stopsAtVerdict: z.boolean(),
+  /** The plan the test promises (as created, then confirmed on the video's traffic); null for tests from before plans were kept. */
+  forecast: z.lazy(() => storedForecastSchema).nullable(),
   analytics: testAnalyticsSummarySchema,
 });
 export type TitleTestView = z.infer<typeof titleTestSchema>;
@@ -309,6 +318,10 @@ export const testForecastInputSchema = z.object({
   startDate: z.iso.datetime({ offset: true, message: 'startDate must be an ISO date-time.' }).optional(),
   /** Which of the account's channels the test is for (its measured lag); default the latest connected. */
   channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
+  /** The video, when chosen: its daily figures, where Titlewise holds them, tell its own noise. */
+  videoId: z.string().trim().min(1).max(64).optional(),
+  /** What the test rotates, for the quota it spends (a thumbnail's switch costs as much as a title's; a package both). */
+  kind: z.enum(TEST_KINDS, { message: 'kind must be titles, thumbnails or packages.' }).optional(),
 });
 export type TestForecastInput = z.infer<typeof testForecastInputSchema>;
 
@@ -330,7 +343,37 @@ export const testForecastSchema = z.object({
   windowsPerTitle: z.number(),
   /** The true lift the test finds with 80% chance; null when it cannot decide. */
   minimumDetectableLiftPercent: z.number().nullable(),
-  noiseSource: z.enum(['channel', 'typical']),
+  /**
+   * Where the noise the plan rests on comes from: the channel's finished tests of this shape, this
+   * video's own figures, or an assumption (a channel twice as noisy as typical) that the test
+   * replaces with the video's figures before its first switch.
+   */
+  noiseSource: z.enum(['channel', 'video', 'assumed']),
+  /** Hours the test reads the video's views before its first switch (0: none). */
+  calibrationHours: z.number(),
+  /** Days from the start until the verdict, for half of the tests at the detectable difference; null when it cannot decide. */
+  daysToVerdict: z.number().nullable(),
+  /** YouTube quota units the test likely spends until that verdict (switches, reads, putting the title back). */
+  quotaUnits: z.number().nullable(),
+  /** … and if it ran its whole length. */
+  plannedQuotaUnits: z.number().nullable(),
+  /**
+   * Every interval the metric allows, each at the shortest length that finds the same difference
+   * as this plan (about 10% when this plan cannot decide), with when its verdict would likely come
+   * and what it would spend: the dialog recommends the soonest that the account's capacity can run.
+   */
+  alternatives: z.array(
+    z.object({
+      rotationIntervalMinutes: z.number(),
+      durationDays: z.number(),
+      minimumDetectableLiftPercent: z.number(),
+      daysToVerdict: z.number().nullable(),
+      quotaUnits: z.number().nullable(),
+      /** Days it would wait for capacity before starting (0: it starts now); null: this account cannot run it. */
+      waitDays: z.number().nullable(),
+      recommended: z.boolean(),
+    }),
+  ),
   /** The traffic the plan assumed (views per day), for small-channel honesty. */
   viewsPerDay: z.number(),
   /** Hours after the end date until the verdict: YouTube's daily figures arrive late. */
@@ -348,6 +391,18 @@ export const testForecastSchema = z.object({
   lagMinutes: z.number().nullable(),
 });
 export type TestForecast = z.infer<typeof testForecastSchema>;
+
+/**
+ * The plan a test keeps (title_tests.forecast): as the dialog showed it, then, for a plan that had
+ * to assume the channel's noise, confirmed on the video's own traffic before the first switch.
+ */
+export const storedForecastSchema = testForecastSchema.extend({
+  /** When the plan was confirmed on the video's traffic (it stays assumed when the video showed too little). */
+  confirmedAt: z.iso.datetime().optional(),
+  /** The assumed plan the confirmation replaced. */
+  assumedPlan: z.object({ minimumDetectableLiftPercent: z.number().nullable() }).optional(),
+});
+export type StoredForecast = z.infer<typeof storedForecastSchema>;
 
 /**
  * POST /api/tests/{id}/extend and tests.extend: the new end of a running test, or of one waiting
@@ -431,6 +486,12 @@ export const verdictViewSchema = z.object({
     days: z.object({ measured: z.number(), planned: z.number() }).nullable(),
   }),
   notes: z.array(z.string()),
+  /**
+   * A running test short of a winner: the chance it names one by its end if a variant is as much
+   * better as its plan could find (docs/statistics.md, "Looks and stopping"); null otherwise.
+   * Under 10%, with a quarter of the test measured, the card offers to stop it with the original back.
+   */
+  chanceOfWinner: z.number().nullable(),
   /** Raw per-title averages, for the raw vs adjusted toggle: views per hour, and CTR where measured. */
   raw: z.array(
     z.object({
