@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type {
   dashboardStatsSchema,
+  StoredForecast,
   TestAnalytics,
   TestForecast,
   TitleTestView,
@@ -9,7 +10,7 @@ import type {
 
 /** The shapes of docs/product.md#entities as the server's schemas define them (types only). */
 export type TitleTest = TitleTestView;
-export type { TestAnalytics, TestForecast, VerdictView };
+export type { StoredForecast, TestAnalytics, TestForecast, VerdictView };
 export type VerdictTitle = VerdictView['titles'][number];
 export type ProgressItem = VerdictView['progress']['items'][number];
 export type RotationLog = TestAnalytics['rotationLogs'][number];

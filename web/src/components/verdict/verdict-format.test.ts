@@ -38,6 +38,7 @@ function view(patch: Partial<VerdictView>): VerdictView {
     winnerTitleIndex: null,
     recommendedTitleIndex: 0,
     stage: 'running',
+    chanceOfWinner: null,
     reason: '',
     metric: 'views',
     final: false,

@@ -20,13 +20,25 @@ interface TestActionsProps {
   awaitingFinalFigures: boolean;
   /** About how many more days the reading says would settle it, when it says (the Extend dialog suggests them). */
   suggestedDays: number | null;
+  /**
+   * Cancel's confirmation, held by the card: its notice for a test that will very likely end
+   * Inconclusive opens the same confirmation.
+   */
+  cancelConfirm: { opened: boolean; open: () => void; close: () => void };
 }
 
 /**
  * The card's actions: Pause / Resume / Complete / Extend / Cancel Test; founder tools: Force
  * Analytics, Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
  */
-export function TestActions({ test, isFounder, now, awaitingFinalFigures, suggestedDays }: TestActionsProps) {
+export function TestActions({
+  test,
+  isFounder,
+  now,
+  awaitingFinalFigures,
+  suggestedDays,
+  cancelConfirm,
+}: TestActionsProps) {
   const refresh = useRefreshDashboard();
   const action = trpc.tests.action.useMutation({
     onSuccess: async (_result, variables) => {
@@ -69,7 +81,6 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
 
   const run = (name: TestActionName, onSettled?: () => void) =>
     action.mutate({ id: test.id, action: name }, { onSettled });
-  const [cancelOpened, confirmCancel] = useDisclosure(false);
   const [extendOpened, extendDialog] = useDisclosure(false);
   const canExtend = extendStateProblem({ status: test.status, awaitingFinalFigures }) === null;
   const pendingAction = action.isPending ? action.variables?.action : undefined;
@@ -130,7 +141,7 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
           <Button
             variant="subtle"
             color="red"
-            onClick={confirmCancel.open}
+            onClick={cancelConfirm.open}
             loading={pendingAction === 'cancel'}
             disabled={busy}
           >
@@ -149,7 +160,7 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
         />
       )}
       <ConfirmDialog
-        opened={cancelOpened}
+        opened={cancelConfirm.opened}
         title="Cancel this test?"
         message={
           status === 'queued'
@@ -160,8 +171,8 @@ export function TestActions({ test, isFounder, now, awaitingFinalFigures, sugges
         cancelLabel="Keep it"
         danger
         loading={pendingAction === 'cancel'}
-        onConfirm={() => run('cancel', confirmCancel.close)}
-        onClose={confirmCancel.close}
+        onConfirm={() => run('cancel', cancelConfirm.close)}
+        onClose={cancelConfirm.close}
       />
       {isFounder && (
         <Group gap="xs" wrap="wrap">

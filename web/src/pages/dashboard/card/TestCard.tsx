@@ -13,6 +13,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
+import { isHopeless } from '../../../../../src/shared/hopeless-test';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { formatCalendarDay, formatCtr, formatInterval } from '../../../lib/format';
@@ -36,6 +37,8 @@ import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import { variantName } from '../../../components/variants/variant-name';
 import { VARIANT_NOUN } from '../../../../../src/shared/test-kinds';
 import { CardThumbnails } from './CardThumbnails';
+import { HopelessNotice } from './HopelessNotice';
+import { TestPromise } from './TestPromise';
 import classes from './TestCard.module.css';
 
 /** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
@@ -82,6 +85,17 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
   const averageCtr = data?.averageCtr ?? test.analytics.averageCtr;
   const now = useProductNow(data?.clockAt, analytics.dataUpdatedAt);
   const firstRotation = data?.expected.firstRotation ?? null;
+  // Cancel's confirmation: the actions' Cancel Test and the notice of a hopeless test open it.
+  const [cancelOpened, cancelConfirm] = useDisclosure(false);
+  const verdict = data?.verdict;
+  const running = test.status === 'active' || test.status === 'paused';
+  const hopelessChance =
+    running &&
+    verdict?.stage === 'running' &&
+    verdict.chanceOfWinner !== null &&
+    isHopeless(verdict.chanceOfWinner, verdict.progress.fraction)
+      ? verdict.chanceOfWinner
+      : null;
 
   return (
     <Card ref={cardRef} padding={0} radius="lg" component="article" aria-label={`Test: ${test.videoTitle}`}>
@@ -159,6 +173,14 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
             </Alert>
           )}
           {firstRotation && <LeadInNotice firstRotation={firstRotation} now={now} />}
+          <TestPromise test={test} />
+          {hopelessChance !== null && (
+            <HopelessNotice
+              kind={test.kind}
+              chanceOfWinner={hopelessChance}
+              onStop={workspace.canEdit ? cancelConfirm.open : undefined}
+            />
+          )}
           {!analytics.isError && (
             <VerdictPanel
               verdict={data?.verdict}
@@ -221,6 +243,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               now={now}
               awaitingFinalFigures={data?.verdict.awaitingFinalData ?? false}
               suggestedDays={data?.verdict.moreDaysNeeded ?? null}
+              cancelConfirm={{ opened: cancelOpened, ...cancelConfirm }}
             />
           )}
         </Stack>

@@ -2,6 +2,7 @@ import {
   Alert,
   Anchor,
   Button,
+  Checkbox,
   Group,
   Modal,
   Select,
@@ -55,6 +56,7 @@ import { PackageVariants } from './thumbnails/PackageVariants';
 import { ThumbnailVariants } from './thumbnails/ThumbnailVariants';
 import { useThumbnailUploads } from './thumbnails/use-thumbnail-uploads';
 import { intervalDescription, intervalOptions, metricOptions } from './schedule-options';
+import { ShapeComparison } from './ShapeComparison';
 import { TitleInputs } from './TitleInputs';
 import { useRecentVideos } from './use-recent-videos';
 import { useTestForecast } from './use-test-forecast';
@@ -172,6 +174,13 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   const refusal =
     create.error && create.error.message.includes(WEAK_PLAN_CONFIRM) ? create.error.message : null;
   const shownPlan = planProblem(form) === null ? plan.query.data : undefined;
+  const planBusy = !plan.settled || plan.query.isPlaceholderData || plan.query.isFetching;
+  const formShape = {
+    rotationIntervalMinutes: form.rotationIntervalMinutes,
+    durationDays: durationDays(form),
+  };
+  const applyShape = (shape: { rotationIntervalMinutes: number; durationDays: number }) =>
+    setForm((current) => withShape(current, shape));
   const weakPlan = isWeakForecast(shownPlan?.minimumDetectableLiftPercent ?? null) || refusal !== null;
   const unacknowledged = weakPlan && !form.acknowledgeWeakPlan;
 
@@ -324,13 +333,12 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               loading={plan.query.isFetching}
               stale={!plan.settled || plan.query.isPlaceholderData}
               error={plan.query.isError ? plan.query.error.message : null}
-              current={{
-                titleCount: variantCount(form),
-                rotationIntervalMinutes: form.rotationIntervalMinutes,
-                durationDays: durationDays(form),
-              }}
-              onUseShape={(shape) => setForm((current) => withShape(current, shape))}
+              current={{ titleCount: variantCount(form), ...formShape }}
+              onUseShape={applyShape}
             />
+            {shownPlan && !plan.query.isError && shownPlan.alternatives.length > 1 && (
+              <ShapeComparison plan={shownPlan} current={formShape} busy={planBusy} onUseShape={applyShape} />
+            )}
             {weakPlan && (
               <WeakPlanAcknowledgement
                 minimumDetectableLiftPercent={
@@ -345,6 +353,13 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 onChange={(checked) => update({ acknowledgeWeakPlan: checked })}
               />
             )}
+            {/* Ticked (the default), a test ends at the first daily look that names a winner. */}
+            <Checkbox
+              label="Stop as soon as a daily check finds a winner"
+              description="The winner goes live and the test’s YouTube quota is freed the day its answer is in. Untick to run until the end date anyway."
+              checked={!form.runToEnd}
+              onChange={(event) => update({ runToEnd: !event.currentTarget.checked })}
+            />
             {opened && (
               <CapacityLine
                 rotationIntervalMinutes={form.rotationIntervalMinutes}

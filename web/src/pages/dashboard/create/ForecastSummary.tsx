@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { isWeakForecast, LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
 import type { TestForecast } from '../../../api/test-types';
+import { verdictOutlook } from './forecast-outlook';
 
 type ForecastShape = NonNullable<TestForecast['suggestion']>;
 export type ShapeChoice = Pick<ForecastShape, 'rotationIntervalMinutes' | 'durationDays'>;
@@ -103,7 +104,8 @@ function Suggestion({
 
 /**
  * Before the test starts (tests.plan): whether it can reach a verdict, the smallest difference it
- * can detect, a nearer shape when it cannot (or only large ones), and when a daily metric's verdict comes.
+ * can detect, how soon and at what YouTube quota its verdict likely comes, a nearer shape when it
+ * cannot (or only large ones), and when a daily metric's verdict comes.
  */
 export function ForecastSummary({
   problem,
@@ -140,6 +142,9 @@ export function ForecastSummary({
   }
   const heading = headingFor(plan);
   const busy = stale || loading;
+  // The reading of the video before the first switch, when the plan had to assume its noise, is
+  // already said in the summary: this line adds only the time and quota to a verdict.
+  const outlook = verdictOutlook(plan);
   return (
     <Alert
       role="status"
@@ -150,6 +155,11 @@ export function ForecastSummary({
       aria-busy={busy}
     >
       <Text fz="sm">{plan.summary}</Text>
+      {outlook && (
+        <Text fz="sm" mt={4} fw={500}>
+          {outlook}
+        </Text>
+      )}
       {plan.canDecide && plan.unit === 'day' && plan.verdictDelayHours > 0 && (
         <Text fz="sm" mt={4}>
           The verdict comes {formatDelay(plan.verdictDelayHours)} after the end, when YouTube’s daily figures

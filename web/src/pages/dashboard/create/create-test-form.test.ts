@@ -145,3 +145,26 @@ describe('a title + thumbnail test', () => {
     expect(validationProblem(form)).toBe('Title 2 is empty');
   });
 });
+
+describe('stopping at the first winner', () => {
+  it('is the default: the test stops at the first daily check that names a winner', () => {
+    const form = withTitles(picked('titles'), ['My video', 'Better']);
+    expect(form.runToEnd).toBe(false);
+    expect(toCreateInput(form)).toMatchObject({ runToEnd: false });
+  });
+
+  it('sends runToEnd once the creator asks to run until the end date anyway', () => {
+    const form = { ...withTitles(picked('titles'), ['My video', 'Better']), runToEnd: true };
+    expect(toCreateInput(form)).toMatchObject({ runToEnd: true });
+  });
+});
+
+describe('the plan preview', () => {
+  it('is asked with the kind, and with the video once one is picked (its own figures tell its noise)', () => {
+    const before = withTitles(initialFormState(now), ['A', 'B']);
+    expect(planInput(before)).toMatchObject({ kind: 'titles' });
+    expect(planInput(before)).not.toHaveProperty('videoId');
+    const form = withSlots(picked('thumbnails'), { 1: ready('i1') });
+    expect(planInput(form)).toMatchObject({ kind: 'thumbnails', videoId: 'v1', titleCount: 2 });
+  });
+});

@@ -56,6 +56,11 @@ export interface CreateTestFormState {
   viewsPerDay: number | null;
   /** The creator ticked "Start anyway" for a plan too weak to decide (sent only while the plan is weak). */
   acknowledgeWeakPlan: boolean;
+  /**
+   * Run to the end date even after a daily check names a winner. Off by default: the winner goes
+   * live and the test's YouTube quota is freed as soon as the answer is in.
+   */
+  runToEnd: boolean;
 }
 
 /** A Date as a datetime-local input value in the browser's time zone. */
@@ -91,6 +96,7 @@ export function initialFormState(now = new Date()): CreateTestFormState {
     endEdited: false,
     viewsPerDay: null,
     acknowledgeWeakPlan: false,
+    runToEnd: false,
   };
 }
 
@@ -228,8 +234,8 @@ export function variantsInput(state: CreateTestFormState): { titles: string[]; t
 
 /**
  * The create call's input: the kind and its variants (variantsInput), the schedule of
- * scheduleInput; the acknowledgement of a weak plan only while the plan shown is weak (a stale
- * tick never starts another shape unasked).
+ * scheduleInput, whether it stops at the first winner; the acknowledgement of a weak plan only
+ * while the plan shown is weak (a stale tick never starts another shape unasked).
  */
 export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
   return {
@@ -241,6 +247,7 @@ export function toCreateInput(state: CreateTestFormState, weakPlan = false) {
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     winnerMetric: state.winnerMetric,
     ...scheduleInput(state),
+    runToEnd: state.runToEnd,
   };
 }
 
@@ -262,6 +269,10 @@ export interface PlanInput {
   viewsPerDay?: number;
   /** The channel the test is for: its measured lag sets the washout. */
   channelId?: string;
+  /** The picked video: where Titlewise holds its daily figures, they tell its own noise. */
+  videoId?: string;
+  /** What the test rotates: a thumbnail's or a package's switch spends more YouTube quota than a title's. */
+  kind: TestKind;
 }
 
 /** Why the plan (minimum detectable difference) cannot be worked out yet, or null when it can. */
@@ -285,8 +296,10 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
     rotationIntervalMinutes: state.rotationIntervalMinutes,
     durationDays: lengthInDays(state)!,
     winnerMetric: state.winnerMetric,
+    kind: state.kind,
     ...(state.startNow ? {} : { startDate: new Date(state.start).toISOString() }),
     ...(state.viewsPerDay === null ? {} : { viewsPerDay: state.viewsPerDay }),
+    ...(state.videoId === null ? {} : { videoId: state.videoId }),
   };
 }
 
