@@ -21,6 +21,7 @@ import { planPopulation, SHAPES } from './capacity/population';
 import { formatCapacityReport, minimumOf, type CapacityRun } from './capacity/report';
 import { samplingFigures } from './capacity/sampling-figures';
 import { seedWorld } from './capacity/seed';
+import { verdictFigures } from './capacity/verdict-figures';
 import { moveWorldClock } from './capacity/world-clock';
 import { sendStepJobs, takeOverSchedules, waitForDrain } from './capacity/step-jobs';
 import { replaceMarkedBlock } from './readme-block';
@@ -59,12 +60,12 @@ async function main(): Promise<void> {
     if (!isControllableClock(clock)) throw new Error('The bench needs the simulator’s controllable clock.');
     const runMs = options.days * 86_400_000;
     const testsPool = testsPoolOf(app.config);
-    const hourly = SHAPES[0];
+    const shortest = SHAPES[0];
     const creators = planPopulation({
       creators: options.creators,
       heavy: options.heavyAccounts,
-      // Enough hourly tests to take the whole pool: "trying to take everything".
-      heavyTests: Math.ceil(testsPool / reservedUnits(hourly)),
+      // Enough of the shortest views tests to take the whole pool: "trying to take everything".
+      heavyTests: Math.ceil(testsPool / reservedUnits(shortest)),
       runMs,
       seed: options.seed,
     });
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < 2; i++) workers.push(startWorkerProcess(env));
     await Promise.all(workers.map((worker) => worker.ready));
     await takeOverSchedules(app.boss, db);
-    const arrivals = createArrivals(app, creators, challengerImages);
+    const arrivals = createArrivals(app, creators, challengerImages, options.runToEnd);
     await arrivals.loadUsers();
 
     // The run starts on a 10-minute boundary: sampling passes and hourly slots fall on steps.
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       rotations: slots.get(step.at.getTime()) ?? 0,
     }));
     const minimum = minimumOf({ kinds, sampling });
+    const verdicts = await verdictFigures(db, window, ledger.engineUnits);
     const extrapolations = [1, 10, 100].map((factor) =>
       extrapolate({
         factor,
@@ -152,6 +154,8 @@ async function main(): Promise<void> {
       kinds,
       sampling,
       extrapolations,
+      verdicts,
+      runToEnd: options.runToEnd,
     };
     const { text, allMet } = formatCapacityReport(run);
     console.log(text);

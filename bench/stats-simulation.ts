@@ -1,25 +1,34 @@
 // The simulation behind the validation study (bench/stats.ts): title tests run through the
 // simulator's traffic model with the real schedule generator and washout, measured only as
 // YouTube measures them (view counters per window; impressions, CTR and watch time per Pacific
-// day, 2–3 days late; whole counts), analysed by the engine as the product would, and by naive
-// per-title pooling, against known truths.
+// day, 2–3 days late; whole counts), and read as the product reads them: every day at 02:00
+// Pacific with the winner bar of that look, stopping at the first look that names a winner, else
+// at the final reading. A first views test with windows under a day reads the video's counter for
+// its calibration hours first (the original title live until the design starts); the plan it
+// then promises comes from what it read (stats/plan.ts). Naive per-title pooling on the side.
 
+import { samplingUnitsPerDay, unitsPerSwitch } from '../src/capacity/cost-model';
 import { isMeasuredPerDay } from '../src/shared/test-shapes';
 import type { WinnerMetric } from '../src/shared/test-shapes';
+import type { NoiseSource } from '../src/statistics/forecast';
+import { dailyLookTimes, unitReadyAt } from '../src/statistics/look-schedule';
 import { naiveAnalysis } from '../src/statistics/naive';
 import { Random } from '../src/statistics/random';
 import { generateSchedule } from '../src/statistics/schedule';
+import type { ScheduleSlot } from '../src/statistics/schedule';
 import { analyzeTest, washoutMinutes } from '../src/statistics/verdict';
 import type { TestVerdict } from '../src/statistics/verdict';
 import type { WindowObservation } from '../src/statistics/window-analysis';
-import { addDays, pacificDay, pacificDayStart } from '../src/time/pacific';
+import { winnerBarAt } from '../src/title-tests/figures/look-bars';
+import { calibrationHoursFor } from '../src/title-tests/figures/video-noise';
 import { trafficBetween } from '../src/youtube-simulator/traffic-model';
 import type { TitleSpan, TitleTruth, VideoTruth } from '../src/youtube-simulator/traffic-model';
+import { planOnVideo, promisedChance } from './stats/plan';
+import { DAY_MS, drawVideo, HOUR_MS, originalTitle, poisson, VIEW_DURATION_SEC } from './stats/video';
+import type { Channel } from './stats/video';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** The daily metrics job runs at 01:30 Pacific. */
-const DAILY_JOB_MS = 1.5 * HOUR_MS;
+export { SMALL_CHANNEL_VIEWS_PER_DAY } from './stats/video';
+export type { Channel } from './stats/video';
 
 export interface Shape {
   intervalMinutes: number;
@@ -31,48 +40,17 @@ export interface Shape {
 /** The instant the study's plans start at; its tests start at random times in the 60 days after 2 Feb 2026. */
 export const PLAN_START = new Date(Date.UTC(2026, 1, 2, 17, 20));
 
-export type Channel = 'default' | 'small';
-/** The small channel: about this many views a day on the tested video when the test starts. */
-export const SMALL_CHANNEL_VIEWS_PER_DAY = 50;
+/** A true lift of Title 2: a number (0.05 = +5%), or the lift the test's own plan promises to find. */
+export type LiftChoice = number | 'plan';
 
 export interface Scenario {
   /** True lift of Title 2 (index 1) on the test's metric; the other titles equal the original. */
-  lift: number;
+  lift: LiftChoice;
 }
 
-/** A plausible video, drawn per run: traffic level, decay, daily swing and noise. */
-function drawVideo(
-  random: Random,
-  start: Date,
-  run: string,
-  channel: Channel,
-): { video: VideoTruth; ctr: number } {
-  const ctr = 0.03 + 0.05 * random.uniform();
-  const publishedAt = new Date(start.getTime() - (0.5 + 9.5 * random.uniform()) * DAY_MS);
-  const decayHalfLifeDays = 2 + 12 * random.uniform();
-  const externalShare = 0.1 + 0.4 * random.uniform(); // external views per view from impressions
-  let base = 1500 * Math.exp(random.uniform() * Math.log(20)); // 1,500–30,000 impressions/h at publication
-  if (channel === 'small') {
-    // Scale so the video gets about 50 views a day when the test starts.
-    const ageAtStart = (start.getTime() - publishedAt.getTime()) / DAY_MS;
-    const perImpression = ctr * (1 + externalShare);
-    base = SMALL_CHANNEL_VIEWS_PER_DAY / 24 / perImpression / Math.pow(2, -ageAtStart / decayHalfLifeDays);
-  }
-  return {
-    ctr,
-    video: {
-      videoId: run,
-      publishedAt,
-      baseImpressionsPerHour: base,
-      decayHalfLifeDays,
-      dailyAmplitude: 0.2 + 0.4 * random.uniform(),
-      noise: 0.15 + 0.25 * random.uniform(),
-      externalViewsPerHour: base * ctr * externalShare,
-      seed: `${run}/traffic`,
-      carryoverMinutes: 15,
-      persistentNoiseShare: 0.3,
-    },
-  };
+/** Hours a first test of this shape reads the video's counter before its design starts. */
+export function calibrationHours(shape: Shape): number {
+  return calibrationHoursFor({ winnerMetric: shape.metric, rotationIntervalMinutes: shape.intervalMinutes });
 }
 
 /**
@@ -80,47 +58,41 @@ function drawVideo(
  * change needed for views ×(1+x) is (1+x)(ctr + e) − e, with e = external views per impression.
  * A watch-time-per-impression lift comes from view duration alone, which scales it exactly.
  */
-function titleTruths(shape: Shape, scenario: Scenario, video: VideoTruth, ctr: number): TitleTruth[] {
+function titleTruths(shape: Shape, lift: number, video: VideoTruth, original: TitleTruth): TitleTruth[] {
   const external = video.externalViewsPerHour / video.baseImpressionsPerHour;
-  const duration = 300;
+  const { ctr } = original;
   return Array.from({ length: shape.titleCount }, (_, i) => {
-    if (i !== 1) return { ctr, avgViewDurationSec: duration };
-    if (shape.metric === 'ctr') return { ctr: ctr * (1 + scenario.lift), avgViewDurationSec: duration };
-    if (shape.metric === 'combined') return { ctr, avgViewDurationSec: duration * (1 + scenario.lift) };
-    return { ctr: (1 + scenario.lift) * (ctr + external) - external, avgViewDurationSec: duration };
+    if (i !== 1) return original;
+    if (shape.metric === 'ctr') return { ctr: ctr * (1 + lift), avgViewDurationSec: VIEW_DURATION_SEC };
+    if (shape.metric === 'combined') return { ctr, avgViewDurationSec: VIEW_DURATION_SEC * (1 + lift) };
+    return { ctr: (1 + lift) * (ctr + external) - external, avgViewDurationSec: VIEW_DURATION_SEC };
   });
 }
 
-/** A Poisson count (normal approximation above 50), as YouTube's whole counts are. */
-function poisson(random: Random, mean: number): number {
-  if (!(mean > 0)) return 0;
-  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * random.normal()));
-  const limit = Math.exp(-mean);
-  let count = 0;
-  for (let product = random.uniform(); product > limit; product *= random.uniform()) count++;
-  return count;
-}
-
-/** A measured window, with when the product would have its data (daily figures arrive late). */
+/** A measured window, with when the product has its data (a window at its end; a day's figures three days late). */
 export interface MeasuredWindow extends WindowObservation {
   availableAt: number;
 }
 
-/** One simulated test: the schedule's windows, measured as the product measures them. */
-export function simulateTest(shape: Shape, scenario: Scenario, channel: Channel, run: string) {
-  // One seed string per purpose: generators built from one string with different integer keys
-  // are not independent enough for a study (schedules and noise from one seed correlated).
-  const random = new Random(`${run}/measure`);
-  const start = new Date(Date.UTC(2026, 1, 2) + Math.floor(random.uniform() * 60 * 24 * 60) * 60_000);
-  const { video, ctr } = drawVideo(random, start, run, channel);
-  const titles = titleTruths(shape, scenario, video, ctr);
-  const end = new Date(start.getTime() + shape.days * DAY_MS);
+/** One simulated test's schedule and its windows, measured as the product measures them. */
+function measureTest(input: {
+  shape: Shape;
+  video: VideoTruth;
+  titles: TitleTruth[];
+  start: Date;
+  end: Date;
+  designStart: Date | undefined;
+  random: Random;
+  run: string;
+}): { windows: MeasuredWindow[]; slots: ScheduleSlot[] } {
+  const { shape, video, titles, start, end, random } = input;
   const slots = generateSchedule({
-    seed: `${run}/schedule`,
+    seed: `${input.run}/schedule`,
     titleCount: shape.titleCount,
     intervalMinutes: shape.intervalMinutes,
     start,
     end,
+    designStart: input.designStart,
   });
   const spans: TitleSpan[] = [
     { from: video.publishedAt, to: start, title: titles[0] as TitleTruth },
@@ -144,7 +116,7 @@ export function simulateTest(shape: Shape, scenario: Scenario, channel: Channel,
       endsAt: slot.endsAt,
       measuredHours: (slot.endsAt.getTime() - from.getTime()) / HOUR_MS,
       views: poisson(random, measured.views),
-      availableAt: slot.endsAt.getTime() + 10 * 60_000,
+      availableAt: unitReadyAt(slot, daily).getTime(),
     };
     if (daily) {
       // The whole Pacific day as YouTube reports it: the reach report (impressions, CTR) for day d
@@ -157,30 +129,81 @@ export function simulateTest(shape: Shape, scenario: Scenario, channel: Channel,
       window.impressions = impressions;
       window.clicks = clicks;
       window.watchTimeSec = minutesWatched * 60;
-      window.availableAt = pacificDayStart(addDays(pacificDay(slot.startsAt), 3)).getTime() + DAILY_JOB_MS;
     }
     windows.push(window);
   });
-  return { windows, start, end, publishedAt: video.publishedAt, slots };
+  return { windows, slots };
+}
+
+/** What the test's plan said when it first switched. */
+export interface PlanOutcome {
+  lift: number | null;
+  /** The plan's chance that this test names Title 2 the winner at its true lift; null with identical titles. */
+  promised: number | null;
+  daysToVerdict: number | null;
+  source: NoiseSource;
+  viewsPerDay: number;
+  currentViewsPerDay: number;
 }
 
 export interface Outcome {
+  /** A 'plan' lift whose plan says the shape cannot decide: the test never ran, the rest is empty. */
+  refused: boolean;
+  /** Title 2's true lift in this test. */
+  truth: number;
+  plan: PlanOutcome;
+  /** The verdict's reading: the first daily look that named a winner, else the final reading. */
   verdict: TestVerdict['verdict'];
   winner: number | null;
-  /** Title 2's estimated lift from all windows (the final analysis), with its 95% interval. */
+  /** Title 2's estimated lift in that reading, with its 95% interval. */
   lift: number;
   liftLow: number;
   liftHigh: number;
-  /** The winner came from a daily reading before the planned end. */
+  /** The winner came from a daily look before the end. */
   early: boolean;
   naiveWinner: number | null;
+  /** Days from the start to the verdict's reading; slots begun and title switches until then. */
+  days: number;
+  slots: number;
+  switches: number;
+  /** YouTube quota units spent until then: reads, writes, the restore and the counter's sampling. */
+  units: number;
+  /** A reading threw (read as the product reads it: inconclusive, the original stays). */
+  threw: boolean;
+}
+
+/** Slots begun and title changes made before `until` (ms), the first switch from the original included. */
+function spentUntil(slots: readonly ScheduleSlot[], until: number): { slots: number; switches: number } {
+  let previous = 0;
+  let begun = 0;
+  let switches = 0;
+  for (const slot of slots) {
+    if (slot.startsAt.getTime() >= until) break;
+    begun++;
+    if (slot.kind === 'window' && slot.titleIndex !== previous) switches++;
+    if (slot.kind === 'window') previous = slot.titleIndex;
+  }
+  return { slots: begun, switches };
 }
 
 /**
- * The engine read every day at 02:00 Pacific, after the daily import (a creator who completes
- * the test at the first "Winner" stops there), and finally at the end — for daily metrics once
- * YouTube's figures of the last day are in, as the product waits for them. Naive at the end.
+ * The quota a test spent until its verdict, at the floor the cost model sets (src/capacity): every
+ * slot begun reads the video, every change writes, the end puts the original back, and the counter
+ * is sampled at the shape's cadence.
  */
+function unitsSpent(shape: Shape, spent: { slots: number; switches: number }, days: number): number {
+  const perSwitch = unitsPerSwitch('titles');
+  const sampling = samplingUnitsPerDay({
+    rotationIntervalMinutes: shape.intervalMinutes,
+    winnerMetric: shape.metric,
+    kind: 'titles',
+  });
+  return spent.slots + spent.switches * (perSwitch - 1) + perSwitch + sampling * Math.min(days, shape.days);
+}
+
+const NO_LIFT = { lift: Number.NaN, liftLow: Number.NaN, liftHigh: Number.NaN };
+
+/** One simulated test, planned, measured and read as the product does. */
 export function runTest(
   shape: Shape,
   scenario: Scenario,
@@ -188,43 +211,121 @@ export function runTest(
   run: string,
   draws: number,
 ): Outcome {
-  const { windows, start, end, publishedAt, slots } = simulateTest(shape, scenario, channel, run);
+  // One seed string per purpose: generators built from one string with different integer keys
+  // are not independent enough for a study (schedules and noise from one seed correlated).
+  const random = new Random(`${run}/measure`);
+  const start = new Date(Date.UTC(2026, 1, 2) + Math.floor(random.uniform() * 60 * 24 * 60) * 60_000);
+  const { video, ctr } = drawVideo(random, start, run, channel);
+  const original = originalTitle(ctr);
+  const end = new Date(start.getTime() + shape.days * DAY_MS);
+  // A first test of the channel: views windows under a day read the counter first.
+  const hours = calibrationHours(shape);
+  const designStart = hours > 0 ? new Date(start.getTime() + hours * HOUR_MS) : undefined;
+  const plan = planOnVideo({ shape, video, original, start, designStart, channel, run });
+  const truth = scenario.lift === 'plan' ? plan.lift : scenario.lift;
+  const planOutcome: PlanOutcome = {
+    lift: plan.lift,
+    promised: truth !== null && truth > 0 ? promisedChance(plan, truth) : null,
+    daysToVerdict: plan.daysToVerdict,
+    source: plan.source,
+    viewsPerDay: plan.viewsPerDay,
+    currentViewsPerDay: plan.currentViewsPerDay,
+  };
+  if (truth === null)
+    return {
+      refused: true,
+      truth: Number.NaN,
+      plan: planOutcome,
+      verdict: 'inconclusive',
+      winner: null,
+      ...NO_LIFT,
+      early: false,
+      naiveWinner: null,
+      days: 0,
+      slots: 0,
+      switches: 0,
+      units: 0,
+      threw: false,
+    };
+
+  const titles = titleTruths(shape, truth, video, original);
+  const { windows, slots } = measureTest({ shape, video, titles, start, end, designStart, random, run });
   const planned = slots.filter((slot) => slot.kind === 'window').length / shape.titleCount;
-  const analyse = (at: number, isFinal: boolean): TestVerdict =>
-    analyzeTest({
-      windows: windows.filter((w) => w.availableAt <= at),
-      titleCount: shape.titleCount,
-      metric: shape.metric,
-      intervalMinutes: shape.intervalMinutes,
-      isFinal,
-      seed: run,
-      scheduleSegments: [{ start, end }],
-      draws,
-      publishedAt,
-      plannedUnitsPerTitle: planned,
-    });
-  let stopped: TestVerdict | null = null;
-  for (
-    let look = pacificDayStart(addDays(pacificDay(start), 1)).getTime() + 2 * HOUR_MS;
-    look < end.getTime() && !stopped;
-    look = pacificDayStart(addDays(pacificDay(new Date(look)), 1)).getTime() + 2 * HOUR_MS
-  ) {
-    const interim = analyse(look, false);
-    if (interim.verdict === 'winner') stopped = interim;
+  const looked = {
+    test: { winnerMetric: shape.metric, endDate: end },
+    rotations: slots.map((slot) => ({
+      kind: slot.kind,
+      plannedStart: slot.startsAt,
+      plannedEnd: slot.endsAt,
+    })),
+  };
+  // The segment the schedule's design was drawn on, as the product recovers it from its rotations.
+  const firstWindow = slots.find((slot) => slot.kind === 'window');
+  const segments = [{ start: firstWindow?.startsAt ?? designStart ?? start, end }];
+  let threw = false;
+  const readAt = (at: number, isFinal: boolean): TestVerdict | null => {
+    try {
+      return analyzeTest({
+        windows: windows.filter((w) => w.availableAt <= at),
+        titleCount: shape.titleCount,
+        metric: shape.metric,
+        intervalMinutes: shape.intervalMinutes,
+        isFinal,
+        winnerBar: winnerBarAt(looked, new Date(at), isFinal),
+        seed: run,
+        scheduleSegments: segments,
+        draws,
+        publishedAt: video.publishedAt,
+        plannedUnitsPerTitle: planned,
+      });
+    } catch {
+      threw = true;
+      return null;
+    }
+  };
+  let decision: TestVerdict | null = null;
+  let decidedAt = Number.NaN;
+  let early = false;
+  // A look that sees no unit more than the one before reads the same data with the same bar
+  // (look-bars.ts), so it cannot name a winner the one before did not: skipped.
+  let seen = 0;
+  for (const look of dailyLookTimes(start, end)) {
+    const at = look.getTime();
+    const ready = windows.filter((w) => w.availableAt <= at).length;
+    if (ready === seen) continue;
+    seen = ready;
+    const reading = readAt(at, false);
+    if (reading?.verdict === 'winner') {
+      decision = reading;
+      decidedAt = at;
+      early = true;
+      break;
+    }
   }
-  const final = analyse(Number.POSITIVE_INFINITY, true);
-  const decision = stopped ?? final;
+  if (!decision) {
+    // The final reading once every window is in (for daily metrics, when the last day's figures arrive).
+    decidedAt = Math.max(end.getTime(), ...windows.map((w) => w.availableAt));
+    decision = readAt(decidedAt, true);
+  }
+  const title2 = decision?.titles.find((title) => title.titleIndex === 1);
   const naive = naiveAnalysis(windows, shape.titleCount, shape.metric === 'views' ? 'views' : 'ctr', {
     seed: run,
     draws,
   });
+  const days = (decidedAt - start.getTime()) / DAY_MS;
+  const spent = spentUntil(slots, decidedAt);
   return {
-    verdict: decision.verdict,
-    winner: decision.verdict === 'winner' ? decision.winnerTitleIndex : null,
-    lift: final.titles[1]?.lift ?? Number.NaN,
-    liftLow: final.titles[1]?.liftLow ?? Number.NaN,
-    liftHigh: final.titles[1]?.liftHigh ?? Number.NaN,
-    early: stopped !== null,
+    refused: false,
+    truth,
+    plan: planOutcome,
+    verdict: decision?.verdict ?? 'inconclusive',
+    winner: decision?.verdict === 'winner' ? decision.winnerTitleIndex : null,
+    ...(title2 ? { lift: title2.lift, liftLow: title2.liftLow, liftHigh: title2.liftHigh } : NO_LIFT),
+    early,
     naiveWinner: naive.winnerTitleIndex,
+    days,
+    ...spent,
+    units: unitsSpent(shape, spent, days),
+    threw,
   };
 }

@@ -3,15 +3,18 @@
 //                          [--shapes views:60/240:2:2/3/4[:small]] [--lifts 0,0.05,0.1,plan]
 // For every shape the create dialog offers — views at every interval, CTR and watch time per
 // impression at daily windows, 2, 3 and 5 titles — on a default and a small channel, simulated
-// tests with identical titles and with true lifts of +5%, +10%, +20% and the plan's own detectable
-// lift, measured only as YouTube measures them. Prints a Markdown table; --write-readme replaces
-// the README block between the stats-study markers.
+// tests with identical titles and with true lifts of +5%, +10%, +20% and the lift the test's own
+// plan promises, measured only as YouTube measures them and read as the product reads them: daily
+// looks with the winner bar of each, stopping at the first winner (stats-simulation.ts). Each
+// test's plan is made as the product confirms it before the first switch, from what it read of
+// the video (stats/plan.ts); the study checks that promise: decided ÷ promised within 0.9–1.1.
+// Prints a Markdown table; --write-readme replaces the README block between the stats-study markers.
 //
 // --shapes runs chosen shapes at chosen lengths instead (any length a creator may pick, not only
 // the default): metric:interval minutes:titles:days[:channel], comma-separated, where any field
 // may list alternatives with / (views:60/240:2:2/3/4 is six shapes). --lifts picks the true lifts
-// of Title 2 (plan: the plan's detectable lift); by default 0, +5%, +10%, +20% and the plan's. It
-// prints one line per shape and lift, with Monte Carlo errors and the coverage of the 95% interval.
+// of Title 2 (plan: each test's plan's detectable lift); by default 0, +5%, +10%, +20% and the
+// plan's. It prints one line per shape and lift, with Monte Carlo errors.
 
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -23,69 +26,67 @@ import { forecastShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/stati
 import type { ForecastShape } from '../src/statistics/forecast';
 import { listOption } from './cli-options';
 import { replaceMarkedBlock } from './readme-block';
-import { PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
-import type { Channel, Outcome, Shape } from './stats-simulation';
+import { calibrationHours, PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';
+import type { Channel, LiftChoice, Shape } from './stats-simulation';
+import { PROMISED_POWER, promiseKept, promiseRatio, summarise } from './stats/summary';
+import type { CellSummary, Share } from './stats/summary';
 
 const TITLE_COUNTS = [2, 3, 5];
 const CHANNELS: Channel[] = ['default', 'small'];
 const FIXED_LIFTS = [0, 0.05, 0.1, 0.2];
+const DEFAULT_LIFTS: LiftChoice[] = [...FIXED_LIFTS, 'plan'];
+const HOUR_MS = 3_600_000;
 
 interface Row {
   shape: Shape;
   channel: Channel;
-  /** The plan's detectable lift for this shape and channel (null: the plan says it cannot decide). */
-  planLift: number | null;
-  /** The row's shape was lengthened to the plan's suggestion because the default cannot decide. */
+  /** The row's shape was lengthened to the dialog plan's suggestion because the default cannot decide. */
   lengthened: boolean;
-  lifts: number[];
+  lifts: LiftChoice[];
 }
 
 const viewsPerDayOf = (channel: Channel): number =>
   channel === 'small' ? SMALL_CHANNEL_VIEWS_PER_DAY : TYPICAL_VIEWS_PER_DAY;
 
-/** Each shape at its default length, or at the nearest length the plan says can decide. */
+/**
+ * Each shape at its default length, or at the nearest length the create dialog's plan (assumed
+ * noise, the channel's typical views, the calibration read included) says can decide.
+ */
 function buildRows(): Row[] {
   const rows: Row[] = [];
   for (const metric of WINNER_METRICS)
     for (const intervalMinutes of intervalsFor(metric))
       for (const titleCount of TITLE_COUNTS)
         for (const channel of CHANNELS) {
-          const viewsPerDay = viewsPerDayOf(channel);
+          const noise = { viewsPerDay: viewsPerDayOf(channel) };
+          const hours = calibrationHours({ metric, intervalMinutes, titleCount, days: 1 });
           const planShapeOf = (days: number): ForecastShape => ({
             intervalMinutes,
             metric,
             titleCount,
             durationDays: days,
             start: PLAN_START,
+            designStart: hours > 0 ? new Date(PLAN_START.getTime() + hours * HOUR_MS) : undefined,
           });
           let days = defaultDurationDaysFor(metric);
-          let plan = forecastShape(planShapeOf(days), { viewsPerDay });
+          const plan = forecastShape(planShapeOf(days), noise);
           let lengthened = false;
           if (plan.minimumDetectableLift === null) {
-            const suggestion = suggestShape(planShapeOf(days), plan, { viewsPerDay });
+            const suggestion = suggestShape(planShapeOf(days), plan, noise);
             if (suggestion && suggestion.shape.titleCount === titleCount) {
               days = suggestion.shape.durationDays;
-              plan = suggestion.plan;
               lengthened = true;
             }
           }
-          const planLift = plan.minimumDetectableLift;
           rows.push({
             shape: { intervalMinutes, metric, titleCount, days },
             channel,
-            planLift,
             lengthened,
-            // The plan's lift, and a quarter above it, so the lift the study needs for 80% can be read.
-            lifts:
-              planLift !== null && planLift < 2 ? [...FIXED_LIFTS, planLift, 1.25 * planLift] : FIXED_LIFTS,
+            lifts: DEFAULT_LIFTS,
           });
         }
   return rows;
 }
-
-/** A true lift asked for on the command line: a number, or the plan's detectable lift. */
-type LiftChoice = number | 'plan';
-const DEFAULT_CHOSEN_LIFTS: LiftChoice[] = [...FIXED_LIFTS, 'plan'];
 
 function parseLift(item: string): LiftChoice {
   if (item === 'plan') return 'plan';
@@ -139,22 +140,12 @@ function parseShapes(item: string): Array<{ shape: Shape; channel: Channel }> {
 
 /** The chosen shapes at their chosen lengths (not lengthened: what a creator who picks them gets). */
 function chosenRows(shapes: Array<{ shape: Shape; channel: Channel }>, lifts: LiftChoice[]): Row[] {
-  return shapes.map(({ shape, channel }) => {
-    const planLift = forecastShape(
-      {
-        intervalMinutes: shape.intervalMinutes,
-        metric: shape.metric,
-        titleCount: shape.titleCount,
-        durationDays: shape.days,
-        start: PLAN_START,
-      },
-      { viewsPerDay: viewsPerDayOf(channel) },
-    ).minimumDetectableLift;
-    const resolved = lifts.flatMap((lift) =>
-      lift !== 'plan' ? [lift] : planLift !== null && planLift < 2 ? [planLift] : [],
-    );
-    return { shape, channel, planLift, lengthened: false, lifts: [...new Set(resolved)] };
-  });
+  return shapes.map(({ shape, channel }) => ({
+    shape,
+    channel,
+    lengthened: false,
+    lifts: [...new Set(lifts)],
+  }));
 }
 
 interface Job {
@@ -164,18 +155,20 @@ interface Job {
   draws: number;
   seed: string;
 }
-type RowResult = Outcome[][]; // per lift, the runs
+type RowResult = CellSummary[]; // per lift
 
 function runRow({ spec, runs, draws, seed }: Job): RowResult {
   const { shape, channel, lifts } = spec;
   return lifts.map((lift, liftIndex) =>
-    Array.from({ length: runs }, (_, r) =>
-      runTest(
-        shape,
-        { lift },
-        channel,
-        `${seed}/${shape.metric}/${shape.intervalMinutes}/${shape.titleCount}/${shape.days}/${channel}/${liftIndex}/${r}`,
-        draws,
+    summarise(
+      Array.from({ length: runs }, (_, r) =>
+        runTest(
+          shape,
+          { lift },
+          channel,
+          `${seed}/${shape.metric}/${shape.intervalMinutes}/${shape.titleCount}/${shape.days}/${channel}/${liftIndex}/${r}`,
+          draws,
+        ),
       ),
     ),
   );
@@ -206,10 +199,8 @@ function readArgs() {
   const shapes = listOption('shapes', values.shapes, parseShapes, USAGE)?.flat() ?? null;
   const lifts = listOption('lifts', values.lifts, parseLift, USAGE);
   if (shapes === null && lifts !== null) throw new Error(`--lifts needs --shapes.\n${USAGE}`);
-  if (shapes !== null && values['write-readme'])
-    throw new Error(`--shapes prints its own table; the README block is the full study.\n${USAGE}`);
   return {
-    rows: shapes === null ? buildRows() : chosenRows(shapes, lifts ?? DEFAULT_CHOSEN_LIFTS),
+    rows: shapes === null ? buildRows() : chosenRows(shapes, lifts ?? DEFAULT_LIFTS),
     chosen: shapes !== null,
     runs,
     draws,
@@ -260,27 +251,54 @@ async function runAll(
   return results;
 }
 
-const pct = (share: number): string => `${(100 * share).toFixed(1)}%`;
-const share = (outcomes: Outcome[], pick: (o: Outcome) => boolean): number =>
-  outcomes.filter(pick).length / Math.max(1, outcomes.length);
-/**
- * The median estimated lift minus the truth, with the Monte Carlo standard error of a median
- * (1.2533·sd/√n): the engine works on the log scale, so its estimates are median-unbiased, and on
- * a small channel the spread of single estimates is wide enough that 400 runs cannot pin the
- * median closer than a point or two.
- */
-function liftBias(outcomes: Outcome[], truth: number): string {
-  const values = outcomes
-    .map((o) => o.lift)
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
-  if (values.length === 0) return '—';
-  const median = values[Math.floor(values.length / 2)] as number;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const sd = Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length);
-  const error = (1.2533 * sd) / Math.sqrt(values.length);
-  return `${(100 * (median - truth)).toFixed(1)} ± ${(100 * error).toFixed(1)} pt`;
+const pct = (value: number): string => `${(100 * value).toFixed(1)}%`;
+const signed = (value: number): string => `${value >= 0 ? '+' : '−'}${(100 * Math.abs(value)).toFixed(1)}%`;
+const rateOf = (share: Share): number => share.hits / Math.max(1, share.n);
+/** A share with its Monte Carlo standard error, √(p(1−p)/n). */
+function shareWithError(share: Share): string {
+  if (share.n === 0) return '—';
+  const p = rateOf(share);
+  return `${pct(p)} ± ${(100 * Math.sqrt((p * (1 - p)) / share.n)).toFixed(1)}`;
 }
+const days = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '—');
+const units = (value: number): string =>
+  Number.isFinite(value) ? Math.round(value).toLocaleString('en-US') : '—';
+/** Median estimate minus the truth, in points, ± its Monte Carlo standard error. */
+const biasWords = (summary: CellSummary): string =>
+  Number.isFinite(summary.bias)
+    ? `${(100 * summary.bias).toFixed(1)} ± ${(100 * summary.biasError).toFixed(1)} pt`
+    : '—';
+const coverageWords = (summary: CellSummary): string =>
+  summary.coverage.n === 0
+    ? '—'
+    : `${shareWithError(summary.coverage)}${summary.coverage.n < summary.ran ? ` (of ${summary.coverage.n})` : ''}`;
+/** "+15.1% (+9.8 to +22.0%)": a median with its 10th and 90th percentiles; "cannot decide" without any. */
+const spreadWords = (spread: CellSummary['planLift']): string =>
+  Number.isFinite(spread.median)
+    ? `${signed(spread.median)} (${signed(spread.low)} to ${signed(spread.high)})`
+    : 'cannot decide';
+/** The plans' detectable lift, and the share of tests whose plan cannot decide. */
+function planLiftWords(summary: CellSummary): string {
+  const { cannotDecide } = summary;
+  if (cannotDecide.hits === cannotDecide.n) return 'cannot decide';
+  const refused = cannotDecide.hits > 0 ? `; cannot decide ${pct(rateOf(cannotDecide))}` : '';
+  return `${spreadWords(summary.planLift)}${refused}`;
+}
+/** "video 92%, assumed 8%": where the plans took their noise from. */
+function sourceWords(summary: CellSummary): string {
+  const total = summary.sources.channel + summary.sources.video + summary.sources.assumed;
+  return (['channel', 'video', 'assumed'] as const)
+    .filter((source) => summary.sources[source] > 0)
+    .map((source) => `${source} ${((100 * summary.sources[source]) / total).toFixed(0)}%`)
+    .join(', ');
+}
+/** "0.97 (kept)" or "0.62 (**not kept**)". */
+function ratioWords(summary: CellSummary): string {
+  const ratio = promiseRatio(summary);
+  return ratio === null ? '—' : `${ratio.toFixed(2)} (${promiseKept(ratio) ? 'kept' : '**not kept**'})`;
+}
+const channelWords = (channel: Channel): string =>
+  channel === 'small' ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)` : 'default';
 const WINDOW_WORDS: Record<number, string> = {
   60: '1 h',
   120: '2 h',
@@ -289,6 +307,8 @@ const WINDOW_WORDS: Record<number, string> = {
   720: '12 h',
   1440: '24 h',
 };
+const windowWords = (shape: Shape): string =>
+  WINDOW_WORDS[shape.intervalMinutes] ?? `${shape.intervalMinutes} min`;
 
 const HEADER = [
   'Metric',
@@ -298,59 +318,50 @@ const HEADER = [
   'Channel',
   'False winner (identical)',
   'Same (identical)',
-  'Power +5%',
-  'Power +10%',
-  'Power +20%',
-  'Plan MDE',
-  'Power at plan MDE',
-  'Study’s 80% lift ÷ plan MDE',
+  'Title 2 wins at +5% (promised)',
+  'at +10% (promised)',
+  'at +20% (promised)',
+  'Plan lift (median, 10th–90th)',
+  'Title 2 wins at the plan lift (80% promised)',
+  'Decided ÷ promised',
+  'Days to a verdict at the plan lift (plan’s)',
+  'Units per verdict at the plan lift',
+  '95% interval covers truth at +10%',
   'Lift bias at +10%',
   'Naive false winner',
 ];
 
-/**
- * The true lift at which the study decides 8 times in 10, over the plan's: interpolated between
- * the measured lifts that bracket 80% power (power grows with the lift). Null when none brackets it.
- */
-function studyLiftRatio(row: Row, result: RowResult): number | null {
-  if (row.planLift === null) return null;
-  const points = row.lifts
-    .map((lift, i) => ({ lift, power: share(result[i] ?? [], (o) => o.winner === 1) }))
-    .filter((point) => point.lift > 0)
-    .sort((a, b) => a.lift - b.lift);
-  for (let i = 1; i < points.length; i++) {
-    const below = points[i - 1]!;
-    const above = points[i]!;
-    if (below.power < 0.8 && above.power >= 0.8) {
-      const lift =
-        below.lift + ((0.8 - below.power) / (above.power - below.power)) * (above.lift - below.lift);
-      return lift / row.planLift;
-    }
-  }
-  return null;
+/** "61.5% (58.0%)": Title 2 named, and the plans' mean promise at that lift. */
+function powerWords(summary: CellSummary | undefined): string {
+  if (!summary || summary.ran === 0) return '—';
+  const promise = summary.promised === null ? '' : ` (${pct(summary.promised)})`;
+  return `${pct(rateOf(summary.title2Wins))}${promise}`;
 }
 
 function tableRow(row: Row, result: RowResult): string {
-  const [identical = [], five = [], ten = [], twenty = [], atPlan] = result;
-  const right = (outcomes: Outcome[]): string => pct(share(outcomes, (o) => o.winner === 1));
-  const ratio = studyLiftRatio(row, result);
-  const atPlanPower = atPlan ? share(atPlan, (o) => o.winner === 1) : null;
+  const at = (lift: LiftChoice): CellSummary | undefined => result[row.lifts.indexOf(lift)];
+  const identical = at(0);
+  const ten = at(0.1);
+  const plan = at('plan');
   const cells = [
     row.shape.metric,
-    WINDOW_WORDS[row.shape.intervalMinutes] ?? `${row.shape.intervalMinutes} min`,
+    windowWords(row.shape),
     `${row.shape.days}${row.lengthened ? '*' : ''}`,
     row.shape.titleCount,
-    row.channel === 'small' ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)` : 'default',
-    pct(share(identical, (o) => o.winner !== null)),
-    pct(share(identical, (o) => o.verdict === 'same')),
-    right(five),
-    right(ten),
-    right(twenty),
-    row.planLift === null ? 'cannot decide' : `+${(100 * row.planLift).toFixed(1)}%`,
-    atPlan ? right(atPlan) : '—',
-    ratio !== null ? ratio.toFixed(2) : atPlanPower !== null && atPlanPower >= 0.8 ? '≤ 1.00' : '—',
-    liftBias(ten, 0.1),
-    row.shape.metric === 'combined' ? '—' : pct(share(identical, (o) => o.naiveWinner !== null)),
+    channelWords(row.channel),
+    identical ? pct(rateOf(identical.anyWinner)) : '—',
+    identical ? pct(rateOf(identical.same)) : '—',
+    powerWords(at(0.05)),
+    powerWords(ten),
+    powerWords(at(0.2)),
+    plan ? planLiftWords(plan) : '—',
+    plan && plan.ran > 0 ? pct(rateOf(plan.title2Wins)) : '—',
+    plan ? ratioWords(plan) : '—',
+    plan && plan.ran > 0 ? `${days(plan.medianDays)} (${days(plan.promisedDays)})` : '—',
+    plan ? units(plan.unitsPerVerdict) : '—',
+    ten ? coverageWords(ten) : '—',
+    ten ? biasWords(ten) : '—',
+    row.shape.metric === 'combined' || !identical ? '—' : pct(rateOf(identical.naiveWinner)),
   ];
   return `| ${cells.join(' | ')} |`;
 }
@@ -359,9 +370,9 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
   return [
     `Validation study: \`npm run bench:stats\` (\`npx tsx bench/stats.ts --write-readme\`; \`--seed\` to re-run on other seeds) regenerates this block: ${args.runs} simulated tests per cell, seed "${args.seed}". Title 2 carries the true lift; the others equal the original.`,
     '',
-    `- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, arriving 2–3 days late. Tests are read every day at 02:00 Pacific and count as decided at the first "Winner" (a creator who completes the test then); daily-metric tests take their final verdict once the last day's figures are in.`,
-    '- Default channel: 1,500–30,000 impressions an hour at publication (median about 5,700 views a day when the test starts). Small: about 50 views a day. Days: the metric’s default length (7 for views, 14 for CTR and watch time); * marks shapes that cannot decide at the default, run at the plan’s nearest length that can.',
-    '- False winner: any winner between identical titles (target ≤ 5%). Power: the right title declared winner. Plan MDE: the lift `GET /api/tests/plan` promises to find 8 times in 10; power there should be about 80%, and the lift at which the study reaches 80% (interpolated between the plan’s lift and 1.25 times it, or the fixed lifts) within ±20% of it. Lift bias: median estimate minus the truth, in percentage points, ± its Monte Carlo standard error. Naive: pooled counts per title, winner at ≥ 95% chance to be best.',
+    ...STUDY_NOTES,
+    '- Default channel: 1,500–30,000 impressions an hour at publication (median about 5,700 views a day when the test starts). Small: about 50 views a day. Days: the metric’s default length (7 for views, 14 for CTR and watch time); * marks shapes the create dialog’s plan says cannot decide at the default, run at its nearest length that can.',
+    `- False winner: any winner between identical titles (target ≤ 5%). Title 2 wins: the right title named, with the plans' mean chance at that lift in brackets. Plan lift: the lift each test's plan promises to find ${pct(PROMISED_POWER)} of the time, confirmed on the video before the first switch; decided ÷ promised is kept within 0.9–1.1. Days to a verdict: median over the tests with one (a winner or "performed the same"), from the start to the reading that gave it, with the plans' median in brackets. Units per verdict: YouTube quota spent by all the tests (reads, writes, the restore, the counter's sampling) ÷ their verdicts. Lift bias: median estimate minus the truth in the verdict's reading, in points, ± its Monte Carlo standard error. Naive: pooled counts per title, winner at ≥ 95% chance to be best.`,
     '',
     `| ${HEADER.join(' | ')} |`,
     `|${HEADER.map(() => '---').join('|')}|`,
@@ -369,12 +380,11 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
   ].join('\n');
 }
 
-/** A share with its Monte Carlo standard error, √(p(1−p)/n). */
-function shareWithError(outcomes: Outcome[], pick: (o: Outcome) => boolean): string {
-  if (outcomes.length === 0) return '—';
-  const p = share(outcomes, pick);
-  return `${pct(p)} ± ${(100 * Math.sqrt((p * (1 - p)) / outcomes.length)).toFixed(1)}`;
-}
+/** How the tests are measured, read and planned: shared by both reports. */
+const STUDY_NOTES = [
+  '- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, in the product three days later. Read as the product reads: every day at 02:00 Pacific with the winner bar of that look, stopping at the first "Winner"; otherwise the final reading once every window (for daily metrics, every day’s figures) is in. Every test is its channel’s first: views tests with windows under a day read the video’s counter for 24 hours before the design starts, the original title live.',
+  '- The plan each test promises is the product’s when it first switches: the video’s noise from its counter over those hours and its daily history of the 28 days before the start (for CTR and watch time, else the reach rows of 6 other videos of the channel, 5–90 days old), else the pessimistic assumption; views a day from the same reading, else lifetime views over the age. A `plan` lift puts Title 2 at that test’s own plan lift; a test whose plan says it cannot decide never runs.',
+];
 
 const CHOSEN_HEADER = [
   'Metric',
@@ -382,54 +392,76 @@ const CHOSEN_HEADER = [
   'Days',
   'Titles',
   'Channel',
-  'Plan MDE',
   'True lift',
   'Runs',
+  'Plan lift (median, 10th–90th)',
+  'Plan noise from',
   'Any winner',
   'Title 2 wins',
+  'Promised',
+  'Decided ÷ promised',
   'Another title wins',
   'Winners named early',
   'Same',
+  'Days to a verdict (plan’s)',
+  'Units per verdict',
   '95% interval covers truth',
   'Lift bias',
 ];
 
 /** One line per chosen shape and lift. */
-function chosenTableRow(row: Row, lift: number, outcomes: Outcome[]): string {
-  const winners = outcomes.filter((o) => o.winner !== null);
-  const withInterval = outcomes.filter((o) => Number.isFinite(o.liftLow) && Number.isFinite(o.liftHigh));
+function chosenTableRow(row: Row, lift: LiftChoice, summary: CellSummary | undefined): string {
+  if (!summary) return '';
+  const identical = lift === 0;
+  const truth =
+    lift === 'plan'
+      ? summary.ran === 0
+        ? 'plan: cannot decide'
+        : `plan: ${spreadWords(summary.truth)}`
+      : identical
+        ? 'identical'
+        : signed(lift);
+  const ran = summary.ran > 0;
   const cells = [
     row.shape.metric,
-    WINDOW_WORDS[row.shape.intervalMinutes] ?? `${row.shape.intervalMinutes} min`,
+    windowWords(row.shape),
     row.shape.days,
     row.shape.titleCount,
-    row.channel === 'small' ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)` : 'default',
-    row.planLift === null ? 'cannot decide' : `+${(100 * row.planLift).toFixed(1)}%`,
-    lift === 0 ? 'identical' : `${lift > 0 ? '+' : ''}${(100 * lift).toFixed(1)}%`,
-    outcomes.length,
-    shareWithError(outcomes, (o) => o.winner !== null),
-    lift === 0 ? '—' : shareWithError(outcomes, (o) => o.winner === 1),
-    lift === 0 ? '—' : shareWithError(outcomes, (o) => o.winner !== null && o.winner !== 1),
-    winners.length === 0 ? '—' : pct(share(winners, (o) => o.early)),
-    pct(share(outcomes, (o) => o.verdict === 'same')),
-    withInterval.length === 0
+    channelWords(row.channel),
+    truth,
+    summary.ran === summary.simulated ? summary.ran : `${summary.ran} of ${summary.simulated}`,
+    planLiftWords(summary),
+    sourceWords(summary),
+    ran ? shareWithError(summary.anyWinner) : '—',
+    identical || !ran ? '—' : shareWithError(summary.title2Wins),
+    summary.promised === null ? '—' : pct(summary.promised),
+    ratioWords(summary),
+    identical || !ran ? '—' : shareWithError(summary.otherWins),
+    summary.early.n === 0 ? '—' : pct(rateOf(summary.early)),
+    ran ? pct(rateOf(summary.same)) : '—',
+    !ran
       ? '—'
-      : `${shareWithError(withInterval, (o) => o.liftLow <= lift && lift <= o.liftHigh)}${withInterval.length < outcomes.length ? ` (of ${withInterval.length})` : ''}`,
-    liftBias(outcomes, lift),
+      : lift === 'plan'
+        ? `${days(summary.medianDays)} (${days(summary.promisedDays)})`
+        : days(summary.medianDays),
+    units(summary.unitsPerVerdict),
+    coverageWords(summary),
+    biasWords(summary),
   ];
   return `| ${cells.join(' | ')} |`;
 }
 
 function chosenReport(results: RowResult[], args: ReturnType<typeof readArgs>): string {
   return [
-    `Validation study at chosen lengths: \`npx tsx bench/stats.ts ${process.argv.slice(2).join(' ')}\`, seed "${args.seed}". Title 2 carries the true lift; the others equal the original. Measured and read as in the full study.`,
+    `Validation study at chosen lengths: \`npx tsx bench/stats.ts ${process.argv.slice(2).join(' ')}\`, seed "${args.seed}". Title 2 carries the true lift; the others equal the original.`,
     '',
-    '- Any winner: with identical titles, the false-winner rate (target ≤ 5%). Title 2 wins: power. Another title wins: the wrong title named (with two titles, a winner of the wrong sign). Winners named early: share of the winners that came from a daily reading before the end date (99.95% bar). Same: “Performed the same”. Coverage: share of runs whose final 95% interval for Title 2’s lift contains the true lift (target 95%). Shares ± their Monte Carlo standard error; lift bias: median estimate minus truth, in points, ± its standard error.',
+    ...STUDY_NOTES,
+    `- Any winner: with identical titles, the false-winner rate with every look included (target ≤ 5%). Title 2 wins: the right title named; promised: the plans' mean chance of it at each test's true lift (${pct(PROMISED_POWER)} at the plan lift); decided ÷ promised is kept within 0.9–1.1. Another title wins: the wrong title named. Winners named early: share of the winners a daily look named before the end. Same: “Performed the same”. Days to a verdict: median over the tests with one (a winner or "performed the same"), from the start to the reading that gave it, with the plans' median days in brackets for the plan lift (the days the plan promises at its lift). Units per verdict: YouTube quota spent by all the tests (reads, writes, the restore, the counter's sampling) ÷ their verdicts. Coverage: share of tests whose verdict's 95% interval for Title 2's lift contains the truth (target 95%). Shares ± their Monte Carlo standard error; lift bias: median estimate minus truth in the verdict's reading, in points, ± its standard error.`,
     '',
     `| ${CHOSEN_HEADER.join(' | ')} |`,
     `|${CHOSEN_HEADER.map(() => '---').join('|')}|`,
     ...args.rows.flatMap((row, i) =>
-      row.lifts.map((lift, j) => chosenTableRow(row, lift, results[i]?.[j] ?? [])),
+      row.lifts.map((lift, j) => chosenTableRow(row, lift, results[i]?.[j])).filter((line) => line !== ''),
     ),
   ].join('\n');
 }
@@ -442,6 +474,9 @@ async function main(): Promise<void> {
     { runs: args.runs, draws: args.draws, seed: args.seed },
     args.workers,
   );
+  const exceptions = results.flat().reduce((sum, summary) => sum + summary.exceptions, 0);
+  if (exceptions > 0)
+    process.stderr.write(`${exceptions} tests met an engine exception (read as inconclusive)\n`);
   // Formatted as `npm run format` would, so regenerating the README leaves it format-clean.
   const text = args.chosen ? chosenReport(results, args) : report(results, args);
   const block = (await format(text, { ...(await resolveConfig(args.readme)), parser: 'markdown' })).trimEnd();

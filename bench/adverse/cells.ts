@@ -8,6 +8,7 @@ import type { Scenario, Shape } from './shapes';
 import { titleEffectOf, UNCHANGED } from './variant-effects';
 import type { VariantEffect } from './variant-effects';
 import { VARIANT_SHAPES } from './variant-shapes';
+import { PROMISE_SHAPES } from './promise-shapes';
 
 export type { Scenario, Shape } from './shapes';
 
@@ -30,9 +31,9 @@ function effectsOf(shape: Shape, scenario: Scenario): VariantEffect[] | null {
   return shape.lifts.map((_, i) => titleEffectOf(i === 1 ? -0.1 : 0, shape.metric));
 }
 
-/** Every cell, in table order: the title shapes, then the thumbnail and package shapes. */
+/** Every cell, in table order: the title shapes, the promise's, then the thumbnail and package shapes. */
 export function allCells(): Cell[] {
-  return [...SHAPES, ...VARIANT_SHAPES].flatMap((shape) =>
+  return [...SHAPES, ...PROMISE_SHAPES, ...VARIANT_SHAPES].flatMap((shape) =>
     shape.scenarios.map((scenario) => ({
       id: `${shape.id}/${scenario}`,
       shape,
@@ -48,10 +49,11 @@ export function allCells(): Cell[] {
   );
 }
 
-/** A name picks a cell (its id), a shape (its id), a kind of test (title, thumbnail, package) or a kind's scenario (thumbnail/same). */
+/** A name picks a cell (its id), a shape (its id), a kind of test (title, thumbnail, package), a kind's scenario (thumbnail/same), or `promise`. */
 function picks(cell: Cell, name: string): boolean {
   return (
     cell.id === name ||
+    (name === 'promise' && cell.shape.id.startsWith('promise-')) ||
     cell.shape.id === name ||
     cell.shape.kind === name ||
     `${cell.shape.kind}/${cell.scenario}` === name

@@ -7,7 +7,12 @@
 import { samplingPeriodMinutes } from '../../src/capacity/cost-model';
 import { estimateLag } from '../../src/statistics/lag';
 import { generateSchedule } from '../../src/statistics/schedule';
-import { lagProblem, switchWindowsOf, washoutFor } from '../../src/title-tests/figures/channel-lag';
+import {
+  ASSUMED_LAG,
+  lagProblem,
+  switchWindowsOf,
+  washoutFor,
+} from '../../src/title-tests/figures/channel-lag';
 import type { TitleTestRow } from '../../src/title-tests/records/title-test-records';
 import { DAY_MS, MINUTE_MS, simulateTraffic } from './channel-traffic';
 import { counterAt, sampledEvery } from './counter';
@@ -80,12 +85,23 @@ export function measuredWashout(
   );
   const test = testShape satisfies Partial<TitleTestRow> as TitleTestRow;
   const windows = switchWindowsOf({ test, variants: stored.variants, rotations: stored.rotations }, samples);
-  // channelLag reads only tests with windows.
+  // channelLag reads only tests with windows; a test that shows none leaves the lag assumed.
   const lag = estimateLag(windows.length > 0 ? [windows] : []);
   return {
     lagMinutes: lag?.minutes ?? null,
     atLeast: lag?.atLeast ?? false,
-    minutes: washoutFor(shape.intervalMinutes, lag),
-    refused: lagProblem(testShape, lag) !== null,
+    minutes: washoutFor(shape.intervalMinutes, lag ?? ASSUMED_LAG),
+    refused: lagProblem(testShape, lag ?? ASSUMED_LAG) !== null,
+  };
+}
+
+/** The washout of a first test on the channel: its lag not measured, the product assumes up to an hour. */
+export function assumedWashout(shape: Shape): WashoutChoice {
+  const testShape = { rotationIntervalMinutes: shape.intervalMinutes, winnerMetric: shape.metric };
+  return {
+    lagMinutes: null,
+    atLeast: false,
+    minutes: washoutFor(shape.intervalMinutes, ASSUMED_LAG),
+    refused: lagProblem(testShape, ASSUMED_LAG) !== null,
   };
 }

@@ -1,13 +1,18 @@
-// The plan the product shows before a test of this shape on this video starts (docs/statistics.md,
-// "Plan"): the create dialog estimates the video's views a day as its lifetime views over its age
-// (estimateViewsPerDay), and forecastShape turns that into the lift the test finds 8 times in 10,
-// with typical noise ('plan' cells: the channel has no finished test of the shape) or the noise of
-// the channel's finished test of the shape ('plan-channel' cells), as forecast.service reads it.
-// The cell puts Variant 2 at exactly that lift, so its power checks the plan's promise.
+// The plan a test of this shape on this video promises when it first switches (docs/statistics.md,
+// "Forecast" and "Calibration"): the noise of the channel's finished test of the shape
+// ('plan-channel' cells), else the video's own noise from what the product read before the first
+// switch — its counter through the calibration hours, its daily history — as
+// engine/forecast-confirmation.ts confirms it, else the pessimistic assumption; the views a day
+// from the same reading, else what the create dialog hands the plan (lifetime views over the age).
+// forecastShape turns that into the lift the test finds 8 times in 10. The cell puts Variant 2 at
+// exactly that lift, so its power checks the plan's promise.
 
 import { estimateViewsPerDay } from '../../src/shared/video-traffic';
+import type { CounterReading, HistoryDay } from '../../src/statistics/calibration';
 import { estimateTrafficNoise, forecastShape } from '../../src/statistics/forecast';
+import type { NoiseEstimate, NoiseSource } from '../../src/statistics/forecast';
 import type { WindowObservation } from '../../src/statistics/window-analysis';
+import { videoNoise } from '../../src/title-tests/figures/video-noise';
 import type { Shape } from './shapes';
 import { meanIntensity } from './traffic';
 import type { Video } from './traffic';
@@ -28,17 +33,19 @@ export interface PlannedTest {
   viewsPerDay: number;
   /** The video's expected views over the day before the start: its traffic now. */
   currentViewsPerDay: number;
-  /** The channel's noise per unit the plan used; null: typical noise. */
+  /** The noise per unit the plan used; null: the pessimistic assumption. */
   trafficNoise: number | null;
+  source: NoiseSource;
+  /** Days from the start until the verdict at that lift, for half of the tests; null without one. */
+  daysToVerdict: number | null;
 }
 
 /** The channel's noise from a finished test's windows, as forecast.service's channelNoise reads it (null: typical). */
-export function channelNoiseOf(history: readonly WindowObservation[], shape: Shape): number | null {
+export function channelNoiseOf(history: readonly WindowObservation[], shape: Shape): NoiseEstimate | null {
   if (history.length === 0) return null;
   const titleCount = Math.max(...history.map((window) => window.titleIndex)) + 1;
   try {
-    const noise = estimateTrafficNoise(history, shape.metric, shape.intervalMinutes, titleCount);
-    return noise !== null && Number.isFinite(noise) ? noise : null;
+    return estimateTrafficNoise(history, shape.metric, shape.intervalMinutes, titleCount);
   } catch {
     return null;
   }
@@ -58,15 +65,34 @@ export function planFor(
   shape: Shape,
   video: Video,
   start: Date,
-  options: { views: PlanViews; trafficNoise: number | null },
+  options: {
+    views: PlanViews;
+    channel: NoiseEstimate | null;
+    /** What the product read of the video before the first switch. */
+    history: readonly HistoryDay[];
+    readings: readonly CounterReading[];
+    /** The reach rows of the channel's other videos. */
+    channelVideos: readonly (readonly HistoryDay[])[];
+    designStart?: Date;
+    washoutMinutes: number;
+  },
 ): PlannedTest {
   const at = start.getTime();
   const viewCount = Math.round(expectedViews(video, shape, video.publishedAt, at));
   const currentViewsPerDay = expectedViews(video, shape, at - 24 * HOUR_MS, at);
-  const viewsPerDay =
+  const dialogViews =
     options.views === 'current'
       ? currentViewsPerDay
       : (estimateViewsPerDay({ viewCount, publishedAt: new Date(video.publishedAt) }, start) ?? 0);
+  const read = options.channel
+    ? null
+    : videoNoise(
+        { winnerMetric: shape.metric, rotationIntervalMinutes: shape.intervalMinutes },
+        { days: options.history, readings: options.readings, channel: options.channelVideos },
+        options.washoutMinutes,
+      );
+  const viewsPerDay = read?.viewsPerDay ?? dialogViews;
+  const measured = options.channel ?? read;
   const plan = forecastShape(
     {
       intervalMinutes: shape.intervalMinutes,
@@ -74,13 +100,24 @@ export function planFor(
       titleCount: shape.titleCount,
       durationDays: shape.days,
       start,
+      designStart: options.designStart,
     },
-    { viewsPerDay, trafficNoise: options.trafficNoise },
+    {
+      viewsPerDay,
+      washoutMinutes: options.washoutMinutes,
+      halfLifeDays: read?.halfLifeDays ?? undefined,
+      clicksPerDay: read?.clicksPerDay ?? undefined,
+      trafficNoise: measured?.noise ?? null,
+      noiseDf: measured?.df,
+      source: options.channel ? 'channel' : 'video',
+    },
   );
   return {
     lift: plan.minimumDetectableLift,
     viewsPerDay,
     currentViewsPerDay,
-    trafficNoise: options.trafficNoise,
+    trafficNoise: measured?.noise ?? null,
+    source: plan.noiseSource,
+    daysToVerdict: plan.daysToVerdict,
   };
 }

@@ -1,16 +1,16 @@
-// How a creator reads a test: the engine's reading once a day at 02:00 Pacific (isFinal false;
-// a creator may complete the test at the first "Winner"), and the final reading once every window
-// (and, for daily metrics, every day's figures) is in. An engine exception is caught and read as
-// the product reads it: Inconclusive, the original stays.
+// How the product reads a test: the engine's reading once a day at 02:00 Pacific, each with the
+// winner bar of its look (src/title-tests/figures/look-bars.ts), and the test stops at the first
+// look that names a winner (what a test does by default); otherwise the final reading once every
+// window (and, for daily metrics, every day's figures) is in, with the rest of the budget. An
+// engine exception is caught and read as the product reads it: Inconclusive, the original stays.
 
 import { analyzeTest } from '../../src/statistics/verdict';
 import type { AnalyzeTestInput, TestVerdict } from '../../src/statistics/verdict';
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
-import { addDays, pacificDay, pacificDayStart } from '../../src/time/pacific';
+import { dailyLookTimes } from '../../src/statistics/look-schedule';
+import { winnerBarAt } from '../../src/title-tests/figures/look-bars';
 import { observationsAt } from './product-rows';
 import type { StoredTest } from './product-rows';
-
-const LOOK_HOUR_MS = 2 * 3_600_000;
 
 export interface Reading {
   verdict: TestVerdict['verdict'];
@@ -20,6 +20,8 @@ export interface Reading {
   lifts: { lift: number; low: number; high: number }[];
   threw: boolean;
   error: string | null;
+  /** When the reading was made (ms). */
+  at: number;
 }
 
 export interface TestPlan {
@@ -36,19 +38,8 @@ export interface TestPlan {
   finalAt: number;
 }
 
-/** 02:00 Pacific each day after the start, while the test runs. */
-export function lookTimes(start: Date, end: Date): number[] {
-  const looks: number[] = [];
-  let day = addDays(pacificDay(start), 1);
-  for (;;) {
-    const look = pacificDayStart(day).getTime() + LOOK_HOUR_MS;
-    if (look >= end.getTime()) return looks;
-    looks.push(look);
-    day = addDays(day, 1);
-  }
-}
-
 export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
+  const looked = { test: { winnerMetric: plan.metric, endDate: plan.end }, rotations: plan.stored.rotations };
   // scheduleSegments: the stored schedule's span, which the engine redraws (one segment: no extension).
   const input: AnalyzeTestInput & { scheduleSegments: { start: Date; end: Date }[] } = {
     windows: observationsAt(plan.stored, at),
@@ -56,6 +47,7 @@ export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
     metric: plan.metric,
     intervalMinutes: plan.intervalMinutes,
     isFinal,
+    winnerBar: winnerBarAt(looked, new Date(at), isFinal),
     seed: plan.scheduleSeed,
     publishedAt: plan.publishedAt,
     plannedUnitsPerTitle: plan.plannedUnitsPerTitle,
@@ -76,6 +68,7 @@ export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
       lifts,
       threw: false,
       error: null,
+      at,
     };
   } catch (error) {
     const nan = { lift: Number.NaN, low: Number.NaN, high: Number.NaN };
@@ -86,6 +79,7 @@ export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
       lifts: Array.from({ length: plan.titleCount }, () => nan),
       threw: true,
       error: error instanceof Error ? error.message : String(error),
+      at,
     };
   }
 }
@@ -96,15 +90,15 @@ export interface ReadTest {
 }
 
 /**
- * The daily readings up to the first "Winner" (where a creator may complete the test, so later
- * looks change nothing the study counts), and the final reading, always.
+ * The daily readings up to the first "Winner" (where the test stops), and the final reading when
+ * no look named one (a test that stopped has no other reading).
  */
 export function readTest(plan: TestPlan): ReadTest {
   const interim: Reading[] = [];
-  for (const at of lookTimes(plan.start, plan.end)) {
-    const reading = readAt(plan, at, false);
+  for (const at of dailyLookTimes(plan.start, plan.end)) {
+    const reading = readAt(plan, at.getTime(), false);
     interim.push(reading);
-    if (reading.verdict === 'winner') break;
+    if (reading.verdict === 'winner') return { interim, final: reading };
   }
   return { interim, final: readAt(plan, plan.finalAt, true) };
 }

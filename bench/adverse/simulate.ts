@@ -7,14 +7,19 @@
 
 import { samplingPeriodMinutes } from '../../src/capacity/cost-model';
 import { generateSchedule } from '../../src/statistics/schedule';
+import type { ScheduleSlot } from '../../src/statistics/schedule';
 import { addDays, pacificDay } from '../../src/time/pacific';
+import { washoutMinutes as defaultWashout } from '../../src/statistics/verdict';
+import { calibrationHoursFor } from '../../src/title-tests/figures/video-noise';
 import type { Cell, Shape } from './cells';
 import { DAY_MS, liveEffects, MINUTE_MS, simulateTraffic } from './channel-traffic';
 import { counterAt, sampledEvery } from './counter';
 import { dailyFigures } from './daily-figures';
 import type { DailyFigure } from './daily-figures';
-import { measuredWashout } from './earlier-test';
+import { assumedWashout, measuredWashout } from './earlier-test';
 import type { WashoutChoice } from './earlier-test';
+import { channelHistoryOf, historyOf } from './calibration-read';
+import type { NoiseEstimate } from '../../src/statistics/forecast';
 import { channelNoiseOf, planFor } from './plan-lift';
 import type { PlannedTest, PlanViews } from './plan-lift';
 import { observationsAt, storeTest } from './product-rows';
@@ -48,6 +53,11 @@ export interface TestOutcome {
   plan: PlannedTest | null;
   /** This test's true lift of each variant over the original on the metric. */
   truth: number[];
+  /** Days from the start until the verdict's reading (a look that named a winner, or the final one). */
+  days: number;
+  /** Slots begun and title changes made until then (each slot reads the video; a change writes). */
+  slots: number;
+  switches: number;
 }
 
 /** The product never started the test: its windows too short for the lag, or a plan that cannot decide. */
@@ -82,6 +92,9 @@ function refusedOutcome(
     washout,
     plan,
     truth,
+    days: 0,
+    slots: 0,
+    switches: 0,
   };
 }
 
@@ -100,7 +113,9 @@ function simulateRun(input: {
   scheduleSeed: string;
   effectsFor: (video: Video) => VariantEffect[];
   washoutMinutes: number | null;
-}): { test: TestPlan; effects: VariantEffect[] } {
+  /** The design starts after the product's calibration read (the original title live until then). */
+  designStart?: Date;
+}): { test: TestPlan; effects: VariantEffect[]; video: Video; slots: ScheduleSlot[] } {
   const { shape, rng, start, scheduleSeed } = input;
   const end = new Date(start.getTime() + shape.days * DAY_MS);
   const slots = generateSchedule({
@@ -109,6 +124,7 @@ function simulateRun(input: {
     intervalMinutes: shape.intervalMinutes,
     start,
     end,
+    designStart: input.designStart,
   });
   let effects: VariantEffect[] = [];
   const { video, from, minutes, effect, samples } = simulateTraffic({
@@ -173,7 +189,7 @@ function simulateRun(input: {
     plannedUnitsPerTitle: Math.min(...windowsPerTitle),
     finalAt: Math.max(end.getTime(), ...daily.map((day) => day.availableAt)),
   };
-  return { test, effects };
+  return { test, effects, video, slots };
 }
 
 /**
@@ -181,7 +197,7 @@ function simulateRun(input: {
  * test on another video of the same channel (same traffic and figures, variants alike), ending
  * 1–14 days before `start`, all its windows in.
  */
-function earlierChannelNoise(shape: Shape, runKey: string, start: Date): number | null {
+function earlierChannelNoise(shape: Shape, runKey: string, start: Date): NoiseEstimate | null {
   const rng = new Rng(`${runKey}/earlier-noise`);
   const earlierEnd = start.getTime() - Math.round(rng.between(1, 14) * 1440) * MINUTE_MS;
   const { test } = simulateRun({
@@ -195,37 +211,93 @@ function earlierChannelNoise(shape: Shape, runKey: string, start: Date): number 
   return channelNoiseOf(observationsAt(test.stored, test.finalAt), shape);
 }
 
+/** Hours the product reads the video before the first switch: a first test of sub-daily views windows (video-noise.ts). */
+function calibrationHours(cell: Cell): number {
+  if (cell.shape.earlierTest || cell.scenario === 'plan-channel') return 0;
+  return calibrationHoursFor({
+    winnerMetric: cell.shape.metric,
+    rotationIntervalMinutes: cell.shape.intervalMinutes,
+  });
+}
+
+/** Slots begun and title changes made before `until` (ms), the first switch from the original included. */
+function spentUntil(slots: readonly ScheduleSlot[], until: number): { slots: number; switches: number } {
+  let previous = 0;
+  let begun = 0;
+  let switches = 0;
+  for (const slot of slots) {
+    if (slot.startsAt.getTime() >= until) break;
+    begun++;
+    if (slot.kind === 'window' && slot.titleIndex !== previous) switches++;
+    if (slot.kind === 'window') previous = slot.titleIndex;
+  }
+  return { slots: begun, switches };
+}
+
 export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 'lifetime'): TestOutcome {
   const { shape } = cell;
-  const rng = new Rng(`${runKey}/traffic`);
-  const start = new Date(FIRST_START + Math.floor(rng.uniform() * START_SPAN_MINUTES) * MINUTE_MS);
-  // From its own stream: drawing it first leaves this test's traffic as it was.
-  const washout = shape.earlierTest ? measuredWashout(shape, shape.earlierTest, runKey, start) : null;
-  if (washout?.refused) {
+  const trafficRng = (): { rng: Rng; start: Date } => {
+    const rng = new Rng(`${runKey}/traffic`);
+    const start = new Date(FIRST_START + Math.floor(rng.uniform() * START_SPAN_MINUTES) * MINUTE_MS);
+    return { rng, start };
+  };
+  const { rng, start } = trafficRng();
+  // From its own stream: drawing it first leaves this test's traffic as it was. A first test on
+  // the channel has no measured lag: the product assumes an hour (earlier-test.ts).
+  const washout = shape.earlierTest
+    ? measuredWashout(shape, shape.earlierTest, runKey, start)
+    : assumedWashout(shape);
+  if (washout.refused) {
     const truth = (cell.effects ?? []).map((e) => metricLift(e, shape.metric));
     return refusedOutcome(shape.titleCount, washout, null, truth);
   }
-  const trafficNoise = cell.scenario === 'plan-channel' ? earlierChannelNoise(shape, runKey, start) : null;
+  const hours = calibrationHours(cell);
+  const designStart = hours > 0 ? new Date(start.getTime() + hours * 3_600_000) : undefined;
+  const channel = cell.scenario === 'plan-channel' ? earlierChannelNoise(shape, runKey, start) : null;
+  const run = (effectsFor: (video: Video) => VariantEffect[], draws: Rng) =>
+    simulateRun({
+      shape,
+      rng: draws,
+      start,
+      scheduleSeed: `${runKey}/schedule`,
+      effectsFor,
+      washoutMinutes: washout.minutes,
+      designStart,
+    });
   let planned: PlannedTest | null = null;
-  const { test: plan, effects } = simulateRun({
-    shape,
-    rng,
-    start,
-    scheduleSeed: `${runKey}/schedule`,
-    effectsFor: (video) => {
-      if (cell.effects !== null) return cell.effects;
-      planned = planFor(shape, video, start, { views: planViews, trafficNoise });
-      return plannedEffects(shape.titleCount, planned);
-    },
-    washoutMinutes: washout?.minutes ?? null,
-  });
-  const truth = effects.map((e) => metricLift(e, shape.metric));
-  // Assigned inside the callback, which TypeScript's narrowing does not follow.
-  const forecast = planned as PlannedTest | null;
-  if (forecast && forecast.lift === null) return refusedOutcome(shape.titleCount, null, forecast, truth);
+  let effects: VariantEffect[] | null = cell.effects;
+  if (effects === null) {
+    // What the product reads before the first switch: the same video and draws, every variant as
+    // the original until then (the counter through the calibration hours), and its daily history.
+    const calibration = run(
+      () => Array.from({ length: shape.titleCount }, () => UNCHANGED),
+      trafficRng().rng,
+    );
+    const until = designStart?.getTime() ?? start.getTime();
+    const readings = calibration.test.stored.samples
+      .filter(
+        (sample) => sample.sampledAt.getTime() >= start.getTime() && sample.sampledAt.getTime() <= until,
+      )
+      .map((sample) => ({ at: sample.sampledAt, viewCount: sample.viewCount }));
+    planned = planFor(shape, calibration.video, start, {
+      views: planViews,
+      channel,
+      history: historyOf(shape, calibration.video, runKey, start),
+      readings,
+      channelVideos: channelHistoryOf(shape, runKey, start),
+      designStart,
+      washoutMinutes: washout.minutes ?? defaultWashout(shape.intervalMinutes),
+    });
+    effects = plannedEffects(shape.titleCount, planned);
+  }
+  const chosen = effects;
+  const { test: plan, slots } = run(() => chosen, rng);
+  const truth = chosen.map((e) => metricLift(e, shape.metric));
+  if (planned && planned.lift === null) return refusedOutcome(shape.titleCount, null, planned, truth);
   const { interim, final } = readTest(plan);
-  const all = [...interim, final];
+  const all = final === interim.at(-1) ? interim : [...interim, final];
   const firstWinner = interim.find((reading) => reading.verdict === 'winner');
+  const spent = spentUntil(slots, final.at);
   return {
     winnerWithLooks: firstWinner ? firstWinner.winnerTitleIndex : final.winnerTitleIndex,
     finalWinner: final.winnerTitleIndex,
@@ -237,7 +309,9 @@ export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 
     finalThrew: final.threw,
     firstError: all.find((reading) => reading.error !== null)?.error ?? null,
     washout,
-    plan: forecast,
+    plan: planned,
     truth,
+    days: (Math.min(final.at, plan.finalAt) - start.getTime()) / DAY_MS,
+    ...spent,
   };
 }

@@ -3,6 +3,8 @@
 // are over the tests that ran; the ones the product refused are counted apart. Truths are each
 // test's own: a 'plan' cell's differ from test to test.
 
+import { samplingUnitsPerDay, unitsPerSwitch } from '../../src/capacity/cost-model';
+import type { TestKind as ProductKind } from '../../src/shared/test-kinds';
 import type { Cell } from './cells';
 import { isPlanScenario } from './shapes';
 import { wasRefused } from './simulate';
@@ -54,9 +56,13 @@ export interface PlanSummary {
   refused: Rate;
   /** The promise: Variant 2 (the better one) named, looks included; it should be about 80%. */
   power: Rate;
-  /** Plans made from the channel's own noise (else typical noise), and that noise's median. */
+  /** Plans made from measured noise (the channel's earlier test, or the video read before the first switch), and its median. */
   channelNoise: Rate;
   medianNoise: number;
+  /** Plans by where their noise came from. */
+  sources: { channel: number; video: number; assumed: number };
+  /** The plan's median days to a verdict at its lift. */
+  promisedDays: number;
 }
 
 /** A measured shape's washouts: from the lag read on each run's earlier test (earlier-test.ts). */
@@ -97,6 +103,10 @@ export interface CellSummary {
   plan: PlanSummary | null;
   /** CPU milliseconds spent on the cell's simulated tests. */
   ms: number;
+  /** Tests that reached a verdict (a winner, or "performed the same"), the median days they took, and quota units spent per verdict. */
+  verdicts: Rate;
+  medianDaysToVerdict: number;
+  unitsPerVerdict: number;
 }
 
 function median(values: number[]): number {
@@ -143,7 +153,39 @@ function planSummary(simulated: readonly TestOutcome[], ran: readonly TestOutcom
     power: rate(ran, (o) => o.winnerWithLooks === 1),
     channelNoise: wilson(plans.filter((plan) => plan.trafficNoise !== null).length, plans.length),
     medianNoise: median(plans.flatMap((plan) => (plan.trafficNoise === null ? [] : [plan.trafficNoise]))),
+    sources: {
+      channel: plans.filter((plan) => plan.source === 'channel').length,
+      video: plans.filter((plan) => plan.source === 'video').length,
+      assumed: plans.filter((plan) => plan.source === 'assumed').length,
+    },
+    promisedDays: median(plans.flatMap((plan) => (plan.daysToVerdict === null ? [] : [plan.daysToVerdict]))),
   };
+}
+
+const PRODUCT_KIND: Record<Cell['shape']['kind'], ProductKind> = {
+  title: 'titles',
+  thumbnail: 'thumbnails',
+  package: 'packages',
+};
+
+/**
+ * The YouTube quota a test spent until its verdict's reading, at the floor the cost model sets:
+ * every slot begun reads the video, every change writes, the end puts the original back, and the
+ * counter is sampled at the shape's cadence.
+ */
+function unitsSpent(cell: Cell, outcome: TestOutcome): number {
+  const kind = PRODUCT_KIND[cell.shape.kind];
+  const shape = {
+    rotationIntervalMinutes: cell.shape.intervalMinutes,
+    winnerMetric: cell.shape.metric,
+    kind,
+  };
+  return (
+    outcome.slots +
+    outcome.switches * (unitsPerSwitch(kind) - 1) +
+    unitsPerSwitch(kind) +
+    samplingUnitsPerDay(shape) * Math.min(outcome.days, cell.shape.days)
+  );
 }
 
 /** The variants with the highest true lift in this test. */
@@ -199,5 +241,16 @@ export function summarise(cell: Cell, simulated: readonly TestOutcome[], ms: num
     washout: washoutSummary(simulated),
     plan: planSummary(simulated, outcomes),
     ms,
+    ...verdictCosts(cell, outcomes),
+  };
+}
+
+function verdictCosts(cell: Cell, outcomes: readonly TestOutcome[]) {
+  const decided = outcomes.filter((o) => o.finalWinner !== null || o.finalVerdict === 'same');
+  const units = outcomes.reduce((sum, o) => sum + unitsSpent(cell, o), 0);
+  return {
+    verdicts: wilson(decided.length, outcomes.length),
+    medianDaysToVerdict: median(decided.map((o) => o.days)),
+    unitsPerVerdict: decided.length > 0 ? units / decided.length : Number.NaN,
   };
 }

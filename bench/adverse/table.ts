@@ -72,6 +72,9 @@ const HEADER = [
   'Same',
   'Left live worse than original',
   'Gain kept',
+  'Verdicts',
+  'Days to verdict (median)',
+  'Units per verdict',
   'Engine exceptions (any / final)',
   's per 1,000 tests',
 ];
@@ -96,6 +99,11 @@ function row(summary: CellSummary): string {
     formatRate(summary.same),
     formatRate(summary.worseLeftLive),
     summary.gainKept === null ? '—' : pct(summary.gainKept, 0),
+    formatRate(summary.verdicts),
+    Number.isFinite(summary.medianDaysToVerdict) ? summary.medianDaysToVerdict.toFixed(1) : '—',
+    Number.isFinite(summary.unitsPerVerdict)
+      ? Math.round(summary.unitsPerVerdict).toLocaleString('en-US')
+      : '—',
     `${summary.exceptionTests} / ${summary.finalExceptions}`,
     // ms per test = s per 1,000 tests (refused ones included: their earlier test was read)
     summary.simulated > 0 ? (summary.ms / summary.simulated).toFixed(0) : '—',
@@ -122,26 +130,36 @@ export function shapeList(summaries: readonly CellSummary[]): string {
   return lines.join('\n');
 }
 
-/** Power at the plan's lift should be about 80%: kept when its 95% interval reaches 80%. */
+/** The plan promises a verdict 8 times in 10 at its lift. */
 const PROMISED_POWER = 0.8;
+
+/** Decided ÷ promised: the promise is kept within 0.9–1.1. */
+const promiseRatio = (rate: Rate): number => rate.hits / rate.n / PROMISED_POWER;
+
+/** "video 92%, assumed 8%": where the cell's plans took their noise from. */
+function sourceWords(sources: { channel: number; video: number; assumed: number }): string {
+  const total = sources.channel + sources.video + sources.assumed;
+  return (['channel', 'video', 'assumed'] as const)
+    .filter((source) => sources[source] > 0)
+    .map((source) => `${source} ${pct(sources[source] / total, 0)}`)
+    .join(', ');
+}
 
 /** Each 'plan' cell against the plan's promise, with what the plan was given. */
 export function planList(summaries: readonly CellSummary[]): string {
-  const lines = summaries.flatMap(({ cell, plan }) => {
+  const lines = summaries.flatMap(({ cell, plan, medianDaysToVerdict }) => {
     if (!plan) return [];
     const noise =
-      plan.channelNoise.hits === 0
-        ? ''
-        : ` Channel noise read from its earlier test in ${pct(plan.channelNoise.hits / plan.channelNoise.n)} of tests (median ${plan.medianNoise.toFixed(3)} a unit; typical noise otherwise).`;
-    const verdict =
-      plan.power.n === 0 ? 'no test ran' : plan.power.high >= PROMISED_POWER ? 'kept' : '**not kept**';
+      plan.channelNoise.hits === 0 ? '' : ` Measured noise: median ${plan.medianNoise.toFixed(3)} a unit.`;
+    const ratio = plan.power.n === 0 ? null : promiseRatio(plan.power);
+    const verdict = ratio === null ? 'no test ran' : ratio >= 0.9 && ratio <= 1.1 ? 'kept' : '**not kept**';
     return [
-      `- \`${cell.id}\`: promised ${signed(plan.median)} (10th–90th percentile ${signed(plan.low)} to ${signed(plan.high)}) 8 times in 10; decided for V2 ${formatRate(plan.power)}: ${verdict}. Views a day given to the plan ÷ the video's traffic at the start: ${plan.viewsRatio.toFixed(2)} (median); refused as unable to decide: ${formatRate(plan.refused)}.${noise}`,
+      `- \`${cell.id}\`: promised ${signed(plan.median)} (10th–90th percentile ${signed(plan.low)} to ${signed(plan.high)}) 8 times in 10; decided for V2 ${formatRate(plan.power)}, ${ratio === null ? '—' : ratio.toFixed(2)} of the promise: ${verdict}. Days to a verdict: promised ${Number.isFinite(plan.promisedDays) ? plan.promisedDays.toFixed(1) : '—'}, median ${Number.isFinite(medianDaysToVerdict) ? medianDaysToVerdict.toFixed(1) : '—'}. Noise from: ${sourceWords(plan.sources)}.${noise} Views a day given to the plan ÷ the video's traffic at the start: ${plan.viewsRatio.toFixed(2)} (median); refused as unable to decide: ${formatRate(plan.refused)}.`,
     ];
   });
   return lines.length > 0
     ? [
-        "The plan's promise (`plan` rows: Variant 2 better by the lift the product's plan shows for that test's video, with typical noise, or in `plan-channel` rows the noise of the channel's earlier finished test of the shape, and the dialog's views a day; kept when the power's 95% interval reaches 80%):",
+        "The plan's promise (`plan` rows: Variant 2 better by the lift the product's plan promises for that test when it first switches — from the video read before the first switch, else assumed — or in `plan-channel` rows from the noise of the channel's earlier finished test of the shape; kept when decided ÷ promised lies within 0.9–1.1):",
         '',
         ...lines,
       ].join('\n')
@@ -181,7 +199,7 @@ export function shapeSummaryTable(summaries: readonly CellSummary[]): string {
         plans
           .map(
             (s) =>
-              `${s.cell.scenario === 'plan-channel' ? 'channel noise: ' : ''}${signed(s.plan!.median)} → ${formatRate(s.plan!.power)}`,
+              `${s.cell.scenario === 'plan-channel' ? 'channel noise: ' : ''}${signed(s.plan!.median)} → ${formatRate(s.plan!.power)} (${s.plan!.power.n > 0 ? promiseRatio(s.plan!.power).toFixed(2) : '—'})`,
           )
           .join('; ') || '—'
       } |`,

@@ -35,6 +35,8 @@ export function createArrivals(
   creators: Creator[],
   /** Each thumbnail or package request's uploaded image, by challengerKey. */
   challengerImages: ReadonlyMap<string, string>,
+  /** Every test runs to its end date, even after a look names a winner. */
+  runToEnd = false,
 ) {
   const due = creators
     .flatMap((creator) => creator.requests.map((request) => ({ creator, request })))
@@ -76,6 +78,9 @@ export function createArrivals(
             rotationIntervalMinutes: request.rotationIntervalMinutes,
             winnerMetric: request.winnerMetric,
             endDate: new Date(now.getTime() + request.durationDays * DAY_MS).toISOString(),
+            runToEnd,
+            // A creator starts what they asked for, even where the plan warns it is weak.
+            acknowledgeWeakPlan: true,
           },
           rows.get(creator.userId)!,
         ),

@@ -8,13 +8,15 @@ export interface CapacityBenchOptions {
   days: number;
   /** The deployment's daily YouTube quota; by default 1,000,000 scaled with the creators. */
   quota: number;
-  /** Heavy Authority accounts, each trying to fill the whole tests pool with hourly tests. */
+  /** Heavy Authority accounts, each trying to fill the whole tests pool with the shortest views tests. */
   heavyAccounts: number;
   seed: number;
+  /** Every test runs to its end date (the behaviour before tests stopped at their answer): the "before" row. */
+  runToEnd: boolean;
   writeReadme: boolean;
 }
 
-const usage = `Usage: npm run bench:capacity -- [--creators 2000] [--days 3] [--quota 1000000] [--heavy 3] [--seed 1] [--write-readme]`;
+const usage = `Usage: npm run bench:capacity -- [--creators 2000] [--days 3] [--quota 1000000] [--heavy 3] [--seed 1] [--run-to-end] [--write-readme]`;
 
 /** The issue's load: 2,000 creators on a 1,000,000-unit quota. A smaller run keeps that ratio. */
 const FULL_CREATORS = 2_000;
@@ -29,6 +31,7 @@ export function parseCapacityOptions(argv: string[]): CapacityBenchOptions {
       quota: { type: 'string' },
       heavy: { type: 'string' },
       seed: { type: 'string' },
+      'run-to-end': { type: 'boolean' },
       'write-readme': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -46,6 +49,7 @@ export function parseCapacityOptions(argv: string[]): CapacityBenchOptions {
     quota: positiveInteger('quota', values.quota, Math.round((FULL_QUOTA * creators) / FULL_CREATORS), usage),
     heavyAccounts: positiveInteger('heavy', values.heavy, 3, usage),
     seed: positiveInteger('seed', values.seed, 1, usage),
+    runToEnd: values['run-to-end'] ?? false,
     writeReadme: values['write-readme'] ?? false,
   };
 }

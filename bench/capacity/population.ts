@@ -29,15 +29,17 @@ export interface Creator extends PlannedCreator {
   requests: TestRequest[];
 }
 
-/** The mix each test is drawn from: the shortest shapes that can still decide (forecast.service.ts). */
+/**
+ * The mix each test is drawn from: the shortest shapes that can still decide (forecast.service.ts)
+ * on a channel's first tests — views windows of 2 hours (an unmeasured channel's lag rules out
+ * hourly ones) after the day the test reads the video, daily views, daily CTR.
+ */
 export const SHAPES = [
-  { name: 'hourly views', rotationIntervalMinutes: 60, winnerMetric: 'views', durationDays: 2, weight: 0.4 },
+  { name: '2-hour views', rotationIntervalMinutes: 120, winnerMetric: 'views', durationDays: 4, weight: 0.4 },
   {
     name: 'daily views',
     rotationIntervalMinutes: 1440,
     winnerMetric: 'views',
-    // 10 days was enough when the study began; the verdict rule now refuses it (9 windows are too
-    // few for two variants) and asks for 12.
     durationDays: 12,
     weight: 0.3,
   },
@@ -97,7 +99,7 @@ function identity(index: number): PlannedCreator {
  * `creators` creators (the first `heavy` of them the heavy Authority accounts) arriving uniformly
  * over `runMs`. An ordinary creator asks for its plan's number of tests, one every 6 hours from
  * its arrival while the run lasts, all of one kind (KIND_MIX); a heavy account asks for
- * `heavyTests` hourly views title tests.
+ * `heavyTests` 2-hour views title tests.
  */
 export function planPopulation(args: {
   creators: number;
@@ -109,7 +111,7 @@ export function planPopulation(args: {
   const draw = random(args.seed);
   return Array.from({ length: args.creators }, (_, index): Creator => {
     if (index < args.heavy) {
-      const hourly = SHAPES[0];
+      const shortest = SHAPES[0];
       return {
         ...identity(index),
         plan: 'authority',
@@ -117,9 +119,9 @@ export function planPopulation(args: {
         kind: 'titles',
         requests: Array.from({ length: args.heavyTests }, (_, video) => ({
           atMs: Math.floor((video / args.heavyTests) * HEAVY_SPREAD_MS),
-          rotationIntervalMinutes: hourly.rotationIntervalMinutes,
-          winnerMetric: hourly.winnerMetric,
-          durationDays: hourly.durationDays,
+          rotationIntervalMinutes: shortest.rotationIntervalMinutes,
+          winnerMetric: shortest.winnerMetric,
+          durationDays: shortest.durationDays,
           video,
         })),
       };

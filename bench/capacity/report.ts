@@ -8,6 +8,7 @@ import type { Extrapolation } from './extrapolation';
 import type { KindFigures } from './kind-figures';
 import type { LedgerFigures, WorkFigures } from './ledger-figures';
 import type { SamplingFigures } from './sampling-figures';
+import type { VerdictFigures } from './verdict-figures';
 
 export interface CapacityRun {
   creators: number;
@@ -25,6 +26,9 @@ export interface CapacityRun {
   kinds: KindFigures[];
   sampling: SamplingFigures;
   extrapolations: Extrapolation[];
+  verdicts: VerdictFigures;
+  /** Every test ran to its end date (the behaviour before tests stopped at their answer). */
+  runToEnd: boolean;
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -224,6 +228,17 @@ function extrapolationTable(run: CapacityRun): string[] {
   ];
 }
 
+/** What the run's quota bought: verdicts decided during the run, per 100,000 engine units. */
+function verdictLines(run: CapacityRun): string[] {
+  const v = run.verdicts;
+  const mode = run.runToEnd
+    ? 'every test running to its end date (`--run-to-end`, the behaviour before tests stopped at their answer)'
+    : 'tests stopping at the first daily look that names a winner (the default)';
+  return [
+    `Verdicts decided during the run, ${mode}: ${int(v.winners)} winners (${int(v.stoppedEarly)} by a look before the end date), ${int(v.same)} “performed the same”, ${int(v.inconclusive)} inconclusive; **${v.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 engine units**, median ${Number.isFinite(v.medianDays) ? v.medianDays.toFixed(1) : '—'} days from a test’s start to its verdict.`,
+  ];
+}
+
 export function formatCapacityReport(run: CapacityRun): { text: string; allMet: boolean } {
   const targets = targetTable(run);
   const text = [
@@ -238,6 +253,8 @@ export function formatCapacityReport(run: CapacityRun): { text: string; allMet: 
     ...kindTable(run.kinds),
     '',
     ...planTable(run),
+    '',
+    ...verdictLines(run),
     '',
     'Extrapolated to 10× and 100× the creators on 10× and 100× the quota (on the same quota the engine’s work stays as measured and only the queue grows): the top-of-hour burst drains in B·k ÷ T seconds (B the run’s largest burst of slots on one step, T the slots per second of its 10 busiest steps); the busiest sampling pass takes a + b·V·k seconds (a, b fitted over every pass, V its videos); units ÷ minimum keeps the writes and reads k× on both sides and rounds sampling per pass at k× the videos.',
     '',
