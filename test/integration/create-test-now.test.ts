@@ -31,12 +31,13 @@ it('starts a test "now" by the server clock from a length alone, three days afte
   const stale = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', 1),
     titles: ['Now title A', 'Now title B'],
-    rotationIntervalMinutes: 60,
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     startDate: browserNow.toISOString(),
     endDate: new Date(browserNow.getTime() + 3 * DAY).toISOString(),
   });
   expect(stale.status).toBe(400);
+  expect(((await stale.json()) as { error: string }).error).toMatch(/start date is in the past/);
 
   const both = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', 1),
@@ -54,7 +55,8 @@ it('starts a test "now" by the server clock from a length alone, three days afte
   const response = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', 1),
     titles: ['Now title A', 'Now title B'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     durationDays: 2.5,
   });

@@ -7,6 +7,7 @@ import { viewsPerTitle } from '../../web/src/pages/dashboard/card/title-views';
 import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 // Issue 24, item 6: one window of a real run logged 4.6K views in 23 minutes against 30–90 an hour
@@ -97,21 +98,26 @@ describe('figures and verdict count the same windows', () => {
     const created = await creator.post('/api/tests', {
       videoId,
       titles: ['Knife skills in 10 minutes', 'Stop crying over onions'],
-      rotationIntervalMinutes: 60,
+      // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+      rotationIntervalMinutes: 120,
       winnerMetric: 'views',
-      endDate: new Date(start.getTime() + 3 * 86_400_000).toISOString(),
+      // A day of calibration lead-in (the first title live while the counter is read), then windows.
+      endDate: new Date(start.getTime() + 4 * 86_400_000).toISOString(),
+      // Every window to the end date: a daily look naming a winner would otherwise stop it early.
+      runToEnd: true,
     });
     const test = (await created.json()) as { id: string; error?: string };
     expect(created.status, test.error).toBe(201);
     await runDueWork(testApp);
-    await runFor(testApp, 6);
+    await runFor(testApp, (await hoursToFirstWindow(testApp, test.id)) + 6);
 
-    // 23 minutes into the next window the creator pauses (the browser was offline: the resume
-    // comes hours later, while the video keeps gaining views).
+    // 83 minutes into the next window (23 minutes after its first hour, which is not measured) the
+    // creator pauses (the browser was offline: the resume comes hours later, while the video keeps
+    // gaining views).
     const next = (await scheduleOf(test.id)).find(
       (rotation) => rotation.kind === 'window' && rotation.plannedStart > testApp.clock.now(),
     )!;
-    await fastForwardTo(testApp, new Date(next.plannedStart.getTime() + 23 * MINUTE));
+    await fastForwardTo(testApp, new Date(next.plannedStart.getTime() + 83 * MINUTE));
     const pausing = testApp.clock.now();
     expect((await creator.post(`/api/tests/${test.id}/pause`)).status).toBe(200);
     await runFor(testApp, 5);
@@ -149,18 +155,18 @@ describe('figures and verdict count the same windows', () => {
 
     // The verdict leaves it out, and says why.
     expect(log).toMatchObject({
-      durationMinutes: 23,
+      durationMinutes: 83,
       analysis: 'excluded',
       excludedBecause: 'too-short',
       analysedViews: null,
     });
     expect(log.excludedReason).toBe(
-      'The test was paused 23 minutes after this title went live, so only 8 minutes were measured, of the 45 minutes a whole window measures (the first 15 minutes after a switch are ignored). A part window is not compared with whole ones.',
+      'The test was paused 1 h 23 min after this title went live, so only 23 minutes were measured, of the 1 h a whole window measures (the first 1 h after a switch are ignored). A part window is not compared with whole ones.',
     );
     // Counted: exactly the windows the verdict reads (its raw averages are over them).
     const counted = logs.filter((entry) => entry.analysis === 'counted');
     expect(logs.some((entry) => entry.analysis === 'pending')).toBe(false);
-    expect(counted.length).toBeGreaterThan(60);
+    expect(counted.length).toBeGreaterThan(30);
     const titles = ['Knife skills in 10 minutes', 'Stop crying over onions'];
     for (const raw of analytics.verdict.raw) {
       const own = counted.filter((entry) => entry.titleText === titles[raw.titleIndex]);
@@ -214,19 +220,20 @@ describe('figures and verdict count the same windows', () => {
     const created = await creator.post('/api/tests', {
       videoId,
       titles: ['Knife skills, part two', 'Onions, again'],
-      rotationIntervalMinutes: 60,
+      rotationIntervalMinutes: 120,
       winnerMetric: 'views',
     });
     const test = (await created.json()) as { id: string; error?: string };
     expect(created.status, test.error).toBe(201);
     await runDueWork(testApp);
-    await runFor(testApp, 4);
+    // Into the schedule's windows (past any lead-in before the first switch).
+    await runFor(testApp, (await hoursToFirstWindow(testApp, test.id)) + 3);
     // The creator edits the title in Studio; the next switch finds it and pauses the test.
     await testApp.built.app.db
       .update(simVideos)
       .set({ title: 'My own title' })
       .where(eq(simVideos.id, videoId));
-    await runFor(testApp, 1);
+    await runFor(testApp, 2); // to the next switch (2-hour windows)
     const [paused] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, test.id));
     expect(paused!.status).toBe('paused');
     const schedule = await scheduleOf(test.id);

@@ -87,6 +87,8 @@ it('runs a daily CTR test to its end, puts the original back while YouTube’s l
     rotationIntervalMinutes: 1440,
     startDate: startDate.toISOString(),
     endDate: endDate.toISOString(),
+    // To its end date whatever a daily look reads: this test is about the wait for the last figures.
+    runToEnd: true,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);

@@ -4,6 +4,7 @@ import { notifications, titleTests } from '../../db/schema';
 import type { TestVerdict } from '../../src/statistics';
 import { computeVerdict } from '../../src/title-tests/figures/verdict';
 import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
+import { pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
@@ -48,21 +49,26 @@ const unitsPerTitle = (items: ReadonlyArray<{ key: string; current: number }>) =
 
 it('decides a views test ending on a window boundary on its last window, as its card shows it', async () => {
   const original = (await liveVideo(testApp, videoId)).title;
-  // On the hour: the windows are hourly and Pacific hours are UTC hours, so the end is a window
-  // boundary and the last window is live when the test ends.
-  const start = new Date(Math.ceil((testApp.clock.now().getTime() + 60_000) / HOUR) * HOUR);
+  // On an even Pacific hour: the windows last 2 hours on the Pacific clock, so the end is a window
+  // boundary and the last window is live when the test ends. (2-hour windows: a channel that has
+  // not measured its lag is allowed an hour of it; the first day is the calibration lead-in.)
+  const now = testApp.clock.now().getTime() + 60_000;
+  const midnight = pacificDayStart(pacificDay(new Date(now))).getTime();
+  const start = new Date(midnight + Math.ceil((now - midnight) / (2 * HOUR)) * 2 * HOUR);
   const response = await priya.post('/api/tests', {
     videoId,
     titles: [original, 'What You Can See in the Night Sky Tonight'],
     winnerMetric: 'views',
-    rotationIntervalMinutes: 60,
+    rotationIntervalMinutes: 120,
     startDate: start.toISOString(),
     endDate: new Date(start.getTime() + 72 * HOUR).toISOString(),
     acknowledgeWeakPlan: true,
+    // This test is about the decision at the end: a daily look naming a winner does not stop it.
+    runToEnd: true,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
-  await runFor(testApp, 3 * 24 + 2);
+  await runFor(testApp, 3 * 24 + 3);
 
   const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
   expect(test!.status).toBe('completed');
@@ -76,8 +82,7 @@ it('decides a views test ending on a window boundary on its last window, as its 
   );
 
   // The decision at the end read every window the card counts. (The units per title are the
-  // fewer of the two titles' counts: a lead-in of one hour, when the test starts on an odd
-  // Pacific hour, leaves the titles one window apart.)
+  // fewer of the two titles' counts, should the lead-in leave the titles a window apart.)
   const decidedUnits = stored.progress.items.find((item) => item.key === 'unitsPerTitle')?.current;
   expect(decidedUnits).toBe(Math.min(...countedPerTitle));
   expect(unitsPerTitle(panel.verdict.progress.items)).toBe(decidedUnits);

@@ -10,6 +10,7 @@ import { changedTables, errorMessageOf, watchDatabase } from '../helpers/api-ope
 import { demoCreator, googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 // Issue 24, item 6: extending a test. A running test, or one waiting for its final figures, runs on
@@ -80,21 +81,25 @@ describe('extending a test on the demo channel', () => {
 
   it('extends a running test: earlier slots unchanged, the new segment balanced and run to the new end by the real jobs', async () => {
     const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 5);
-    // An end off the hourly grid, so the first segment ends with a tail (a partial window).
-    const firstEnd = new Date(testApp.clock.now().getTime() + 36 * HOUR + 20 * 60_000);
+    // An end off the hourly grid, so the first segment ends with a tail (a partial window). The
+    // first day is the calibration lead-in (the first title live while the video's counter is read).
+    const firstEnd = new Date(testApp.clock.now().getTime() + 60 * HOUR + 20 * 60_000);
     const created = await creator.post('/api/tests', {
       videoId,
       titles: ['Extend title A', 'Extend title B', 'Extend title C'],
       winnerMetric: 'views',
-      rotationIntervalMinutes: 60,
+      // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+      rotationIntervalMinutes: 120,
       endDate: firstEnd.toISOString(),
       // A short first run on purpose (it is about to be extended): its plan is weak.
       acknowledgeWeakPlan: true,
+      // It runs on to be extended, whatever a daily look reads.
+      runToEnd: true,
     });
     const test = (await created.json()) as { id: string; error?: string; endDate: string };
     expect(created.status, test.error).toBe(201);
     expect(new Date(test.endDate)).toEqual(firstEnd);
-    await runFor(testApp, 10);
+    await runFor(testApp, (await hoursToFirstWindow(testApp, test.id)) + 12);
 
     const before = await scheduleOf(testApp, test.id);
     const tail = before.at(-1)!;
@@ -105,7 +110,8 @@ describe('extending a test on the demo channel', () => {
       .from(titleTests)
       .where(eq(titleTests.id, test.id));
 
-    const newEnd = new Date(firstEnd.getTime() + DAY);
+    // Two more days: at least four whole blocks of 3 titles × 2 hours in the new segment.
+    const newEnd = new Date(firstEnd.getTime() + 2 * DAY);
     const extended = await creator.post(`/api/tests/${test.id}/extend`, { endDate: newEnd.toISOString() });
     const body = (await extended.json()) as { test: { status: string; endDate: string }; error?: string };
     expect(extended.status, body.error).toBe(200);
@@ -127,14 +133,19 @@ describe('extending a test on the demo channel', () => {
     expect(added.map((row) => row.slot)).toEqual(added.map((_, index) => tail.slot + 1 + index));
     const oldBlocks = new Set(before.map((row) => row.block).filter((block) => block !== null));
     expect(added.some((row) => row.block !== null && oldBlocks.has(row.block))).toBe(false);
+    // Each segment's design starts at its first window (after the first segment's calibration
+    // lead-in; after a lead-in to the first block boundary of the Pacific day in the new one).
+    const firstWindowOf = (segment: number) =>
+      after.find((row) => row.segment === segment && row.kind === 'window')!.plannedStart;
+    expect(added[0]!.plannedStart).toEqual(tail.plannedStart);
     expect(scheduleSegmentsOf(after)).toEqual([
-      { start: before[0]!.plannedStart, end: firstEnd },
-      { start: tail.plannedStart, end: newEnd },
+      { start: firstWindowOf(0), end: firstEnd },
+      { start: firstWindowOf(1), end: newEnd },
     ]);
     const redrawn = generateSchedule({
       seed: segmentSeed(seedRow!.scheduleSeed, 1),
       titleCount: 3,
-      intervalMinutes: 60,
+      intervalMinutes: 120,
       start: tail.plannedStart,
       end: newEnd,
     });
@@ -235,6 +246,8 @@ describe('extending a test on the demo channel', () => {
       winnerMetric: 'ctr',
       rotationIntervalMinutes: 1440,
       endDate: new Date(testApp.clock.now().getTime() + 14 * DAY).toISOString(),
+      // It runs to its end date to wait for the final figures there, whatever a daily look reads.
+      runToEnd: true,
     });
     const test = (await created.json()) as { id: string; endDate: string };
     expect(created.status, JSON.stringify(test)).toBe(201);
@@ -274,10 +287,13 @@ describe('extending a test on the demo channel', () => {
       expect(ranPart(after.find((other) => other.slot === row.slot)!)).toEqual(ranPart(row));
     const segments = scheduleSegmentsOf(after);
     expect(segments).toHaveLength(2);
-    // The new segment starts when the extension was made (the end put the original title back then).
+    // The new segment starts when the extension was made (the end put the original title back then);
+    // its design, at its first window (the next Pacific midnight, daily windows).
+    const newSlots = after.filter((row) => row.segment === 1);
     expect(segments[1]!.end).toEqual(newEnd);
-    expect(segments[1]!.start.getTime()).toBeGreaterThanOrEqual(at.getTime());
-    expect(segments[1]!.start.getTime()).toBeLessThanOrEqual(answered.getTime());
+    expect(newSlots[0]!.plannedStart.getTime()).toBeGreaterThanOrEqual(at.getTime());
+    expect(newSlots[0]!.plannedStart.getTime()).toBeLessThanOrEqual(answered.getTime());
+    expect(segments[1]!.start).toEqual(newSlots.find((row) => row.kind === 'window')!.plannedStart);
     const added = await asSlots(
       testApp,
       test.id,

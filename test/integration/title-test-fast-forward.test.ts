@@ -22,22 +22,25 @@ afterAll(async () => {
   await testApp.close();
 });
 
-it('moving the simulator clock 6 hours at a time applies every hourly slot of a views test, in order', async () => {
+it('moving the simulator clock 6 hours at a time applies every slot of a views test, in order', async () => {
   const { db } = testApp.built.app;
   const startedAt = testApp.clock.now();
-  const endDate = new Date(startedAt.getTime() + 48 * HOUR);
+  const endDate = new Date(startedAt.getTime() + 72 * HOUR);
   const response = await creator.post('/api/tests', {
     videoId,
     titles: ['Fast-forward title A', 'Fast-forward title B'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     endDate: endDate.toISOString(),
+    // To its end date, whatever a daily look reads.
+    runToEnd: true,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
 
   // Nothing runs the queue but the clock moves themselves (workers are off in tests).
-  for (let move = 0; move < 8; move += 1) {
+  for (let move = 0; move < 12; move += 1) {
     const moved = await control(testApp, 'POST', '/clock/advance', { hours: 6 });
     expect(moved.status).toBe(200);
     expect(moved.body.steps).toBeGreaterThanOrEqual(6 * 6); // at least every 10-minute sample
@@ -50,7 +53,12 @@ it('moving the simulator clock 6 hours at a time applies every hourly slot of a 
     .innerJoin(titleVariants, eq(titleVariants.id, rotations.variantId))
     .where(eq(rotations.testId, created.id))
     .orderBy(asc(rotations.slot));
-  expect(schedule.length).toBeGreaterThanOrEqual(48);
+  // The calibration lead-in (Title 1 live while the counter is read, to a block boundary at least
+  // 24 hours in), then the 2-hour windows to the end.
+  expect(schedule[0]!.rotation.kind).toBe('lead-in');
+  const leadInHours = (schedule[0]!.rotation.plannedEnd.getTime() - startedAt.getTime()) / HOUR;
+  expect(leadInHours).toBeGreaterThanOrEqual(24);
+  expect(schedule.length).toBe(1 + Math.ceil((72 - leadInHours) / 2));
   // Every slot was applied — none skipped or left planned — on time and in slot order.
   expect(schedule.filter(({ rotation }) => rotation.status !== 'applied')).toEqual([]);
   let previous = 0;
@@ -87,7 +95,7 @@ it('moving the simulator clock 6 hours at a time applies every hourly slot of a 
       ),
     )
     .orderBy(asc(metricSamples.sampledAt));
-  expect(samples.length).toBeGreaterThanOrEqual(48 * 6 - 1);
+  expect(samples.length).toBeGreaterThanOrEqual(72 * 6 - 1);
   for (let index = 1; index < samples.length; index += 1) {
     const gap = samples[index]!.sampledAt.getTime() - samples[index - 1]!.sampledAt.getTime();
     expect(gap).toBeLessThanOrEqual(10 * 60_000 + 60_000);

@@ -8,6 +8,7 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 let testApp: TestApp;
@@ -36,7 +37,8 @@ async function startTest(titles: string[]) {
   const response = await creator.post('/api/tests', {
     videoId,
     titles,
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
   const body = (await response.json()) as { id: string; error?: string };
@@ -87,9 +89,12 @@ describe('exactly one rotation per slot, whatever crashes', () => {
       expect(await runDueWork(testApp)).toEqual([]);
       expect(await appliedRotations(testId)).toHaveLength(1);
 
-      // And the chain goes on: one more applied slot per hour, live title equal to the database's.
-      await runFor(testApp, 5);
+      // And the chain goes on: through the lead-in (the first title live while the video's counter
+      // is read) and the first windows' switches, one applied slot per slot, live title equal to
+      // the database's.
+      await runFor(testApp, (await hoursToFirstWindow(testApp, testId)) + 5);
       const applied = await appliedRotations(testId);
+      expect(applied.length).toBeGreaterThanOrEqual(3);
       const slots = applied.map((rotation) => rotation.slot);
       expect(new Set(slots).size).toBe(slots.length);
       const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));

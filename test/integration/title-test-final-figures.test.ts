@@ -9,6 +9,7 @@ import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { control } from '../helpers/youtube-gateway';
 
 // The end of a CTR test: what happens when YouTube's last daily figures never arrive, when the
@@ -141,11 +142,14 @@ it('decides a views test completed early with the interim bar, at once', async (
     videoId,
     titles: ['Early title A', 'Early title B'],
     winnerMetric: 'views',
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+    rotationIntervalMinutes: 120,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
-  await runFor(testApp, 3);
+  // Past the calibration lead-in (the first title live while the video's counter is read) and a
+  // few windows.
+  await runFor(testApp, (await hoursToFirstWindow(testApp, created.id)) + 6);
   expect((await creator.post(`/api/tests/${created.id}/complete`)).status).toBe(200);
   expect(await runDueWork(testApp)).toEqual([]);
   const done = await testRow(created.id);

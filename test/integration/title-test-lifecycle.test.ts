@@ -6,6 +6,7 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 let testApp: TestApp;
@@ -32,7 +33,8 @@ interface TestView {
 async function createTest(body: Record<string, unknown>): Promise<TestView> {
   const response = await creator.post('/api/tests', {
     videoId,
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     ...body,
   });
@@ -50,12 +52,15 @@ describe('a title test over a simulated week', () => {
     );
     const created = await createTest({
       titles: ['Crispy Oven Fries, No Fryer', 'The Only Fries Recipe You Need', ''],
+      // The week runs to its end date (a daily look could otherwise end it early with a winner).
+      runToEnd: true,
     });
     expect(created.status).toBe('active');
     expect(created.titles).toEqual(['Crispy Oven Fries, No Fryer', 'The Only Fries Recipe You Need']);
     expect(created.originalTitle).toBe(before.title);
 
-    // The first rotation happens at the start.
+    // The first rotation happens at the start (the lead-in: Title 1 live while the video's counter
+    // is read for a day before the schedule's first switch).
     expect(await runDueWork(testApp)).toEqual([]);
     expect((await liveVideo(testApp, videoId)).title).toBe('Crispy Oven Fries, No Fryer');
 
@@ -67,7 +72,12 @@ describe('a title test over a simulated week', () => {
       .where(eq(rotations.testId, created.id))
       .orderBy(asc(rotations.slot));
     const applied = schedule.filter((rotation) => rotation.status === 'applied');
-    expect(applied.length).toBeGreaterThan(160);
+    // The lead-in, then 2-hour windows for the six days after it.
+    expect(schedule[0]).toMatchObject({ kind: 'lead-in', status: 'applied' });
+    expect(schedule[0]!.plannedEnd.getTime() - schedule[0]!.plannedStart.getTime()).toBeGreaterThanOrEqual(
+      24 * 3_600_000,
+    );
+    expect(applied.length).toBeGreaterThan(70);
     expect(schedule.filter((rotation) => rotation.status === 'planned')).toHaveLength(0);
     // Each slot was applied at (or within the hour after) its planned start, with its planned title.
     for (const rotation of applied) {
@@ -187,13 +197,16 @@ describe('a title test over a simulated week', () => {
     const test = await createTest({ titles: ['Fries A', 'Fries B', 'Fries C'] });
     await runDueWork(testApp);
     expect((await liveVideo(testApp, videoId)).title).toBe('Fries A');
+    // Into the schedule's windows (past any lead-in before the first switch).
+    await runFor(testApp, (await hoursToFirstWindow(testApp, test.id)) + 1);
+    const live = (await liveVideo(testApp, videoId)).title;
 
     const pausedAt = testApp.clock.now();
     const paused = await creator.post(`/api/tests/${test.id}/pause`);
     expect(paused.status).toBe(200);
     expect(((await paused.json()) as { test: TestView }).test.status).toBe('paused');
-    await runFor(testApp, 6);
-    expect((await liveVideo(testApp, videoId)).title).toBe('Fries A'); // paused: the current title stays
+    await runFor(testApp, 8);
+    expect((await liveVideo(testApp, videoId)).title).toBe(live); // paused: the current title stays
 
     const again = await creator.post(`/api/tests/${test.id}/pause`);
     expect(again.status).toBe(409);
@@ -201,7 +214,7 @@ describe('a title test over a simulated week', () => {
 
     const resumedAt = testApp.clock.now();
     expect((await creator.post(`/api/tests/${test.id}/resume`)).status).toBe(200);
-    await runFor(testApp, 4);
+    await runFor(testApp, 8);
     const resumedRotations = await testApp.built.app.db
       .select()
       .from(rotations)

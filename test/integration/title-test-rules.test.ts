@@ -165,7 +165,8 @@ describe('limits and ownership', () => {
     const response = await alex.post('/api/tests', {
       ...valid(),
       videoId: alexVideo,
-      rotationIntervalMinutes: 60,
+      // 2-hour windows (1-hour ones are refused first on a channel that has not measured its lag).
+      rotationIntervalMinutes: 120,
     });
     expect(response.status).toBe(429);
     expect(((await response.json()) as { error: string }).error).toMatch(

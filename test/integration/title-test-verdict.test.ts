@@ -7,6 +7,7 @@ import { demoCreator } from '../helpers/creators';
 import { clearlyDifferentTitles } from '../helpers/ground-truth';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 let testApp: TestApp;
@@ -36,15 +37,18 @@ interface AnalyticsWithVerdict {
     }>;
     progress: { fraction: number; met: boolean };
     notes: string[];
+    chanceOfWinner: number | null;
     raw: Array<{ titleIndex: number; viewsPerHour: number | null }>;
   };
 }
 
-it('shows the engine’s verdict while running, and puts the winning title live at the end', async () => {
+it('shows the engine’s verdict while running, and puts the winning title live when it is decided', async () => {
   const { weaker, stronger } = await clearlyDifferentTitles(testApp, videoId, 'Weeknight pasta, version');
   interface Plan {
     canDecide: boolean;
     unit: string;
+    noiseSource: string;
+    calibrationHours: number;
     unitsPerTitle: number;
     minimumDetectableLiftPercent: number | null;
     suggestion: { rotationIntervalMinutes: number; durationDays: number } | null;
@@ -52,14 +56,22 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   }
   const planFor = async (query: string): Promise<Plan> =>
     (await (await creator.get(`/api/tests/plan?${query}`)).json()) as Plan;
-  const plan = await planFor('titleCount=2&rotationIntervalMinutes=60&durationDays=7&winnerMetric=views');
-  expect(plan).toMatchObject({ canDecide: true, unit: 'window' });
-  expect(plan.unitsPerTitle).toBeGreaterThanOrEqual(80);
+  // 2-hour windows (1-hour ones wait until the channel's lag is measured). The channel has no
+  // finished test: the plan assumes its noise and first reads the video's counter for a day.
+  const plan = await planFor('titleCount=2&rotationIntervalMinutes=120&durationDays=7&winnerMetric=views');
+  expect(plan).toMatchObject({
+    canDecide: true,
+    unit: 'window',
+    noiseSource: 'assumed',
+    calibrationHours: 24,
+  });
+  // Six days of 2-hour windows after the day of calibration.
+  expect(plan.unitsPerTitle).toBeGreaterThanOrEqual(30);
   expect(plan.minimumDetectableLiftPercent).toBeGreaterThan(0);
   expect(plan.summary).toMatch(/finds a true difference of about [\d.]+% in views per hour 8 times in 10/);
   // A small channel's windows are noisier: the same shape detects only larger differences.
   const small = await planFor(
-    'titleCount=2&rotationIntervalMinutes=60&durationDays=7&winnerMetric=views&viewsPerDay=50',
+    'titleCount=2&rotationIntervalMinutes=120&durationDays=7&winnerMetric=views&viewsPerDay=50',
   );
   expect(small.minimumDetectableLiftPercent!).toBeGreaterThan(2 * plan.minimumDetectableLiftPercent!);
   // CTR exists per day only: an hourly CTR test cannot decide, and the plan names the shape that can.
@@ -74,22 +86,30 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   const created = await creator.post('/api/tests', {
     videoId,
     titles: [weaker, stronger],
-    rotationIntervalMinutes: 60,
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
+  expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
   await runDueWork(testApp);
 
-  await runFor(testApp, 12);
+  // Half a day into the windows (after the day of calibration): read with the bar of a look that
+  // has seen a small share of the test, so no winner yet.
+  await runFor(testApp, (await hoursToFirstWindow(testApp, id)) + 12);
   const early = (await (await creator.get(`/api/tests/${id}/analytics`)).json()) as AnalyticsWithVerdict;
   expect(early.verdict.verdict).toBe('inconclusive');
   expect(early.verdict.final).toBe(false);
   expect(early.verdict.progress.fraction).toBeLessThan(0.2);
   expect(early.verdict.notes[0]).toMatch(/Titlewise’s own calculation/);
 
-  await runFor(testApp, 7 * 24);
+  // To the end date, or to the daily look that names the winner, whichever comes first.
+  const [running] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, id));
+  await runFor(testApp, (running!.endDate.getTime() - testApp.clock.now().getTime()) / 3_600_000 + 1);
   const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, id));
   expect(test!.status).toBe('completed');
+  expect(test!.decidedAt).not.toBeNull();
+  if (test!.endedAt! < test!.endDate)
+    expect(test!.statusReason).toMatch(/The test stopped at the daily look of .*: its answer was in\.$/);
   const done = (await (await creator.get(`/api/tests/${id}/analytics`)).json()) as AnalyticsWithVerdict;
   expect(done.verdict.final).toBe(true);
   expect(done.verdict).toMatchObject({ verdict: 'winner', label: 'Winner' });

@@ -20,7 +20,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 // Carryover and counter lag measured, not assumed (issue 24, item 4; docs/decisions/0025): a
 // channel whose finished test shows views following the previous title for 45 minutes after each
 // switch gets a 50-minute washout on its next test, and 1-hour windows are refused there with the
-// reason. The finished test is written straight into the database: hourly windows of a clearly
+// reason. A channel none of whose tests has measured it is allowed an hour (ASSUMED_LAG): 1-hour
+// windows are refused there too, and 2-hour windows get a 60-minute washout. The finished test is written straight into the database: hourly windows of a clearly
 // stronger title, the counter sampled every 10 minutes, its views following the title before for
 // the first 45 minutes of each window.
 
@@ -168,11 +169,11 @@ it('measures the lag on a channel’s finished test: a longer washout next time,
   const twoHourly = await planFor(alex, 120);
   expect(twoHourly).toMatchObject({ canDecide: true, washoutMinutes: 50 });
   expect(twoHourly.summary).toContain('Each window is measured from 50 minutes after its switch');
-  const typical = await planFor(sam, 120);
-  expect(typical).toMatchObject({ canDecide: true, washoutMinutes: 15, lagMinutes: null });
-  expect(typical.summary).not.toContain('measured from');
-  expect(twoHourly.minimumDetectableLiftPercent!).toBeGreaterThan(typical.minimumDetectableLiftPercent!);
-  expect(hourly.suggestion!.minimumDetectableLiftPercent).toBe(twoHourly.minimumDetectableLiftPercent);
+  // A channel with no finished test is allowed up to an hour of lag: its 2-hour windows are measured
+  // from an hour after each switch, so the same shape finds only larger differences there.
+  const unmeasured = await planFor(sam, 120);
+  expect(unmeasured).toMatchObject({ canDecide: true, washoutMinutes: 60, lagMinutes: null });
+  expect(unmeasured.minimumDetectableLiftPercent!).toBeGreaterThan(twoHourly.minimumDetectableLiftPercent!);
 
   // Creation refuses the same, and stores the longer washout on the test it accepts.
   const refused = await create(alex, simulatedVideoId('sim-alex', 1), 60);
@@ -181,11 +182,6 @@ it('measures the lag on a channel’s finished test: a longer washout next time,
   const accepted = await create(alex, simulatedVideoId('sim-alex', 1), 120);
   expect(accepted.status, await accepted.clone().text()).toBe(201);
   expect(await washoutOf(((await accepted.json()) as { id: string }).id)).toBe(50);
-
-  // Another channel with no finished test keeps the default rule, and may use hourly windows.
-  const elsewhere = await create(sam, simulatedVideoId('sim-sam', 1), 60);
-  expect(elsewhere.status, await elsewhere.clone().text()).toBe(201);
-  expect(await washoutOf(((await elsewhere.json()) as { id: string }).id)).toBe(15);
 
   // The verdict reads each window after the test's own washout.
   const record = (await loadTestRecord(testApp.built.app.db, pastId))!;
@@ -197,4 +193,39 @@ it('measures the lag on a channel’s finished test: a longer washout next time,
     observationsFrom({ ...record, test: { ...record.test, washoutMinutes } }, samples, [])[0]!.measuredHours;
   expect(measured(15)).toBeCloseTo(0.75, 6);
   expect(measured(30)).toBeCloseTo(0.5, 6);
+
+  // The 1-hour refusal's suggestion is the plan of the shape it suggests.
+  expect(hourly.suggestion!.minimumDetectableLiftPercent).toBe(twoHourly.minimumDetectableLiftPercent);
+});
+
+it('allows for an hour of lag on a channel that has not measured it: 1-hour windows refused, 2-hour windows washed out for an hour', async () => {
+  // The preview for 2-hour windows says how they are measured there.
+  const unmeasured = await planFor(sam, 120);
+  expect(unmeasured).toMatchObject({ canDecide: true, washoutMinutes: 60, lagMinutes: null });
+  expect(unmeasured.summary).toContain(
+    'Each window is measured from 60 minutes after its switch: Titlewise has not yet measured how long views keep following the previous title on this channel, and allows for up to an hour.',
+  );
+
+  // A channel with no finished test has not measured its lag: 1-hour windows are refused with the
+  // reason, and 2-hour windows get the hour allowed for it as their washout.
+  const unmeasuredHourly = await planFor(sam, 60);
+  expect(unmeasuredHourly).toMatchObject({
+    canDecide: false,
+    minimumDetectableLiftPercent: null,
+    lagMinutes: null,
+  });
+  expect(unmeasuredHourly.summary).toMatch(
+    /^Titlewise has not yet measured how long views keep following the previous title after a switch on this channel, so it allows for up to an hour, and 1-hour windows could measure mostly the old title\. Choose 2-hour windows or longer\./,
+  );
+  expect(unmeasuredHourly.suggestion).toMatchObject({ rotationIntervalMinutes: 120 });
+  const hourlyElsewhere = await create(sam, simulatedVideoId('sim-sam', 1), 60);
+  expect(hourlyElsewhere.status).toBe(400);
+  const hourlyRefusal = ((await hourlyElsewhere.json()) as { error: string }).error;
+  expect(hourlyRefusal).toMatch(
+    /^Titlewise has not yet measured how long views keep following the previous title/,
+  );
+  expect(hourlyRefusal).toBe(unmeasuredHourly.summary);
+  const elsewhere = await create(sam, simulatedVideoId('sim-sam', 1), 120);
+  expect(elsewhere.status, await elsewhere.clone().text()).toBe(201);
+  expect(await washoutOf(((await elsewhere.json()) as { id: string }).id)).toBe(60);
 });

@@ -49,7 +49,8 @@ const weekOfViews = (videoId: string) => ({
   videoId,
   titles: ['Quiet little video', 'A louder title for it'],
   winnerMetric: 'views',
-  rotationIntervalMinutes: 60,
+  // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
+  rotationIntervalMinutes: 120,
   endDate: new Date(testApp.clock.now().getTime() + 7 * DAY).toISOString(),
 });
 
@@ -69,7 +70,7 @@ describe('a plan too weak for the video’s traffic', () => {
     // The preview the dialog shows for the same shape and traffic says it is weak (the same threshold).
     const query = new URLSearchParams({
       titleCount: '2',
-      rotationIntervalMinutes: '60',
+      rotationIntervalMinutes: '120',
       durationDays: '7',
       winnerMetric: 'views',
       viewsPerDay: String(viewsPerDay),
