@@ -35,8 +35,14 @@ type TestFacts = Pick<
 export function notifyTestStarted(
   ctx: ServiceContext,
   db: DbOrTx,
-  test: TestFacts,
-  live: { title: string; titleNumber: number; titleCount: number },
+  test: TestFacts & { stopAtVerdict: boolean },
+  live: {
+    title: string;
+    titleNumber: number;
+    titleCount: number;
+    /** When the first switch comes, when it comes after a calibration read of the video; else null. */
+    firstSwitchAt: Date | null;
+  },
 ) {
   return record(ctx, db, {
     userId: test.userId,
@@ -51,11 +57,17 @@ export function notifyTestStarted(
 
 /** What went live first, and what happens next, in the words of the test's kind. */
 function startedBody(
-  test: TestFacts,
-  live: { title: string; titleNumber: number; titleCount: number },
+  test: TestFacts & { stopAtVerdict: boolean },
+  live: { title: string; titleNumber: number; titleCount: number; firstSwitchAt: Date | null },
 ): string {
   const words = VARIANT_WORDS[test.kind];
-  const next = `Titlewise switches ${words.many} ${formatInterval(test.rotationIntervalMinutes)} until ${formatPacificMoment(test.endDate)}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or ${words.original.replace('the ', 'your ')}, back.`;
+  const reading = live.firstSwitchAt
+    ? `First Titlewise reads your video’s views until ${formatPacificMoment(live.firstSwitchAt)} without changing anything, to confirm what the test can find. Then it switches`
+    : 'Titlewise switches';
+  const until = test.stopAtVerdict
+    ? `until a daily check names a winner (by ${formatPacificMoment(test.endDate)} at the latest)`
+    : `until ${formatPacificMoment(test.endDate)}`;
+  const next = `${reading} ${words.many} ${formatInterval(test.rotationIntervalMinutes)} ${until}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or ${words.original.replace('the ', 'your ')}, back.`;
   const which = `${words.name} ${live.titleNumber} of ${live.titleCount}`;
   return test.kind === 'thumbnails'
     ? `${which} is live on YouTube now. ${next}`

@@ -241,10 +241,17 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     // The test's first title went live: the test has started.
     if (!record.rotations.some((entry) => entry.status === 'applied')) {
       const position = record.variants.findIndex((variant) => variant.id === rotation.variantId);
+      // A first views test reads the video before its first switch (a lead-in of a day or more).
+      const firstWindow = record.rotations.find((entry) => entry.kind === 'window');
+      const reading =
+        rotation.kind === 'lead-in' &&
+        firstWindow !== undefined &&
+        firstWindow.plannedStart.getTime() - now.getTime() > test.rotationIntervalMinutes * 60_000;
       await notifyTestStarted(ctx, tx, locked, {
         title: desired,
         titleNumber: position + 1,
         titleCount: record.variants.length,
+        firstSwitchAt: reading ? firstWindow.plannedStart : null,
       });
     }
     // A held test's figures wait for its first reader (held-tests.ts): nobody reads them meanwhile.
