@@ -38,13 +38,19 @@ export async function uploadImage(
   return body;
 }
 
-/** A short hourly views thumbnail test of `thumbnailIds` against the video's own thumbnail. */
-export const hourlyThumbnailTest = (videoId: string, thumbnailIds: string[]) => ({
+/**
+ * A short views thumbnail test of `thumbnailIds` against the video's own thumbnail, in 2-hour
+ * windows: the shortest a channel whose lag no finished test has measured may use
+ * (src/title-tests/figures/channel-lag.ts). Without a finished test of this shape the original stays
+ * live through a calibration lead-in of about 24 hours first; the first image switch is at the
+ * first window's planned start (test/helpers/planned-windows.ts).
+ */
+export const twoHourThumbnailTest = (videoId: string, thumbnailIds: string[]) => ({
   videoId,
   kind: 'thumbnails',
   thumbnailIds,
   winnerMetric: 'views',
-  rotationIntervalMinutes: 60,
+  rotationIntervalMinutes: 120,
   durationDays: 3,
   acknowledgeWeakPlan: true,
 });

@@ -36,7 +36,8 @@ async function createTest(client: HttpClient, videoId: string, titles: string[])
   const response = await client.post('/api/tests', {
     videoId,
     titles,
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
   const body = await json<{ id: string; error?: string }>(response);
@@ -146,7 +147,8 @@ describe('tests across users', () => {
     expect((await json<{ error: string }>(refused)).error).toMatch(
       /^Your subscription has ended, so you can run 1 test at a time\..*\/paywall\.$/,
     );
-    // Until Alex's third window has started: the lead-in to the first block boundary varies with the time of day.
+    // Until Alex's third window has started: the lead-in (a day's calibration read of the video's
+    // counter, to the next block boundary) varies with the time of day.
     const alexWindows = await testApp.built.app.db
       .select()
       .from(rotations)
@@ -192,7 +194,7 @@ describe('tests across users', () => {
     expect(report.quotaSpent.estimatedUnits).toBeGreaterThanOrEqual(53);
     expect(report.quotaSpent.channelUnitsDuringTest).toBeGreaterThanOrEqual(report.quotaSpent.estimatedUnits);
     expect((await admin.get(`/api/admin/tests/${randomUUID()}/full-report`)).status).toBe(404);
-  });
+  }, 120_000);
 
   it("cancels anyone's test: the original title comes back through the test's job", async () => {
     const original = (

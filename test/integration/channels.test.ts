@@ -8,7 +8,8 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleBrowser, googleCreator, throughConsent } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
+import { firstWindowStart } from '../helpers/planned-windows';
+import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 // Several channels per account (Authority), each with its own Google grant: connecting within
 // the plan's limit, working on the chosen channel, and disconnecting one safely.
@@ -169,11 +170,13 @@ describe('losing access to one channel', () => {
     await runFor(testApp, 1);
     await db().update(simTokens).set({ revoked: true }).where(eq(simTokens.accountId, 'sim-sam'));
     // The access token expires after an hour and its refresh is refused at the channel's next title
-    // change (4-hourly, after a lead-in of up to 8 hours depending on the hour the test started;
-    // view counters are read for all channels on any one grant, so they don't see it).
+    // change: its first window's switch, after the lead-in that reads the video's counter for about
+    // a day (view counters are read for all channels on any one grant, so they don't see it).
     const testOn = async (channelId: string) =>
       (await db().select().from(titleTests).where(eq(titleTests.channelConnectionId, channelId)))[0]!;
-    for (let hour = 0; hour < 12 && (await testOn(sam!.id)).status !== 'paused'; hour++)
+    const switching = await firstWindowStart(testApp, (await testOn(sam!.id)).id);
+    await fastForwardTo(testApp, new Date(switching.getTime() - 60_000));
+    for (let hour = 0; hour < 6 && (await testOn(sam!.id)).status !== 'paused'; hour++)
       await runFor(testApp, 1);
     const paused = await testOn(sam!.id);
     expect(paused.status).toBe('paused');
@@ -192,7 +195,7 @@ describe('losing access to one channel', () => {
     ]);
     expect((await alex.post(`/api/tests/${paused.id}/resume`)).status).toBe(200);
     await runFor(testApp, 1);
-  });
+  }, 120_000);
 });
 
 describe('disconnecting a channel', () => {
@@ -214,7 +217,7 @@ describe('disconnecting a channel', () => {
       videoId: simulatedVideoId('sim-sam', 2),
       channelId: sam!.id,
       titles: ['Late A', 'Late B'],
-      rotationIntervalMinutes: 60,
+      rotationIntervalMinutes: 120,
       winnerMetric: 'views',
     });
     expect(refused.status).toBe(409);

@@ -32,10 +32,11 @@ it('lets the founder apply the next rotation now and collect metrics now, throug
   const created = await founder.post('/api/tests', {
     videoId,
     titles: ['Founder A', 'Founder B'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
-  expect(created.status).toBe(201);
+  expect(created.status, await created.clone().text()).toBe(201);
   const { id } = (await created.json()) as { id: string };
 
   // The workers apply the first rotation on their own.

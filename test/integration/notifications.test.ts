@@ -6,9 +6,11 @@ import type { NotificationKind } from '../../src/shared/notification-kinds';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
+import { clearlyDifferentTitles } from '../helpers/ground-truth';
 import { deliverEmails as deliverMail } from '../helpers/notification-mail';
+import { firstWindowStart, plannedWindows } from '../helpers/planned-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { runDueWork, runFor } from '../helpers/title-test-driver';
+import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { control } from '../helpers/youtube-gateway';
 
 // Every kind of notification, from the engine's real events on the simulator's clock, received
@@ -60,24 +62,54 @@ async function listed() {
   };
 }
 
-async function startTest(index: number, titles: string[]) {
+async function startTest(index: number, titles: string[], hours = 72) {
   const response = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', index),
     titles,
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
-    endDate: new Date(testApp.clock.now().getTime() + 48 * HOUR).toISOString(),
+    endDate: new Date(testApp.clock.now().getTime() + hours * HOUR).toISOString(),
+    acknowledgeWeakPlan: true,
   });
-  expect(response.status).toBe(201);
+  expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
+
+/** Moves the product clock to `at`, running the workers' jobs meanwhile; none may fail. */
+async function moveTo(at: Date): Promise<void> {
+  const report = await fastForwardTo(testApp, at);
+  expect(report.failures).toEqual([]);
+}
+
+/**
+ * Moves the clock `hours` past the test's first window's start: a views test the creator has no
+ * finished test of the same shape for first reads its video's counter for about a day with
+ * Title 1 live (the calibration lead-in), and switches titles only from its first window on.
+ */
+const intoFirstWindow = async (testId: string, hours: number) =>
+  moveTo(new Date((await firstWindowStart(testApp, testId)).getTime() + hours * HOUR));
+
+/**
+ * Moves the clock `hours` past the test's next switch, where the engine reads the video's live
+ * title (and uses the channel's grant) before writing: after the lead-in, if the test has one.
+ */
+async function pastNextSwitch(testId: string, hours: number): Promise<void> {
+  const now = testApp.clock.now().getTime();
+  const next = (await plannedWindows(testApp, testId)).find((window) => window.plannedStart.getTime() > now);
+  if (!next) throw new Error(`test ${testId} has no switch left`);
+  await moveTo(new Date(next.plannedStart.getTime() + hours * HOUR));
+}
+
+const testRow = async (id: string) =>
+  (await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, id)))[0]!;
 
 describe('notifications', () => {
   let firstTest = '';
 
   it('a test that starts and ends: in the app and by e-mail, each event once', async () => {
     firstTest = await startTest(1, ['Notify me A', 'Notify me B']);
-    // The first window starts on the next whole hour (the schedule's grid).
+    // Title 1 goes live at the start, for the lead-in before the first window.
     await runFor(testApp, 1.1);
     expect(await deliverEmails()).toBe(1);
     const [started] = await outbox();
@@ -93,7 +125,7 @@ describe('notifications', () => {
     expect(await outbox()).toHaveLength(1);
 
     // The creator completes it after a few windows: decided at once (views are counted live).
-    await runFor(testApp, 3);
+    await intoFirstWindow(firstTest, 6);
     expect((await alex.post(`/api/tests/${firstTest}/complete`)).status).toBe(200);
     await runDueWork(testApp);
     await deliverEmails();
@@ -111,7 +143,51 @@ describe('notifications', () => {
       ['test-started', 'sent'],
     ]);
     expect(list.unreadCount).toBe(2);
-  });
+  }, 120_000);
+
+  it('a test stopped at a daily look: its winner goes live, in the app and by e-mail', async () => {
+    const videoId = simulatedVideoId('sim-alex', 1);
+    const { weaker, stronger } = await clearlyDifferentTitles(testApp, videoId, 'Notify me');
+    const sentBefore = (await outbox()).length;
+    // A week planned; the stronger title's lead is clear well before then.
+    const testId = await startTest(1, [weaker, stronger], 7 * 24);
+    await runFor(testApp, 1);
+    await deliverEmails();
+    let test = await testRow(testId);
+    for (let day = 0; day < 7 && test.status === 'active'; day += 1) {
+      await runFor(testApp, 24);
+      test = await testRow(testId);
+    }
+    expect(test.status).toBe('completed');
+    expect(test.decidedAt).not.toBeNull();
+    expect(test.decidedAt!.getTime()).toBeLessThan(test.endDate.getTime());
+    expect(test.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
+    expect(test.statusReason).toMatch(/The test stopped at the daily look of .+: its answer was in\.$/);
+    expect(test.appliedTitle).toBe(stronger);
+    expect((await liveVideo(testApp, videoId)).title).toBe(stronger);
+
+    // The ending notification names the winner and the title now live, once.
+    await runDueWork(testApp);
+    await deliverEmails();
+    const sent = (await outbox()).slice(sentBefore);
+    const subject = `“${test.videoTitle}”: Winner`;
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Your title test started on “.+”$/),
+      subject,
+    ]);
+    const verdictMail = sent[1]!;
+    expect(verdictMail.text).toContain('stopped at the daily look');
+    // The winner is live: written at the stop, or already live in the window the look ended.
+    const winnerLive = stronger.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    expect(verdictMail.text).toMatch(
+      new RegExp(
+        `Live on YouTube now: “${winnerLive}” \\(read back from YouTube|“${winnerLive}” stays live on YouTube\\.`,
+      ),
+    );
+    const [newest] = (await listed()).notifications;
+    expect(newest).toMatchObject({ kind: 'verdict', title: subject, email: 'sent' });
+    expect(newest!.body).toContain(test.statusReason!);
+  }, 300_000);
 
   it('a Studio edit pauses the test and says how to go on; the quota wait stays in the app', async () => {
     const testId = await startTest(2, ['Studio A', 'Studio B']);
@@ -120,14 +196,16 @@ describe('notifications', () => {
       title: 'My own title from Studio',
     });
     expect(edit.status).toBe(200);
-    await runFor(testApp, 1.5);
+    // The next switch reads the live title before writing: the edit is found there.
+    await pastNextSwitch(testId, 0.5);
     await deliverEmails();
     const paused = await mailLike(/is paused$/);
     expect(paused.text).toMatch(/changed outside Titlewise \(to “My own title from Studio”\).*resume it/);
 
     await alex.post(`/api/tests/${testId}/resume`);
     testApp.simulator!.faults.inject('data', 'quotaExceeded', 50);
-    await runFor(testApp, 1.5);
+    // A window's length: the resumed test's next write meets the spent quota.
+    await runFor(testApp, 2.5);
     testApp.simulator!.faults.clear();
     const sentBefore = (await outbox()).length;
     await deliverEmails();
@@ -141,7 +219,7 @@ describe('notifications', () => {
     expect((await mailLike(/^Test cancelled/)).subject).toBe(
       'Test cancelled: the original title is back on your video',
     );
-  });
+  }, 120_000);
 
   it('lost Google access pauses the test and asks to reconnect; a title that cannot go back is a failure', async () => {
     const testId = await startTest(3, ['Access A', 'Access B']);
@@ -151,7 +229,8 @@ describe('notifications', () => {
       .update(simTokens)
       .set({ revoked: true })
       .where(eq(simTokens.accountId, 'sim-alex'));
-    await runFor(testApp, 2);
+    // The next switch needs Google's grant.
+    await pastNextSwitch(testId, 1);
     await alex.post(`/api/tests/${testId}/cancel`);
     await runDueWork(testApp);
     await deliverEmails();
@@ -169,7 +248,7 @@ describe('notifications', () => {
     await deliverEmails();
     const restored = (await listed()).notifications.filter((entry) => entry.kind === 'title-applied');
     expect(restored).toHaveLength(2);
-  });
+  }, 120_000);
 
   it('one click in the e-mail turns that kind off; marking read empties the count', async () => {
     const [started] = await outbox();

@@ -11,7 +11,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { runFor } from '../helpers/title-test-driver';
 
 // The past-tests history (GET /api/tests/history, docs/product.md#past-tests), over real HTTP on
-// tests run through the engine: one decided (a clearly stronger title, run to its end), one
+// tests run through the engine: one decided (a clearly stronger title, to its verdict), one
 // cancelled early (inconclusive), one still running (not listed), and another user's (not listed).
 
 interface PastTests {
@@ -48,7 +48,8 @@ let titles: { weaker: string; stronger: string };
 
 const create = async (client: HttpClient, body: Record<string, unknown>) => {
   const response = await client.post('/api/tests', {
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     ...body,
   });
@@ -87,7 +88,9 @@ describe('past tests', () => {
   it('lists finished tests with their verdict, lift, interval and the kind of change that won', async () => {
     const videoId = simulatedVideoId('sim-alex', 1);
     titles = await clearlyDifferentTitles(testApp, videoId, 'Sourdough for beginners');
-    const endDate = new Date(testApp.clock.now().getTime() + 4 * 86_400_000).toISOString();
+    // Five days, the first a lead-in that reads the video's counter with Title 1 live. The test may
+    // end sooner, at a daily look that names the winner.
+    const endDate = new Date(testApp.clock.now().getTime() + 5 * 86_400_000).toISOString();
     ids.decided = await create(alex, { videoId, titles: [titles.weaker, titles.stronger], endDate });
     ids.cancelled = await create(alex, {
       videoId: simulatedVideoId('sim-alex', 2),
@@ -97,7 +100,7 @@ describe('past tests', () => {
     await runFor(testApp, 5);
     expect((await alex.post(`/api/tests/${ids.cancelled}/cancel`)).status).toBe(200);
     expect((await sam.post(`/api/tests/${ids.sams}/cancel`)).status).toBe(200);
-    await runFor(testApp, 4 * 24);
+    await runFor(testApp, 5 * 24);
     ids.running = await create(alex, {
       videoId: simulatedVideoId('sim-alex', 3),
       titles: ['Still A', 'Still B'],

@@ -12,6 +12,7 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator, googleBrowser, throughConsent } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { ownerOf, plantMeasuredLag } from '../helpers/measured-lag';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 // Every line the pricing cards sell is a row of src/shared/plan-features.ts, and every row has a
@@ -42,7 +43,8 @@ const createTestAs = (client: HttpClient, overrides: Record<string, unknown> = {
     // Alex's channel has four uploads: each check ends its tests, so they are free again.
     videoId: simulatedVideoId('sim-alex', (nextVideo += 1) % 4),
     titles: ['Plan check A', 'Plan check B'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: a channel whose lag no finished test has measured may not use 1-hour ones.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
     ...overrides,
   });
@@ -113,7 +115,7 @@ const checks: Record<PlanFeatureId, () => Promise<void>> = {
       videoId: simulatedVideoId('sim-sam', 1),
       channelId: second!.id,
       titles: ['Overview A', 'Overview B'],
-      rotationIntervalMinutes: 60,
+      rotationIntervalMinutes: 120,
       winnerMetric: 'views',
     });
     expect(onSecond.status).toBe(201);
@@ -171,7 +173,20 @@ const checks: Record<PlanFeatureId, () => Promise<void>> = {
   },
 
   async 'rotation-intervals'() {
-    expect((await createTest({ rotationIntervalMinutes: Math.min(...ROTATION_INTERVALS) })).status).toBe(201);
+    // The shortest windows need the channel's lag measured: refused until a finished test of the
+    // creator's has measured it, then allowed.
+    const shortest = { rotationIntervalMinutes: Math.min(...ROTATION_INTERVALS), acknowledgeWeakPlan: true };
+    const unmeasured = await createTest(shortest);
+    expect(unmeasured.status).toBe(400);
+    expect((await json<{ error: string }>(unmeasured)).error).toMatch(
+      /^Titlewise has not yet measured how long views keep following/,
+    );
+    await plantMeasuredLag(testApp, await ownerOf(testApp, 'alex.rivera@example.com'), {
+      lagMinutes: 0,
+      videoId: 'plan-features-measured-lag',
+    });
+    const measured = await createTest(shortest);
+    expect(measured.status, await measured.clone().text()).toBe(201);
     await cancelAll();
     const daily = { rotationIntervalMinutes: Math.max(...ROTATION_INTERVALS), winnerMetric: 'ctr' };
     expect((await createTest(daily)).status).toBe(201);

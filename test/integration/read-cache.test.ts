@@ -31,10 +31,11 @@ beforeAll(async () => {
   const created = await creator.post('/api/tests', {
     videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 4),
     titles: ['Cached title A', 'Cached title B'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
-  expect(created.status).toBe(201);
+  expect(created.status, await created.clone().text()).toBe(201);
   testId = ((await created.json()) as { id: string }).id;
   await runDueWork(testApp);
 });

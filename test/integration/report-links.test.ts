@@ -14,7 +14,8 @@ import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { runFor } from '../helpers/title-test-driver';
+import { firstWindowStart } from '../helpers/planned-windows';
+import { fastForwardTo } from '../helpers/title-test-driver';
 
 // Shared read-only report links (docs/product.md#shared-report-links), over real HTTP: the owner
 // creates, sees and revokes a link; anyone holding it reads the report without signing in; the
@@ -50,13 +51,16 @@ beforeAll(async () => {
   const created = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', 1),
     titles: ['Share me as I am', 'Share me, improved'],
-    rotationIntervalMinutes: 60,
+    // 2-hour windows: the shortest a channel whose lag is not yet measured may use.
+    rotationIntervalMinutes: 120,
     winnerMetric: 'views',
   });
-  expect(created.status).toBe(201);
+  expect(created.status, await created.clone().text()).toBe(201);
   testId = ((await created.json()) as { id: string }).id;
-  // Two days and more: enough windows beyond the video's day-and-hour levels for lifts to show.
-  await runFor(testApp, 54);
+  // Two days of windows after the lead-in that reads the video's counter: enough windows beyond
+  // the video's day levels for lifts to show.
+  const windowsFrom = await firstWindowStart(testApp, testId);
+  await fastForwardTo(testApp, new Date(windowsFrom.getTime() + 48 * 3_600_000));
 }, 240_000);
 afterAll(async () => {
   await testApp.close();

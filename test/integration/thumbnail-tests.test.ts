@@ -13,7 +13,8 @@ import {
 } from '../../src/youtube-simulator/thumbnail-store';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import type { HttpClient } from '../helpers/http-client';
-import { bearerCreator, hourlyThumbnailTest, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
+import { bearerCreator, solidPicture, twoHourThumbnailTest, uploadImage } from '../helpers/thumbnail-uploads';
+import { firstWindowStart } from '../helpers/planned-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
@@ -111,6 +112,9 @@ describe('thumbnail tests', () => {
       winnerMetric: 'ctr',
       rotationIntervalMinutes: 1440,
       endDate: endDate.toISOString(),
+      // To its end date, where the original goes back while the last daily figures are due: a
+      // 60% better image would otherwise end the test at a daily look, its winner put live at once.
+      runToEnd: true,
     });
     expect(status, body.error).toBe(201);
     const created = await testRow(body.id);
@@ -156,9 +160,11 @@ describe('thumbnail tests', () => {
     const originalBytes = await servedThumbnail(videoId);
     const first = await uploadImage(testApp, creator, await solidPicture({ r: 30, g: 160, b: 60 }, 'png'));
     const second = await uploadImage(testApp, creator, await solidPicture({ r: 30, g: 60, b: 200 }));
-    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [first.id, second.id]));
+    const { status, body } = await create(creator, twoHourThumbnailTest(videoId, [first.id, second.id]));
     expect(status, body.error).toBe(201);
-    await runFor(testApp, 6);
+    // Three windows in: the calibration lead-in before the first keeps the original image.
+    const switching = (await firstWindowStart(testApp, body.id)).getTime();
+    await fastForwardTo(testApp, new Date(switching + 6 * 3_600_000));
     expect(await thumbnailChanges(body.id)).toBeGreaterThan(0);
 
     expect((await creator.post(`/api/tests/${body.id}/cancel`)).status).toBe(200);
@@ -183,7 +189,7 @@ describe('thumbnail tests', () => {
     const videoId = simulatedVideoId('sim-priya', 1);
     const image = await solidPicture({ r: 250, g: 200, b: 20 });
     const uploaded = await uploadImage(testApp, creator, image);
-    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [uploaded.id]));
+    const { status, body } = await create(creator, twoHourThumbnailTest(videoId, [uploaded.id]));
     expect(status, body.error).toBe(201);
     let crashes = 0;
     // YouTube may serve a re-encoding of an upload, not its bytes: the crashed set's image is
@@ -204,7 +210,11 @@ describe('thumbnail tests', () => {
         },
       },
     };
-    // Hour by hour until the first image switch has been attempted (the lead-in keeps the original).
+    // Through the calibration lead-in, which keeps the original image, to the first window; then
+    // hour by hour until the first image switch has been attempted.
+    const switching = (await firstWindowStart(testApp, body.id)).getTime();
+    await fastForwardTo(testApp, new Date(switching - 60_000), crashing);
+    expect(crashes).toBe(0);
     for (let hour = 0; hour < 8 && crashes === 0; hour += 1) {
       await fastForwardTo(testApp, new Date(testApp.clock.now().getTime() + 3_600_000), crashing);
     }
@@ -242,7 +252,7 @@ describe('thumbnail tests', () => {
     const uploaded = await uploadImage(testApp, creator, await solidPicture({ r: 90, g: 90, b: 90 }));
     await setCustomThumbnailsAllowed(db(), 'sim-priya', false);
     const testsBefore = await db().select().from(titleTests);
-    const { status, body } = await create(creator, hourlyThumbnailTest(videoId, [uploaded.id]));
+    const { status, body } = await create(creator, twoHourThumbnailTest(videoId, [uploaded.id]));
     expect(status).toBe(403);
     expect(body.error).toBe(TEST_KIND_MESSAGES.customThumbnailsForbidden);
     expect(await db().select().from(titleTests)).toHaveLength(testsBefore.length);
@@ -288,7 +298,8 @@ describe('package tests', () => {
     await setThumbnailTruth(db(), videoId, uploaded.sha256, 1.8);
 
     const start = testApp.clock.now();
-    const endDate = new Date(start.getTime() + 3 * DAY);
+    // Five days: the first of them the calibration lead-in, the original live while the counter is read.
+    const endDate = new Date(start.getTime() + 5 * DAY);
     const { status, body } = await create(creator, {
       videoId,
       kind: 'packages',
@@ -304,7 +315,10 @@ describe('package tests', () => {
     const run = await fastForwardTo(testApp, new Date(endDate.getTime() + 60_000));
     expect(run.failures).toEqual([]);
     const ended = await testRow(body.id);
-    expect(ended.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
+    expect(ended.verdict, JSON.stringify(ended.verdict)).toMatchObject({
+      verdict: 'winner',
+      winnerTitleIndex: 1,
+    });
     expect(ended.appliedTitle).toBe(strongest);
     expect(ended.appliedThumbnailImageId).toBe(uploaded.id);
     const live = await liveVideo(testApp, videoId);
