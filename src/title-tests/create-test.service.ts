@@ -11,7 +11,7 @@ import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
 import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
 import type { TestShape } from '../capacity/cost-model';
-import { forecastTest, verdictProblem, weakPlanProblem } from './forecast.service';
+import { forecastTest, undecidablePlanProblem, verdictProblem, weakPlanProblem } from './forecast.service';
 import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { activeTestLimit, planLimitMessage } from './plan-limits';
@@ -141,6 +141,9 @@ export async function createTitleTest(
     videoId: video.id,
     kind: input.kind,
   });
+  // The plan counts the day the test first reads the video: a shape that decides on paper may not.
+  const undecidable = undecidablePlanProblem(forecast, variantCount);
+  if (undecidable) throw badRequest(undecidable);
   // A shape that, on this video's traffic, would only notice a title that doubles the metric very
   // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).
   const weak = input.acknowledgeWeakPlan ? null : weakPlanProblem(forecast, viewsPerDay ?? null);

@@ -58,12 +58,28 @@ export function verdictProblem(shape: ForecastShape): string | null {
   if (!problem) return null;
   const noise = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
   const suggestion = suggestShape(shape, forecastShape(shape, noise), noise);
-  const advice = !suggestion
-    ? 'Make it longer or use fewer titles.'
-    : suggestion.shape.titleCount !== shape.titleCount
-      ? `Use ${suggestion.shape.titleCount} titles or fewer.`
-      : `Make it at least ${plural(suggestion.shape.durationDays, 'day')} long.`;
-  return `This test cannot reach a verdict: ${problem}. ${advice}`;
+  return `This test cannot reach a verdict: ${problem}. ${adviceFor(shape.titleCount, suggestion?.shape ?? null)}`;
+}
+
+/**
+ * Why the plan of a test, as forecast on this channel and video (a first read of the video
+ * included), could never end in a verdict, or null: creation refuses it with the plan's advice.
+ */
+export function undecidablePlanProblem(plan: TestForecast, titleCount: number): string | null {
+  if (plan.canDecide) return null;
+  const suggested = plan.suggestion && {
+    titleCount: plan.suggestion.titleCount,
+    durationDays: plan.suggestion.durationDays,
+  };
+  return `This test cannot reach a verdict. ${plan.summary} ${adviceFor(titleCount, suggested)}`;
+}
+
+/** What to change so that a shape decides: the suggested shape's titles or days. */
+function adviceFor(titleCount: number, suggested: Pick<ForecastShape, 'titleCount' | 'durationDays'> | null): string {
+  if (!suggested) return 'Make it longer or use fewer titles.';
+  return suggested.titleCount !== titleCount
+    ? `Use ${suggested.titleCount} titles or fewer.`
+    : `Make it at least ${plural(Math.ceil(suggested.durationDays), 'day')} long.`;
 }
 
 /** The creator's finished tests of the same shape: their windows measure this channel's noise. */

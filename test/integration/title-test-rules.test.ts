@@ -105,6 +105,11 @@ describe('creating a test: every rule answers 400 with a clear message and write
       }),
       /cannot reach a verdict: fewer than 2 days per title\. Make it at least \d+ days long/,
     ],
+    [
+      'a first 2-hour test of 3 days: its day reading the video leaves too few windows',
+      () => ({ ...valid(), rotationIntervalMinutes: 120, endDate: inHours(72) }),
+      /^This test cannot reach a verdict\. \d+ windows are too few to tell 2 titles apart from chance\..* Make it at least \d+ days long\.$/,
+    ],
     ['unknown fields', () => ({ ...valid(), owner: 'someone-else' }), /Unrecognized key/],
   ];
   for (const [name, body, message] of cases) {
