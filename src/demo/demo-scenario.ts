@@ -27,7 +27,7 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
   // before the visitor arrives: a clear winner, put live as soon as a daily look names it.
   {
     videoIndex: 0,
-    startsHoursBefore: 168,
+    startsHoursBefore: 200,
     input: {
       titles: [
         'Crispy Smashed Potatoes Every Time (3 Tricks Restaurants Use)',
@@ -35,21 +35,21 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
       ],
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
-      durationHours: 72,
+      durationHours: 96,
     },
   },
-  // Two titles that draw alike on a quiet, older upload; the creator completes the test after a day
-  // and a half. Decided before its planned end, a winner must clear the bar of a look at that point
+  // Two titles that draw alike on a quiet, older upload; planned for four days, the creator
+  // completes the test after a day and a half. Decided before its planned end, a winner must clear the bar of a look at that point
   // (docs/statistics.md), so the verdict is "inconclusive" and the original title stays. The first
   // test measured the channel's noise on this shape, so it starts switching at once.
   {
     videoIndex: 4,
-    startsHoursBefore: 90,
+    startsHoursBefore: 100,
     input: {
       titles: ['The Only Sourdough Discard Recipe You Need', 'One Sourdough Discard Recipe Worth Your Time'],
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
-      durationHours: 48,
+      durationHours: 96,
     },
     completesAfterHours: 36,
   },

@@ -51,6 +51,6 @@ export const twoHourThumbnailTest = (videoId: string, thumbnailIds: string[]) =>
   thumbnailIds,
   winnerMetric: 'views',
   rotationIntervalMinutes: 120,
-  durationDays: 3,
+  durationDays: 4,
   acknowledgeWeakPlan: true,
 });

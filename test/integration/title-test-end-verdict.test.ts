@@ -61,14 +61,14 @@ it('decides a views test ending on a window boundary on its last window, as its 
     winnerMetric: 'views',
     rotationIntervalMinutes: 120,
     startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 72 * HOUR).toISOString(),
+    endDate: new Date(start.getTime() + 96 * HOUR).toISOString(),
     acknowledgeWeakPlan: true,
     // This test is about the decision at the end: a daily look naming a winner does not stop it.
     runToEnd: true,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
-  await runFor(testApp, 3 * 24 + 3);
+  await runFor(testApp, 4 * 24 + 3);
 
   const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
   expect(test!.status).toBe('completed');

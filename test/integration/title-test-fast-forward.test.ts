@@ -25,7 +25,8 @@ afterAll(async () => {
 it('moving the simulator clock 6 hours at a time applies every slot of a views test, in order', async () => {
   const { db } = testApp.built.app;
   const startedAt = testApp.clock.now();
-  const endDate = new Date(startedAt.getTime() + 72 * HOUR);
+  const HOURS = 96;
+  const endDate = new Date(startedAt.getTime() + HOURS * HOUR);
   const response = await creator.post('/api/tests', {
     videoId,
     titles: ['Fast-forward title A', 'Fast-forward title B'],
@@ -40,7 +41,7 @@ it('moving the simulator clock 6 hours at a time applies every slot of a views t
   expect(response.status, created.error).toBe(201);
 
   // Nothing runs the queue but the clock moves themselves (workers are off in tests).
-  for (let move = 0; move < 12; move += 1) {
+  for (let move = 0; move < HOURS / 6; move += 1) {
     const moved = await control(testApp, 'POST', '/clock/advance', { hours: 6 });
     expect(moved.status).toBe(200);
     expect(moved.body.steps).toBeGreaterThanOrEqual(6 * 6); // at least every 10-minute sample
@@ -58,7 +59,7 @@ it('moving the simulator clock 6 hours at a time applies every slot of a views t
   expect(schedule[0]!.rotation.kind).toBe('lead-in');
   const leadInHours = (schedule[0]!.rotation.plannedEnd.getTime() - startedAt.getTime()) / HOUR;
   expect(leadInHours).toBeGreaterThanOrEqual(24);
-  expect(schedule.length).toBe(1 + Math.ceil((72 - leadInHours) / 2));
+  expect(schedule.length).toBe(1 + Math.ceil((HOURS - leadInHours) / 2));
   // Every slot was applied — none skipped or left planned — on time and in slot order.
   expect(schedule.filter(({ rotation }) => rotation.status !== 'applied')).toEqual([]);
   let previous = 0;
@@ -95,7 +96,7 @@ it('moving the simulator clock 6 hours at a time applies every slot of a views t
       ),
     )
     .orderBy(asc(metricSamples.sampledAt));
-  expect(samples.length).toBeGreaterThanOrEqual(72 * 6 - 1);
+  expect(samples.length).toBeGreaterThanOrEqual(HOURS * 6 - 1);
   for (let index = 1; index < samples.length; index += 1) {
     const gap = samples[index]!.sampledAt.getTime() - samples[index - 1]!.sampledAt.getTime();
     expect(gap).toBeLessThanOrEqual(10 * 60_000 + 60_000);

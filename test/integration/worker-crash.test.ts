@@ -52,12 +52,19 @@ const database = inject('testDatabase');
 const TEST_COUNT = 200;
 const VIDEOS_PER_ACCOUNT = (videoCatalog[DEMO_ACCOUNT_ID] ?? []).length;
 const ACCOUNT_COUNT = Math.ceil(TEST_COUNT / VIDEOS_PER_ACCOUNT);
-/** Clock moves: the tests' start (their lead-in), then the first hourly slot. */
+/**
+ * Clock moves: the tests' start (their lead-in: each is its creator's first test of this shape,
+ * so Title 1 stays live for a day while the video's counter is read), then the first
+ * 2-hour window, a day later.
+ */
 const ROUNDS = 2;
 /** Kills per round: the worker dies three times in each. */
 const CRASHES_PER_ROUND = [3, 3];
-/** The shortest test of this shape that can reach a verdict (creation refuses shorter ones). */
-const TEST_DAYS = 2;
+/**
+ * The shortest whole-day test of this shape that can reach a verdict (creation refuses two days of
+ * 2-hour windows for two titles as too few).
+ */
+const TEST_DAYS = 4;
 const SEED = Number(process.env.CRASH_SEED ?? 913);
 const HOUR = 3_600_000;
 /** Past a slot's start by more than the tick's grace, so the tick enqueues it. */
@@ -205,7 +212,8 @@ describe.skipIf(database.kind === 'pglite')(
         const response = await creator.client.post('/api/tests', {
           videoId,
           titles: [`${stem} take A`, `${stem} take B`],
-          rotationIntervalMinutes: 60,
+          // 2-hour windows: the channels' lag is not measured yet, so hourly ones are refused.
+          rotationIntervalMinutes: 120,
           winnerMetric: 'views',
           startDate: startDate.toISOString(),
           // Short tests keep each test's schedule (read on every advance) small.
@@ -218,13 +226,15 @@ describe.skipIf(database.kind === 'pglite')(
       const setupMs = Date.now() - started;
 
       // The instants the clock is moved to, each past the tick's grace after a slot start: the
-      // start of the tests (their lead-in), then the next hourly slots.
+      // start of the tests (their lead-in), then the next 2-hour slots. The lead-in reads the
+      // video for a day: the first window starts at the first block boundary a day or more later.
       const slotStarts = await db
         .selectDistinct({ at: rotations.plannedStart })
         .from(rotations)
         .orderBy(asc(rotations.plannedStart))
         .limit(ROUNDS);
       expect(slotStarts[0]!.at).toEqual(startDate);
+      expect(slotStarts[1]!.at.getTime() - startDate.getTime()).toBeGreaterThanOrEqual(24 * HOUR);
       const targets = slotStarts.map((row) => new Date(row.at.getTime() + PAST_GRACE_MS));
       expect(targets).toHaveLength(ROUNDS);
 

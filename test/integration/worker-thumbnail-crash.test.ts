@@ -14,7 +14,7 @@ import {
 import { TICK_GRACE_MS } from '../../src/title-tests/engine/due-tests';
 import { ADVANCE_QUEUE, TICK_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
-import { bearerCreator, hourlyThumbnailTest, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
+import { bearerCreator, twoHourThumbnailTest, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   buildWorkerBundle,
@@ -83,7 +83,7 @@ describe.skipIf(database.kind === 'pglite')(
       const creator = await bearerCreator(testApp, ACCOUNT);
       const imageBytes = await solidPicture({ r: 250, g: 200, b: 20 });
       const uploaded = await uploadImage(testApp, creator, imageBytes);
-      const created = await creator.post('/api/tests', hourlyThumbnailTest(videoId, [uploaded.id]));
+      const created = await creator.post('/api/tests', twoHourThumbnailTest(videoId, [uploaded.id]));
       const { id: testId, error } = (await created.json()) as { id: string; error?: string };
       expect(created.status, error).toBe(201);
 
@@ -132,7 +132,8 @@ describe.skipIf(database.kind === 'pglite')(
       };
 
       // The worker with the seam; slot by slot until it kills itself (the lead-in keeps the
-      // original image, so the first switch comes a slot or more later).
+      // original image for about a day while the video's counter is read, so the first switch
+      // comes at the first window or later).
       const env = workerEnvironment(config);
       worker = startWorkerProcess({ ...env, ...SEAM });
       const crashing = worker;
