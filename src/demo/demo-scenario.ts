@@ -23,11 +23,12 @@ export interface ScenarioTest {
 
 export const DEMO_SCENARIO: ScenarioTest[] = [
   // One test at a time, as the Free plan allows. The channel's first test: it reads the video for a
-  // day before its first switch, on 2-hour windows (its lag is not measured yet), and ends days
-  // before the visitor arrives: a clear winner, put live as soon as a daily look names it.
+  // day before its first switch, on 2-hour windows (its lag is not measured yet). Planned for a
+  // week, it ends days before its planned end and before the visitor arrives: a clear winner, put
+  // live as soon as a daily look names it.
   {
     videoIndex: 0,
-    startsHoursBefore: 200,
+    startsHoursBefore: 250,
     input: {
       titles: [
         'Crispy Smashed Potatoes Every Time (3 Tricks Restaurants Use)',
@@ -35,7 +36,7 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
       ],
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
-      durationHours: 96,
+      durationHours: 168,
     },
   },
   // Two titles that draw alike on a quiet, older upload; planned for four days, the creator
@@ -44,7 +45,7 @@ export const DEMO_SCENARIO: ScenarioTest[] = [
   // test measured the channel's noise on this shape, so it starts switching at once.
   {
     videoIndex: 4,
-    startsHoursBefore: 100,
+    startsHoursBefore: 80,
     input: {
       titles: ['The Only Sourdough Discard Recipe You Need', 'One Sourdough Discard Recipe Worth Your Time'],
       winnerMetric: 'views',

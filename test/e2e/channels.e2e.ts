@@ -42,7 +42,8 @@ describe('several channels and a team', () => {
       body: JSON.stringify({
         videoId: simulatedVideoId('sim-alex', 1),
         titles: ['Rivera title A', 'Rivera title B'],
-        rotationIntervalMinutes: 60,
+        // 2-hour windows: the channel's lag is not measured yet, so hourly ones are refused.
+        rotationIntervalMinutes: 120,
         winnerMetric: 'views',
       }),
     });

@@ -85,24 +85,52 @@ describe('a creator’s day', () => {
     expect(await create.isDisabled()).toBe(true);
     await lookAtBothSizes(page, 'day-05-create-bad-input');
 
-    // Then good: views per hour over three days.
+    // Then good: views per hour over four days, on 2-hour windows (the shortest a channel whose lag
+    // is not measured yet gets); as the creator's first test it reads the video for a day first.
     await dialog.getByLabel('Title 2').fill('What You Can See in the Night Sky Tonight');
     await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
+    await chooseOption(page, dialog.getByLabel('Rotation Interval'), 'Every 2 hours');
     const start = new Date(await dialog.getByLabel('Start').inputValue());
-    await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 3 * 86_400_000)));
+    await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 4 * 86_400_000)));
     const startAnyway = dialog.getByRole('checkbox', { name: /^Start anyway/ });
     await expect.poll(async () => !(await create.isDisabled()) || (await startAnyway.count()) > 0).toBe(true);
     if (await startAnyway.count()) await startAnyway.check();
     await expect.poll(() => create.isDisabled()).toBe(false);
+    // The plan says how soon its verdict likely comes and the YouTube quota it likely spends.
+    await dialog
+      .getByText(/^(Verdict likely in about \d+ days? · a|A)bout [\d,]+ YouTube quota units/)
+      .waitFor();
+    // Every interval a views test allows, each at the length that finds the same difference: how
+    // soon it answers, what it spends, when it could start. The form's own shape has no Use button.
+    const shapes = dialog.getByRole('table', {
+      name: /^How soon each interval can answer \(a difference of about [\d.,]+%\)$/,
+    });
+    await shapes.waitFor();
+    expect(
+      await shapes.getByRole('button', { name: /^Use every (hour|\d+ hours) for \d+ days?$/ }).count(),
+    ).toBeGreaterThan(0);
+    // By default the test stops at the first daily check that names a winner.
+    const stopAtWinner = dialog.getByRole('checkbox', {
+      name: 'Stop as soon as a daily check finds a winner',
+    });
+    expect(await stopAtWinner.isChecked()).toBe(true);
     await lookAtBothSizes(page, 'day-06-create-good-input');
     await create.click();
     await dialog.waitFor({ state: 'hidden' });
     const card = await expandCard(page, videoTitle);
     await card.getByText('Collecting data', { exact: false }).first().waitFor();
+    // The card keeps the plan's promise, and says whether it rests on this video's traffic yet.
+    await card
+      .getByText(
+        /^Plan: finds a difference of about [\d.,]+% 8 times in 10(; verdict likely in about \d+ days?)?( \((assumed until Titlewise has read this video|confirmed on this video’s traffic)\))?$/,
+      )
+      .waitFor();
+    expect(await card.getByText(/^Runs to its end date/).count()).toBe(0);
     await lookAtBothSizes(page, 'day-07-test-running');
 
-    // Three days on the product's clock: the rotations, the counters and the verdict, by the real jobs.
-    await runFor(app, 3 * 24 + 2);
+    // Four days on the product's clock: the rotations, the counters and the verdict, by the real
+    // jobs (a daily look may name the winner and end the test sooner).
+    await runFor(app, 4 * 24 + 2);
     await deliverEmails(app);
     const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
     await bell.waitFor({ timeout: 45_000 });

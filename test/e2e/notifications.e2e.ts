@@ -23,7 +23,8 @@ describe('notifications', () => {
     const bell = page.getByRole('button', { name: /^Notifications/ });
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
 
-    // A test starts while the creator is away (its first window opens on the next whole hour).
+    // A test starts while the creator is away: Title 1 goes live for the lead-in, a day of reading
+    // the video before the first switch. 2-hour windows: the channel's lag is not measured yet.
     const created = await page.evaluate(
       async (videoId) => {
         const response = await fetch('/api/tests', {
@@ -32,7 +33,7 @@ describe('notifications', () => {
           body: JSON.stringify({
             videoId,
             titles: ['The Night Sky Explained', 'What You See in the Night Sky Tonight'],
-            rotationIntervalMinutes: 60,
+            rotationIntervalMinutes: 120,
             winnerMetric: 'views',
           }),
         });
@@ -51,6 +52,9 @@ describe('notifications', () => {
     await list.getByText(/^Your title test started on “.+”$/).waitFor();
     await list.getByText('e-mailed', { exact: false }).waitFor();
     await list.getByText(/decides by views per hour/).waitFor();
+    await list
+      .getByText(/First Titlewise reads your video’s views until .+ without changing anything/)
+      .waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'notifications-bell');
     // The notification opens its test: the dashboard at that test's card, expanded.

@@ -16,17 +16,20 @@ let browser: Browser;
 
 withAppAndBrowser((started) => ({ app, browser } = started));
 
-/** Creates a views test from the signed-in page (its session cookie); returns its id. */
+/**
+ * Creates a views test from the signed-in page (its session cookie); returns its id. 2-hour
+ * windows: the channel's lag is not measured yet, so hourly ones are refused.
+ */
 async function createTest(page: Page, body: Record<string, unknown>): Promise<string> {
   const created = await page.evaluate(async (input) => {
     const response = await fetch('/api/tests', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rotationIntervalMinutes: 60, winnerMetric: 'views', ...input }),
+      body: JSON.stringify({ rotationIntervalMinutes: 120, winnerMetric: 'views', ...input }),
     });
-    return { status: response.status, body: (await response.json()) as { id: string } };
+    return { status: response.status, body: (await response.json()) as { id: string; error?: string } };
   }, body);
-  expect(created.status).toBe(201);
+  expect(created.status, created.body.error).toBe(201);
   return created.body.id;
 }
 
@@ -44,13 +47,14 @@ describe('past tests and report links', () => {
     await page.getByRole('heading', { level: 1, name: 'Past tests' }).waitFor();
     await page.getByRole('heading', { name: 'No finished tests yet' }).waitFor();
 
-    // One test decided (a clearly stronger title, run to its end), one cancelled early.
+    // One test decided (a clearly stronger title: a day reading the video, then three of windows,
+    // or fewer if a daily look names the winner sooner), one cancelled early.
     const decidedVideo = simulatedVideoId('sim-priya', 1);
     const decidedTitle = (await liveVideo(app, decidedVideo)).title;
     const { weaker, stronger } = await clearlyDifferentTitles(app, decidedVideo, 'The night sky, part');
-    const endDate = new Date(app.clock.now().getTime() + 3 * 86_400_000).toISOString();
+    const endDate = new Date(app.clock.now().getTime() + 4 * 86_400_000).toISOString();
     await createTest(page, { videoId: decidedVideo, titles: [weaker, stronger], endDate });
-    await runFor(app, 3 * 24 + 1);
+    await runFor(app, 4 * 24 + 1);
     const cancelledVideo = simulatedVideoId('sim-priya', 2);
     const cancelled = await createTest(page, {
       videoId: cancelledVideo,

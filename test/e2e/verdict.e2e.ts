@@ -11,6 +11,7 @@ import { demoCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import type { TestApp } from '../helpers/test-app';
 import { withAppAndBrowser } from './support/app-and-browser';
+import { hoursToFirstWindow } from '../helpers/planned-windows';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
 import { openPage, PHONE, screenshot, SCREENSHOT_DIR, type TrackedPage } from './support/browser';
@@ -38,19 +39,29 @@ async function demoSignIn(tracked: TrackedPage): Promise<Page> {
   return page;
 }
 
-/** Creates a running test through the REST API and runs its first rotation. */
+/**
+ * Creates a running test through the REST API and runs its first rotation. Views tests get 2-hour
+ * windows (the demo channel's lag is not measured, so hourly ones are refused) and run to their
+ * end date: these tests are about the card at a given point, not a daily look ending them early.
+ */
 async function createTest(
   videoIndex: number,
   titles: string[],
   days = 7,
   shape: { winnerMetric: WinnerMetric; rotationIntervalMinutes: number } = {
     winnerMetric: 'views',
-    rotationIntervalMinutes: 60,
+    rotationIntervalMinutes: 120,
   },
 ): Promise<{ id: string; videoTitle: string }> {
   const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, videoIndex);
   const endDate = new Date(app.clock.now().getTime() + days * 86_400_000).toISOString();
-  const response = await creator.post('/api/tests', { videoId, titles, ...shape, endDate });
+  const response = await creator.post('/api/tests', {
+    videoId,
+    titles,
+    ...shape,
+    endDate,
+    runToEnd: true,
+  });
   if (response.status !== 201)
     throw new Error(`create answered ${response.status}: ${await response.text()}`);
   await runDueWork(app);
@@ -157,9 +168,11 @@ describe('which title is winning', () => {
       .filter({ hasText: tiny.title });
     await video.click();
     await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
+    // 2-hour windows: the shortest the demo channel gets while its lag is not measured.
+    await chooseOption(page, dialog.getByLabel('Rotation Interval'), 'Every 2 hours');
     await dialog.getByLabel('Title 2').fill('The sourdough discard trick nobody told me');
 
-    // A week of hourly windows on a few views a day would only notice a title that doubles views
+    // A week of 2-hour windows on a few views a day would only notice a title that doubles views
     // per hour: the plan says so, the dialog asks for the tick and Create waits for it.
     await dialog
       .getByRole('status')
@@ -189,7 +202,14 @@ describe('which title is winning', () => {
     await create.click();
     await dialog.waitFor({ state: 'hidden' });
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ videoId, winnerMetric: 'views', acknowledgeWeakPlan: true });
+    // Unticked, the stop at the first winner stays on: the test is not asked to run to its end.
+    expect(sent[0]).toMatchObject({
+      videoId,
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 120,
+      acknowledgeWeakPlan: true,
+      runToEnd: false,
+    });
     const card = page.getByRole('article', { name: `Test: ${tiny.title}` });
     await card.waitFor();
 
@@ -286,13 +306,45 @@ describe('which title is winning', () => {
     expect(await dialog.getByText(CANNOT_DECIDE).count()).toBe(0);
     expect(asked.at(-1)).toMatchObject({ durationDays: suggestedDays, rotationIntervalMinutes: 1440 });
 
-    // Views are counted live: an hourly plan, no wait for daily figures after the end.
+    // Views are counted live: the form offers hourly windows, no wait for daily figures after the
+    // end. The demo channel's lag is not measured yet, so the plan says hourly windows cannot
+    // decide, and its one click takes 2-hour windows.
     await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
     await expect.poll(() => asked.at(-1)?.winnerMetric).toBe('views');
     expect(asked.at(-1)).toMatchObject({ rotationIntervalMinutes: 60, durationDays: suggestedDays });
+    const unmeasured = dialog.getByRole('status').filter({ hasText: CANNOT_DECIDE });
+    await unmeasured
+      .getByText(/^Titlewise has not yet measured how long views keep following the previous title/)
+      .waitFor();
+    const twoHours = unmeasured.getByRole('button', { name: 'Use every 2 hours' });
+    await expect.poll(() => twoHours.isEnabled()).toBe(true);
+    await twoHours.click();
+    await expect
+      .poll(() => asked.at(-1))
+      .toMatchObject({ rotationIntervalMinutes: 120, durationDays: suggestedDays });
     const viewsPlan = dialog.getByRole('status').filter({ hasText: PLAN_DECIDES });
     await expect.poll(() => viewsPlan.getAttribute('aria-busy')).toBe('false');
     expect(await viewsPlan.getByText(/^The verdict comes/).count()).toBe(0);
+
+    // Every interval views allow, compared at the difference this plan finds: one click on a row's
+    // Use takes its interval and length, and the plan is asked again for them.
+    const shapes = dialog.getByRole('table', { name: /^How soon each interval can answer/ });
+    const other = shapes.getByRole('button', { name: /^Use every / }).first();
+    await expect.poll(() => other.isEnabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await shapes.scrollIntoViewIfNeeded();
+    await screenshot(page, 'create-test-shapes');
+    const [, every, hours, shapeDays] = /^Use (every (?:hour|(\d+) hours)) for (\d+) days?$/.exec(
+      (await other.getAttribute('aria-label')) ?? '',
+    )!;
+    await other.click();
+    const shapeInterval = hours ? Number(hours) * 60 : 60;
+    await expect
+      .poll(() => asked.at(-1))
+      .toMatchObject({ rotationIntervalMinutes: shapeInterval, durationDays: Number(shapeDays) });
+    expect(await dialog.getByLabel('Rotation Interval').inputValue()).toBe(
+      every!.charAt(0).toUpperCase() + every!.slice(1),
+    );
 
     // End before start: no plan is asked for, and the dialog says why.
     await dialog.getByLabel('End').fill(start);
@@ -308,9 +360,10 @@ describe('which title is winning', () => {
   it('the expanded card: collecting data early on, lifts in plain words, the statistics one click away', async () => {
     running = await createTest(3, ['Weeknight pasta, version A', 'Weeknight pasta, version B']);
     const { videoTitle } = running;
-    // Two days and more, whatever the hour it starts: enough windows beyond the video's day-and-hour
-    // levels for the lifts to show.
-    await runFor(app, 54);
+    // The day's reading of the video first (the creator's first test of this shape), then two days
+    // and more of windows, whatever the hour it starts: enough windows beyond the video's
+    // day-and-hour levels for the lifts to show.
+    await runFor(app, (await hoursToFirstWindow(app, running.id)) + 54);
 
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
