@@ -14,7 +14,13 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** A counter read every 10 minutes for `hours`, its hourly rate swinging daily with log-normal AR(1) noise. */
-function counter(hours: number, noise: number, correlation: number, perHour: number, seed: string): CounterReading[] {
+function counter(
+  hours: number,
+  noise: number,
+  correlation: number,
+  perHour: number,
+  seed: string,
+): CounterReading[] {
   const random = new Random(seed);
   const start = Date.UTC(2026, 0, 5, 10);
   let x = noise * random.normal();

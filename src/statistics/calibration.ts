@@ -43,7 +43,9 @@ export interface CounterReading {
  */
 const viewsOf = (day: HistoryDay): number =>
   day.views ??
-  (day.impressions !== null && day.impressionsCtr !== null ? Math.round(day.impressions * day.impressionsCtr) : 0);
+  (day.impressions !== null && day.impressionsCtr !== null
+    ? Math.round(day.impressions * day.impressionsCtr)
+    : 0);
 
 function historyUnits(days: readonly HistoryDay[], metric: WinnerMetric): WindowObservation[] {
   const usable = days.filter((day) =>
@@ -175,14 +177,18 @@ const CORRELATIONS = Array.from({ length: 29 }, (_, i) => -0.5 + i * 0.05);
 function praisWinsten(rows: readonly Float64Array[], y: readonly number[], rho: number) {
   const head = Math.sqrt(1 - rho * rho);
   const tx = rows.map((row, i) =>
-    i === 0 ? row.map((value) => head * value) : row.map((value, j) => value - rho * (rows[i - 1]![j] as number)),
+    i === 0
+      ? row.map((value) => head * value)
+      : row.map((value, j) => value - rho * (rows[i - 1]![j] as number)),
   );
   const ty = y.map((value, i) => (i === 0 ? head * value : value - rho * (y[i - 1] as number)));
   const fit = fitLinearModel(tx, ty);
   if (fit.dropped.length > 0 || !(fit.df > 0)) return null;
   const p = fit.kept.length;
   const gram: Matrix = Array.from({ length: p }, (_, a) =>
-    Array.from({ length: p }, (_, b) => tx.reduce((sum, row) => sum + (row[a] as number) * (row[b] as number), 0)),
+    Array.from({ length: p }, (_, b) =>
+      tx.reduce((sum, row) => sum + (row[a] as number) * (row[b] as number), 0),
+    ),
   );
   const { lower } = pivotedCholesky(gram, 0);
   const logDet = lower.reduce((sum, row, k) => sum + 2 * Math.log(row[k] as number), 0);
@@ -218,7 +224,8 @@ export function hourlyNoise(readings: readonly CounterReading[]): HourlyNoise | 
     const fit = praisWinsten(rows, y, rho);
     if (!fit || fit.df < 5) continue;
     // Restricted log-likelihood, up to a constant.
-    const score = -0.5 * fit.df * Math.log(fit.rss / fit.df) + 0.5 * Math.log(1 - rho * rho) - 0.5 * fit.logDet;
+    const score =
+      -0.5 * fit.df * Math.log(fit.rss / fit.df) + 0.5 * Math.log(1 - rho * rho) - 0.5 * fit.logDet;
     if (!best || score > best.score) best = { rho, df: fit.df, score };
   }
   const plain = fitLinearModel(rows, y);
@@ -247,7 +254,9 @@ function leftByCurve(rows: readonly Float64Array[], rho: number): number {
   const p = (rows[0] as Float64Array).length;
   const correlation = (i: number, j: number): number => rho ** Math.abs(i - j);
   const xtx: Matrix = Array.from({ length: p }, (_, a) =>
-    Array.from({ length: p }, (_, b) => rows.reduce((sum, row) => sum + (row[a] as number) * (row[b] as number), 0)),
+    Array.from({ length: p }, (_, b) =>
+      rows.reduce((sum, row) => sum + (row[a] as number) * (row[b] as number), 0),
+    ),
   );
   const xtrx: Matrix = Array.from({ length: p }, (_, a) =>
     Array.from({ length: p }, (_, b) => {
@@ -302,7 +311,9 @@ export function windowNoise(
     return sum / (total * total);
   };
   if (perDay === 1) return hourly.noise * Math.sqrt(between(0, 0));
-  const cov = Array.from({ length: perDay }, (_, a) => Array.from({ length: perDay }, (_, b) => between(a, b)));
+  const cov = Array.from({ length: perDay }, (_, a) =>
+    Array.from({ length: perDay }, (_, b) => between(a, b)),
+  );
   const dayMean = cov.reduce((sum, row) => sum + row.reduce((s, c) => s + c, 0), 0) / (perDay * perDay);
   let share = 0;
   for (let a = 0; a < perDay; a++) {

@@ -137,8 +137,7 @@ export function simulationPlan(
       .map((i) => (units[i] as ScheduleSlot).startsAt)
       .sort((a, b) => a.getTime() - b.getTime());
     const bar = bars[j] as number;
-    const redraws =
-      bar > 0 ? redrawnTitles(starts, segments, shape.titleCount, shape.intervalMinutes) : null;
+    const redraws = bar > 0 ? redrawnTitles(starts, segments, shape.titleCount, shape.intervalMinutes) : null;
     return { at: look.at, seen, bar, final: look.final, redraws };
   });
   const counts = new Array<number>(shape.titleCount).fill(0);

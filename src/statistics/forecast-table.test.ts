@@ -40,10 +40,13 @@ describe('the forecast table', () => {
   it.each([
     ['daily:1440', 1440, 3, 14],
     ['views:240', 240, 2, 7],
-  ] as const)('keeps its word against the simulation: %s, %s-minute windows, %s variants, %s days', (grain, interval, titles, days) => {
-    const decided = decidedAtTableLift(grain, interval, titles, days);
-    // 120 tests: a standard error of about 3.7 points around 80%.
-    expect(decided).toBeGreaterThan(0.68);
-    expect(decided).toBeLessThan(0.92);
-  });
+  ] as const)(
+    'keeps its word against the simulation: %s, %s-minute windows, %s variants, %s days',
+    (grain, interval, titles, days) => {
+      const decided = decidedAtTableLift(grain, interval, titles, days);
+      // 120 tests: a standard error of about 3.7 points around 80%.
+      expect(decided).toBeGreaterThan(0.68);
+      expect(decided).toBeLessThan(0.92);
+    },
+  );
 });

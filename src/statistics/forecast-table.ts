@@ -112,7 +112,8 @@ export function chanceAt(row: DesignRow, standardisedLift: number): number {
   for (let i = 1; i < points.length; i++) {
     const a = points[i - 1]!;
     const b = points[i]!;
-    if (standardisedLift <= b.x) return a.p + ((standardisedLift - a.x) / Math.max(b.x - a.x, 1e-9)) * (b.p - a.p);
+    if (standardisedLift <= b.x)
+      return a.p + ((standardisedLift - a.x) / Math.max(b.x - a.x, 1e-9)) * (b.p - a.p);
   }
   return points[points.length - 1]!.p;
 }

@@ -25,15 +25,21 @@ describe('forecastShape', () => {
     const week = forecastShape(shape({}), measured).minimumDetectableLift!;
     expect(forecastShape(shape({ durationDays: 14 }), measured).minimumDetectableLift!).toBeLessThan(week);
     expect(forecastShape(shape({ titleCount: 3 }), measured).minimumDetectableLift!).toBeGreaterThan(week);
-    expect(forecastShape(shape({}), { ...measured, trafficNoise: 0.3 }).minimumDetectableLift!).toBeGreaterThan(week);
-    expect(forecastShape(shape({}), { ...measured, viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(week);
+    expect(
+      forecastShape(shape({}), { ...measured, trafficNoise: 0.3 }).minimumDetectableLift!,
+    ).toBeGreaterThan(week);
+    expect(forecastShape(shape({}), { ...measured, viewsPerDay: 50 }).minimumDetectableLift!).toBeGreaterThan(
+      week,
+    );
   });
 
   it('plans for a noisier channel than typical when it knows nothing of the traffic, and says so', () => {
     const plan = forecastShape(shape({}), assumed);
     expect(plan.noiseSource).toBe('assumed');
     expect(forecastShape(shape({}), measured).noiseSource).toBe('video');
-    expect(plan.minimumDetectableLift!).toBeGreaterThan(forecastShape(shape({}), measured).minimumDetectableLift!);
+    expect(plan.minimumDetectableLift!).toBeGreaterThan(
+      forecastShape(shape({}), measured).minimumDetectableLift!,
+    );
   });
 
   it('widens the forecast when the noise is read from few figures', () => {
@@ -111,7 +117,11 @@ describe('noise from counts', () => {
   });
 
   it('plans a decaying video on its precision over the test', () => {
-    const flat = forecastShape(shape({}), { ...measured, viewsPerDay: 500, halfLifeDays: Number.POSITIVE_INFINITY });
+    const flat = forecastShape(shape({}), {
+      ...measured,
+      viewsPerDay: 500,
+      halfLifeDays: Number.POSITIVE_INFINITY,
+    });
     const decaying = forecastShape(shape({}), { ...measured, viewsPerDay: 500, halfLifeDays: 3 });
     expect(decaying.unitNoise).toBeGreaterThan(flat.unitNoise);
   });

@@ -87,8 +87,7 @@ export function countVariance(
   clicksPerDay?: number,
 ): number {
   const perDay = Math.max(viewsPerDay, 1e-6);
-  if (response === 'views')
-    return 1 / (perDay * (Math.max(intervalMinutes - washoutMinutes, 1) / 1440));
+  if (response === 'views') return 1 / (perDay * (Math.max(intervalMinutes - washoutMinutes, 1) / 1440));
   // Clicks carry a day's CTR and watch time per impression; without them, most views are clicks.
   return 1 / Math.max(clicksPerDay ?? perDay * VIEWS_FROM_IMPRESSIONS, 1e-6);
 }
@@ -124,7 +123,10 @@ function plannedDesign(shape: ForecastShape): PlannedDesign {
     units,
     unitsPerTitle: Math.min(...counts),
     designDays,
-    row: units.length > 0 ? designRow(grainOf(shape.metric, shape.intervalMinutes), shape.titleCount, designDays) : null,
+    row:
+      units.length > 0
+        ? designRow(grainOf(shape.metric, shape.intervalMinutes), shape.titleCount, designDays)
+        : null,
   };
 }
 
@@ -247,7 +249,12 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
   let high = 20 * unitNoise;
   if (averagedChance(shape, noise, row, high) < FORECAST_POWER) high = Math.log(20);
   if (averagedChance(shape, noise, row, high) < FORECAST_POWER)
-    return { ...base, minimumDetectableLift: null, daysToVerdict: null, problem: 'only a title 20 times better would show' };
+    return {
+      ...base,
+      minimumDetectableLift: null,
+      daysToVerdict: null,
+      problem: 'only a title 20 times better would show',
+    };
   for (let i = 0; i < 30; i++) {
     const mid = (low + high) / 2;
     if (averagedChance(shape, noise, row, mid) >= FORECAST_POWER) high = mid;

@@ -6,4 +6,3 @@ export type { ScheduleSlot } from './schedule';
 export { analyzeTest, washoutMinutes } from './verdict';
 export type { TestVerdict } from './verdict';
 export type { WindowObservation } from './window-analysis';
-export { forecastShape, estimateTrafficNoise, TYPICAL_VIEWS_PER_DAY } from './forecast';

@@ -299,7 +299,11 @@ export function leaderTest(data: RandomisationData, bar?: number): LeaderTest {
     if (!(studentisedGap(data, spread) < observedGap * (1 - 1e-12))) extreme++;
     if (extreme > enough) return { leader, pLeader: pValue(extreme, data.count), aboveBar: true };
   }
-  return { leader, pLeader: pValue(extreme, data.count), aboveBar: bar !== undefined && pValue(extreme, data.count) > bar };
+  return {
+    leader,
+    pLeader: pValue(extreme, data.count),
+    aboveBar: bar !== undefined && pValue(extreme, data.count) > bar,
+  };
 }
 
 export function randomisationInference(data: RandomisationData): RandomisationResult {

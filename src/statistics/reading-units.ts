@@ -79,13 +79,13 @@ export function readingUnits(input: ReadingInput): ReadingUnits {
     : input.knownRedraws && input.knownRedraws.length === count * data.length
       ? input.knownRedraws
       : redrawnTitles(
-        data.map((w) => w.startsAt),
-        input.scheduleSegments ?? segmentOfWindows(data),
-        input.titleCount,
-        input.intervalMinutes,
-        count,
-        input.scheduleDesign,
-      );
+          data.map((w) => w.startsAt),
+          input.scheduleSegments ?? segmentOfWindows(data),
+          input.titleCount,
+          input.intervalMinutes,
+          count,
+          input.scheduleDesign,
+        );
   const outcome = data.map((w) => outcomeOf(w, response));
   return {
     response,

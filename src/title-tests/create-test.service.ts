@@ -129,7 +129,8 @@ export async function createTitleTest(
   // The plan the test promises, as the dialog previewed it: kept with the test, and confirmed on
   // the video's own traffic before the first switch (engine/forecast-confirmation.ts).
   const viewsPerDay =
-    estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ?? undefined;
+    estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ??
+    undefined;
   const forecast = await forecastTest(ctx, user, {
     channelId: connection.id,
     titleCount: variantCount,

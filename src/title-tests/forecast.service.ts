@@ -75,7 +75,10 @@ export function undecidablePlanProblem(plan: TestForecast, titleCount: number): 
 }
 
 /** What to change so that a shape decides: the suggested shape's titles or days. */
-function adviceFor(titleCount: number, suggested: Pick<ForecastShape, 'titleCount' | 'durationDays'> | null): string {
+function adviceFor(
+  titleCount: number,
+  suggested: Pick<ForecastShape, 'titleCount' | 'durationDays'> | null,
+): string {
   if (!suggested) return 'Make it longer or use fewer titles.';
   return suggested.titleCount !== titleCount
     ? `Use ${suggested.titleCount} titles or fewer.`
@@ -277,7 +280,10 @@ export async function forecastTest(
   });
   if (existing) return plan;
   const target = (plan.minimumDetectableLiftPercent ?? COMPARED_LIFT_PERCENT) / 100;
-  return { ...plan, alternatives: await alternativesFor(ctx, user, input, { start, viewsPerDay, lag, target }) };
+  return {
+    ...plan,
+    alternatives: await alternativesFor(ctx, user, input, { start, viewsPerDay, lag, target }),
+  };
 }
 
 /** The difference shapes are compared at when the asked one cannot decide. */

@@ -84,5 +84,7 @@ it('starts a test "now" by the server clock from a length alone, three days afte
   const started = listed.notifications.find((entry) => entry.kind === 'test-started');
   expect(started).toMatchObject({ testId: created.id, link: testPath(created.id) });
   expect(started!.body).toContain('decides by views per hour');
-  expect(started!.body).toMatch(/reads your video’s views until \w{3}, \w{3} \d+, \d+:\d{2} [AP]M P[SD]T without/);
+  expect(started!.body).toMatch(
+    /reads your video’s views until \w{3}, \w{3} \d+, \d+:\d{2} [AP]M P[SD]T without/,
+  );
 });

@@ -30,7 +30,13 @@ export type ChannelLag = LagEstimate & { assumed?: true };
  * pulls every lift toward zero and can turn its sign, so an unmeasured channel gets windows of at
  * least 2 hours, each read from an hour after its switch, until a test of its own measures the lag.
  */
-export const ASSUMED_LAG: ChannelLag = { minutes: 60, atLeast: false, shares: [], switches: 0, assumed: true };
+export const ASSUMED_LAG: ChannelLag = {
+  minutes: 60,
+  atLeast: false,
+  shares: [],
+  switches: 0,
+  assumed: true,
+};
 /** The longest washout a measured lag sets (a longer lag is still refused for short windows). */
 export const MAX_WASHOUT_MINUTES = 120;
 

@@ -39,7 +39,8 @@ export function winnerBarAt(record: LookedTest, at: Date, final: boolean): numbe
   const information = units.length > 0 ? ready / units.length : 0;
   const last = looks.at(-1);
   // Reading again what the last look read is no new look: it keeps that look's bar.
-  if (!final && last && information <= last.information) return lookBars(looks, { lastIsFinal: false }).at(-1) ?? 0;
+  if (!final && last && information <= last.information)
+    return lookBars(looks, { lastIsFinal: false }).at(-1) ?? 0;
   const bars = lookBars([...looks, { information: final ? 1 : information }], { lastIsFinal: final });
   return bars.at(-1) ?? 0;
 }

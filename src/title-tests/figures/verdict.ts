@@ -37,7 +37,10 @@ export async function computeVerdict(
     windows ?? (await observationsOf(ctx, record)),
     ctx.clock.now(),
     (error) =>
-      ctx.log.error({ err: error, testId: record.test.id }, 'The verdict could not be computed: Inconclusive'),
+      ctx.log.error(
+        { err: error, testId: record.test.id },
+        'The verdict could not be computed: Inconclusive',
+      ),
   );
 }
 

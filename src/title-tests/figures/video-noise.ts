@@ -21,7 +21,9 @@ type Shape = { winnerMetric: WinnerMetric; rotationIntervalMinutes: number };
 
 /** Hours of counter readings the shape's forecast needs before the first switch (0: its daily history is enough). */
 export function calibrationHoursFor(shape: Shape): number {
-  return !isMeasuredPerDay(shape.winnerMetric) && shape.rotationIntervalMinutes < 1440 ? CALIBRATION_HOURS : 0;
+  return !isMeasuredPerDay(shape.winnerMetric) && shape.rotationIntervalMinutes < 1440
+    ? CALIBRATION_HOURS
+    : 0;
 }
 
 export interface VideoNoise {
@@ -47,9 +49,7 @@ function recentClicksPerDay(days: readonly HistoryDay[]): number | null {
 
 /** Views a day over the last three days of the history. */
 function recentViewsPerDay(days: readonly HistoryDay[]): number | null {
-  const recent = days
-    .slice(-3)
-    .flatMap((day) => (day.views !== null && day.views > 0 ? [day.views] : []));
+  const recent = days.slice(-3).flatMap((day) => (day.views !== null && day.views > 0 ? [day.views] : []));
   return recent.length === 0 ? null : recent.reduce((sum, views) => sum + views, 0) / recent.length;
 }
 

@@ -44,7 +44,11 @@ export function scheduleSegmentsOf(
   for (const [segment, span] of bySegment) {
     const firstWindow = rotations
       .filter((rotation) => rotation.segment === segment && rotation.kind === 'window')
-      .reduce<Date | null>((first, rotation) => (first === null || rotation.plannedStart < first ? rotation.plannedStart : first), null);
+      .reduce<Date | null>(
+        (first, rotation) =>
+          first === null || rotation.plannedStart < first ? rotation.plannedStart : first,
+        null,
+      );
     if (firstWindow) span.start = firstWindow;
   }
   return [...bySegment.entries()].sort(([a], [b]) => a - b).map(([, segment]) => segment);
