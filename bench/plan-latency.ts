@@ -19,7 +19,8 @@ import { createScratchDatabase } from './rotation/scratch-database';
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '2' } } });
 const rounds = Math.max(1, Number(values.rounds));
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const summary = (ms: number[]) => {
   const sorted = [...ms].sort((a, b) => a - b);
   return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), max: sorted.at(-1)! };

@@ -49,10 +49,12 @@ export function measuredWashout(
     start.getTime() - Math.round(rng.between(GAP_DAYS[0], GAP_DAYS[1]) * 1440) * MINUTE_MS,
   );
   const earlierStart = new Date(end.getTime() - earlier.days * DAY_MS);
+  // The channel's first test could not have hourly windows (its lag was not measured yet).
+  const earlierInterval = Math.max(120, shape.intervalMinutes);
   const slots = generateSchedule({
     seed: `${runKey}/earlier-schedule`,
     titleCount: 2,
-    intervalMinutes: shape.intervalMinutes,
+    intervalMinutes: earlierInterval,
     start: earlierStart,
     end,
   });
@@ -65,6 +67,7 @@ export function measuredWashout(
     slots,
     truth: [0, earlier.lift],
   });
+  const earlierShape = { rotationIntervalMinutes: earlierInterval, winnerMetric: shape.metric };
   const testShape = { rotationIntervalMinutes: shape.intervalMinutes, winnerMetric: shape.metric };
   // What the product holds of a finished test: its rotations with the switches' own reads, and
   // the samples its passes took from its start date to its end (viewSamplesOfTest).
@@ -74,16 +77,16 @@ export function measuredWashout(
     samples: [],
     counterAt: (at) => counterAt(traffic.samples, at),
     daily: [],
-    intervalMinutes: shape.intervalMinutes,
+    intervalMinutes: earlierInterval,
     metric: shape.metric,
   });
   const samples = sampledEvery(
     traffic.samples.filter(
       (sample) => sample.sampledAt >= earlierStart && sample.sampledAt.getTime() <= end.getTime(),
     ),
-    samplingPeriodMinutes(testShape),
+    samplingPeriodMinutes(earlierShape),
   );
-  const test = testShape satisfies Partial<TitleTestRow> as TitleTestRow;
+  const test = earlierShape satisfies Partial<TitleTestRow> as TitleTestRow;
   const windows = switchWindowsOf({ test, variants: stored.variants, rotations: stored.rotations }, samples);
   // channelLag reads only tests with windows; a test that shows none leaves the lag assumed.
   const lag = estimateLag(windows.length > 0 ? [windows] : []);

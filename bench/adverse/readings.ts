@@ -9,6 +9,7 @@ import type { AnalyzeTestInput, TestVerdict } from '../../src/statistics/verdict
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
 import { dailyLookTimes } from '../../src/statistics/look-schedule';
 import { winnerBarAt } from '../../src/title-tests/figures/look-bars';
+import { scheduleSegmentsOf } from '../../src/title-tests/records/schedule-segments';
 import { observationsAt } from './product-rows';
 import type { StoredTest } from './product-rows';
 
@@ -40,7 +41,8 @@ export interface TestPlan {
 
 export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
   const looked = { test: { winnerMetric: plan.metric, endDate: plan.end }, rotations: plan.stored.rotations };
-  // scheduleSegments: the stored schedule's span, which the engine redraws (one segment: no extension).
+  // scheduleSegments: as the product reads them from the stored schedule — its design starts at the
+  // first window (after a calibration read), which is where the engine redraws it from.
   const input: AnalyzeTestInput & { scheduleSegments: { start: Date; end: Date }[] } = {
     windows: observationsAt(plan.stored, at),
     titleCount: plan.titleCount,
@@ -51,7 +53,7 @@ export function readAt(plan: TestPlan, at: number, isFinal: boolean): Reading {
     seed: plan.scheduleSeed,
     publishedAt: plan.publishedAt,
     plannedUnitsPerTitle: plan.plannedUnitsPerTitle,
-    scheduleSegments: [{ start: plan.start, end: plan.end }],
+    scheduleSegments: scheduleSegmentsOf(plan.stored.rotations),
   };
   try {
     const verdict = analyzeTest(input);

@@ -126,6 +126,15 @@ const delayed = (hours: number): Shape =>
     'default traffic; 40% of views arrive after their impression (exponential delay, mean 4 h), under the title shown then',
     { scenarios: hours === 1 ? ALL : BOTH },
   );
+/** Views delayed after their impression (feeds, notifications): a share of them, their mean delay in hours. */
+const delayedBy = (share: number, meanHours: number, hours: number): Shape =>
+  views(
+    `delayed${Math.round(share * 100)}-${meanHours}h-${hours}h`,
+    hours * 60,
+    7,
+    { ...DEFAULT, delayedViews: { share, meanHours } },
+    `default traffic; ${Math.round(share * 100)}% of views arrive after their impression (exponential delay, mean ${meanHours} h), under the title shown then`,
+  );
 const lagUniform60 = (hours: number): Shape =>
   views(
     `lag-uniform60-${hours}h`,
@@ -190,6 +199,10 @@ const BASE_SHAPES: Shape[] = [
   lag45(4),
   delayed(1),
   delayed(4),
+  delayedBy(0.2, 2, 1),
+  delayedBy(0.2, 2, 2),
+  delayedBy(0.4, 4, 1),
+  delayedBy(0.4, 4, 2),
   carryover(60, 1),
   carryover(60, 4),
   carryover(120, 1),
@@ -237,7 +250,17 @@ const BASE_SHAPES: Shape[] = [
 ];
 
 /** The lag and carryover shapes at 2 and 4 hours, with the washout measured on the channel. */
-const MEASURED = ['lag45-2h', 'lag45-4h', 'lag-uniform60-2h', 'carryover60-4h', 'carryover120-4h'];
+const MEASURED = [
+  'lag45-2h',
+  'lag45-4h',
+  'lag-uniform60-2h',
+  'carryover60-4h',
+  'carryover120-4h',
+  'control-1h',
+  'lag-uniform60-1h',
+  'delayed20-2h-1h',
+  'delayed40-4h-1h',
+];
 
 export const SHAPES: Shape[] = [
   ...BASE_SHAPES,

@@ -25,6 +25,7 @@ export function formatRate(rate: Rate | null): string {
 function truthWords(summary: CellSummary): string {
   const { cell } = summary;
   if (cell.scenario === 'same') return 'identical';
+  if (summary.plan && !Number.isFinite(summary.plan.median)) return 'no plan: refused as unable to decide';
   if (summary.plan)
     return `V2 at the plan's lift: ${signed(summary.plan.median)} (${signed(summary.plan.low)} to ${signed(summary.plan.high)})`;
   return cell.truth
@@ -151,6 +152,10 @@ export function planList(summaries: readonly CellSummary[]): string {
     if (!plan) return [];
     const noise =
       plan.channelNoise.hits === 0 ? '' : ` Measured noise: median ${plan.medianNoise.toFixed(3)} a unit.`;
+    if (!Number.isFinite(plan.median))
+      return [
+        `- \`${cell.id}\`: refused at creation in every run: the plan says this shape cannot decide in its days (refused ${formatRate(plan.refused)}).`,
+      ];
     const ratio = plan.power.n === 0 ? null : promiseRatio(plan.power);
     const verdict = ratio === null ? 'no test ran' : ratio >= 0.9 && ratio <= 1.1 ? 'kept' : '**not kept**';
     return [
