@@ -12,6 +12,11 @@ interface Traffic {
   lifts: number[];
   /** Minutes after a switch views still follow the previous title. */
   lagMinutes: number;
+  /**
+   * Instead, a lag spread evenly over this many minutes (a counter 0–N minutes late): at minute m
+   * after a switch, a share 1 − m/N of the views still follows the previous title.
+   */
+  spreadMinutes?: number;
   intervalMinutes?: number;
   days?: number;
   viewsPerHour?: number;
@@ -58,8 +63,19 @@ function syntheticWindows(traffic: Traffic): SwitchWindow[] {
     for (let bin = 0; bin < Math.floor(minutes / 10); bin++) {
       let mean = 0;
       for (let minute = bin * 10; minute < bin * 10 + 10; minute++) {
-        const title = minute < traffic.lagMinutes && previous !== null ? previous : slot.titleIndex;
-        mean += level(from + minute) * traffic.lifts[title]!;
+        const spread = traffic.spreadMinutes;
+        const previousShare =
+          previous === null
+            ? 0
+            : spread
+              ? Math.max(0, 1 - minute / spread)
+              : minute < traffic.lagMinutes
+                ? 1
+                : 0;
+        const lift =
+          previousShare * traffic.lifts[previous ?? slot.titleIndex]! +
+          (1 - previousShare) * traffic.lifts[slot.titleIndex]!;
+        mean += level(from + minute) * lift;
       }
       bins.push(poisson(random, mean));
     }
@@ -80,6 +96,40 @@ describe('estimateLag', () => {
       expect(lag!.atLeast).toBe(false);
       // A sharp switch reads within a few minutes; none reads as about 3 minutes (half a bin).
       expect(Math.abs(lag!.minutes - Math.max(lagMinutes, 3)), seed).toBeLessThan(6);
+    }
+  });
+
+  it('plans the washout to when the views have let go, not to half-way, for a lag spread over an hour', () => {
+    for (const seed of [...SEEDS, 'f', 'g', 'h']) {
+      const lag = estimate({
+        seed,
+        lifts: [1, 1.4],
+        lagMinutes: 0,
+        spreadMinutes: 60,
+        intervalMinutes: 120,
+        viewsPerHour: 600,
+      });
+      expect(lag, seed).not.toBeNull();
+      // Half the gap is gone by 30 minutes; all but a tenth of it from the 50–60 bin on.
+      expect(Math.abs(lag!.minutes - 30), seed).toBeLessThan(12);
+      expect(lag!.clearAtLeast).toBe(false);
+      expect(lag!.clearMinutes, seed).toBeGreaterThan(lag!.minutes + 8);
+      expect([40, 50, 60], seed).toContain(lag!.clearMinutes);
+    }
+  });
+
+  it('clears a sharp lag by the bin after it ends (a noisy bin may add one), and no lag at once', () => {
+    for (const seed of SEEDS) {
+      const lag = estimate({
+        seed,
+        lifts: [1, 1.4],
+        lagMinutes: 45,
+        intervalMinutes: 120,
+        viewsPerHour: 300,
+      });
+      expect([50, 60], seed).toContain(lag!.clearMinutes);
+      const none = estimate({ seed, lifts: [1, 1.4], lagMinutes: 0, intervalMinutes: 60, viewsPerHour: 300 });
+      expect(none!.clearMinutes, seed).toBeLessThan(20);
     }
   });
 

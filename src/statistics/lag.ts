@@ -21,6 +21,8 @@ const REFERENCE_SHARE = 0.25;
 const MIN_LIFT_Z = 2.5;
 /** The bins' shares must be read to within this standard error (median over the bins). */
 const MAX_SHARE_STANDARD_ERROR = 0.25;
+/** The share of the gap a washout may leave: what remains biases a lift by at most this much of it. */
+export const CLEAR_SHARE = 0.15;
 /** Windows with a switch between two different titles needed to read the shares at all. */
 const MIN_SWITCHES = 8;
 
@@ -50,6 +52,16 @@ export interface LagEstimate {
    * `minutes` (the windows were too short to see its end).
    */
   atLeast: boolean;
+  /**
+   * Minutes after a switch until at most a tenth of the gap is left (CLEAR_SHARE): when a
+   * spread-out lag (a counter 0–60 minutes late, views arriving hours after their impression) has
+   * let go enough that what is left biases a lift by less than its own noise. The washout covers
+   * this, not the half-way time: a window read from the half-way time still holds a quarter of
+   * the previous title's gap when the lag is spread evenly.
+   */
+  clearMinutes: number;
+  /** The shares never fell below CLEAR_SHARE within the bins looked at. */
+  clearAtLeast: boolean;
   shares: BinShare[];
   /** Windows whose switch changed the title, over all tests read. */
   switches: number;
@@ -168,26 +180,75 @@ export function estimateLag(tests: readonly (readonly SwitchWindow[])[]): LagEst
   }
   if (shares.length === 0) return null;
   if (median(shares.map((bin) => bin.standardError)) > MAX_SHARE_STANDARD_ERROR) return null;
-  return { ...lagFromShares(shares), shares, switches };
+  const halfWay = lagFromShares(shares, 0.5);
+  const clear = clearFromShares(shares, halfWay);
+  return {
+    ...halfWay,
+    clearMinutes: clear.minutes,
+    clearAtLeast: clear.atLeast,
+    shares,
+    switches,
+  };
 }
 
 /**
- * When the share falls through one half for good, between the bins' centres (for a sharp switch
- * at t, the bin around t reads the part of it before t, so the crossing is t itself). Before the
- * first bin the share is 1: the previous title was live. A bin still follows the previous title
- * when its share is above one half and clearly above none (two standard errors): a spike in one
- * window moves a bin's share, but its robust standard error grows with it.
+ * When the share falls through `threshold` for good, between the bins' centres (for a sharp switch
+ * at t, the bin around t reads the part of it before t, so the half-way crossing is t itself).
+ * Before the first bin the share is 1: the previous title was live. A bin still follows the
+ * previous title when its share is above the threshold and clearly above none (two standard
+ * errors): a spike in one window moves a bin's share, but its robust standard error grows with it.
  */
-function lagFromShares(shares: readonly BinShare[]): { minutes: number; atLeast: boolean } {
-  const half = 0.5;
+function lagFromShares(
+  shares: readonly BinShare[],
+  threshold: number,
+): { minutes: number; atLeast: boolean } {
   const centre = (bin: number) => (bin + 0.5) * LAG_BIN_MINUTES;
   let last = -1;
   shares.forEach((bin, index) => {
-    if (bin.share > half && bin.share > 2 * bin.standardError) last = index;
+    if (bin.share > threshold && bin.share > 2 * bin.standardError) last = index;
   });
   if (last === shares.length - 1) return { minutes: shares.length * LAG_BIN_MINUTES, atLeast: true };
   const [fromTime, fromShare] = last < 0 ? [0, 1] : [centre(last), shares[last]!.share];
-  const toShare = Math.min(half, shares[last + 1]!.share);
-  const minutes = fromTime + ((centre(last + 1) - fromTime) * (fromShare - half)) / (fromShare - toShare);
+  const toShare = Math.min(threshold, shares[last + 1]!.share);
+  const minutes =
+    fromTime + ((centre(last + 1) - fromTime) * (fromShare - threshold)) / (fromShare - toShare);
   return { minutes: Math.max(0, minutes), atLeast: false };
+}
+
+/**
+ * When the views have let go of the previous title: the start of the first bin whose share, on a
+ * non-increasing curve fitted to the bins' shares (weighted least squares, pool-adjacent-
+ * violators), is at most CLEAR_SHARE. The shares of a spread-out lag's tail are small and noisy,
+ * too noisy to pass the half-way rule's "clearly above none" one bin at a time; pooling neighbours
+ * that break the order keeps a lone noisy bin late in the window from moving the time, while a
+ * tail several bins long still counts. When no bin looked at is clear, the views let go by the
+ * window's late level (read from its last bins) if the half-way time was seen, and otherwise it
+ * is unknown how long they hold: at least as long as the bins looked at.
+ */
+function clearFromShares(
+  shares: readonly BinShare[],
+  halfWay: { atLeast: boolean },
+): { minutes: number; atLeast: boolean } {
+  const first = nonIncreasingFit(shares).findIndex((share) => share <= CLEAR_SHARE);
+  if (first >= 0) return { minutes: first * LAG_BIN_MINUTES, atLeast: false };
+  return { minutes: shares.length * LAG_BIN_MINUTES, atLeast: halfWay.atLeast };
+}
+
+/** Weighted least-squares fit of a non-increasing sequence to the shares (pool adjacent violators). */
+function nonIncreasingFit(shares: readonly BinShare[]): number[] {
+  const blocks: { value: number; weight: number; size: number }[] = [];
+  for (const bin of shares) {
+    blocks.push({ value: bin.share, weight: 1 / Math.max(bin.standardError ** 2, 1e-6), size: 1 });
+    while (blocks.length > 1 && blocks.at(-2)!.value < blocks.at(-1)!.value) {
+      const later = blocks.pop()!;
+      const earlier = blocks.pop()!;
+      const weight = earlier.weight + later.weight;
+      blocks.push({
+        value: (earlier.value * earlier.weight + later.value * later.weight) / weight,
+        weight,
+        size: earlier.size + later.size,
+      });
+    }
+  }
+  return blocks.flatMap((block) => Array.from({ length: block.size }, () => block.value));
 }

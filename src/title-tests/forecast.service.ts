@@ -256,7 +256,7 @@ export async function forecastTest(
   const measured = {
     ...base,
     washoutMinutes: washout,
-    lagMinutes: lag && !lag.assumed ? Math.round(lag.minutes) : null,
+    lagMinutes: lag && !lag.assumed ? Math.round(lag.clearMinutes) : null,
   };
   const tooShort = lagProblem(input, lag);
   if (tooShort) {

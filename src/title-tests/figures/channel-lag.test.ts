@@ -12,9 +12,12 @@ import type { RotationRow, TestRecord } from '../records/title-test-records';
 
 // The washout a channel's measured lag sets, and the windows it refuses (channel-lag.ts).
 
+/** A sharp lag: the views let go of the previous title at once (half-way and clear alike). */
 const lag = (minutes: number, atLeast = false): LagEstimate => ({
   minutes,
   atLeast,
+  clearMinutes: minutes,
+  clearAtLeast: atLeast,
   shares: [],
   switches: 40,
 });
@@ -43,8 +46,17 @@ describe('the washout from the measured lag', () => {
     expect(lagProblem(views(60), lag(45.2))).toBe(
       'On this channel, views keep following the previous title for about 45 minutes after a switch, so 1-hour windows would measure mostly the old title. Choose 2-hour windows or longer.',
     );
-    expect(lagProblem(views(120), lag(50, true))).toBeNull();
+    // A lag the earlier test's windows never saw the end of is planned for the longest washout.
+    expect(lagProblem(views(120), lag(50, true))).toMatch(
+      /2-hour windows .* Choose 4-hour windows or longer\.$/,
+    );
+    expect(lagProblem(views(240), lag(50, true))).toBeNull();
+    expect(washoutFor(240, lag(50, true))).toBe(120);
     expect(lagProblem(views(60), lag(50, true))).toMatch(/for at least 50 minutes after a switch/);
+    // A spread-out lag: half-way at 30 minutes, clear from 50; the washout covers the clear time.
+    const spread: LagEstimate = { ...lag(30), clearMinutes: 50 };
+    expect(washoutFor(120, spread)).toBe(50);
+    expect(lagProblem(views(60), spread)).toMatch(/for about 50 minutes after a switch/);
     // Beyond the 2-hour washout the lag itself decides: 4-hour windows are too short for 2½ hours.
     expect(lagProblem(views(240), lag(150))).toMatch(/4-hour windows .* Choose 8-hour windows or longer\.$/);
     expect(shortestIntervalFor('views', lag(61))).toBe(240);

@@ -33,6 +33,8 @@ export type ChannelLag = LagEstimate & { assumed?: true };
 export const ASSUMED_LAG: ChannelLag = {
   minutes: 60,
   atLeast: false,
+  clearMinutes: 60,
+  clearAtLeast: false,
   shares: [],
   switches: 0,
   assumed: true,
@@ -131,9 +133,16 @@ export async function lagOfChannel(
   return measured ?? ASSUMED_LAG;
 }
 
-/** The measured lag in whole 10-minute steps, rounded up: the least washout that covers it. */
-const coveredLag = (lag: LagEstimate): number =>
-  Math.ceil(lag.minutes / LAG_BIN_MINUTES - 1e-9) * LAG_BIN_MINUTES;
+/**
+ * The measured lag in whole 10-minute steps, rounded up: the least washout that covers it, to the
+ * time when the views have let go of the previous title (`clearMinutes`, not the half-way time).
+ * A lag the earlier test's windows ended before seeing the end of is planned for the longest
+ * washout: its end is unknown.
+ */
+const coveredLag = (lag: LagEstimate): number => {
+  const covered = Math.ceil(lag.clearMinutes / LAG_BIN_MINUTES - 1e-9) * LAG_BIN_MINUTES;
+  return lag.clearAtLeast ? Math.max(covered, MAX_WASHOUT_MINUTES) : covered;
+};
 
 /** The washout a new test of this interval gets: the default rule, or the measured lag (at most 2 hours). */
 export function washoutFor(intervalMinutes: number, lag: LagEstimate | null): number {
@@ -159,9 +168,9 @@ const longEnough = (intervalMinutes: number, lag: LagEstimate) => coveredLag(lag
 /** "1-hour", "24-hour". */
 const windowWords = (minutes: number) => `${minutes / 60}-hour`;
 
-/** "about 45 minutes", "at least 50 minutes". */
+/** "about 45 minutes", "at least 50 minutes": until the views let go of the previous title. */
 const lagWords = (lag: ChannelLag) =>
-  `${lag.atLeast ? 'at least' : 'about'} ${Math.max(LAG_BIN_MINUTES, Math.round(lag.minutes / 5) * 5)} minutes`;
+  `${lag.clearAtLeast ? 'at least' : 'about'} ${Math.max(LAG_BIN_MINUTES, Math.round(lag.clearMinutes / 5) * 5)} minutes`;
 
 /** The shortest interval the metric allows that is long enough for the lag; null if none is. */
 export function shortestIntervalFor(metric: WinnerMetric, lag: LagEstimate | null): number | null {

@@ -387,7 +387,7 @@ export const testForecastSchema = z.object({
    * counter lag").
    */
   washoutMinutes: z.number(),
-  /** How long views follow the previous title on this channel, as measured; null when not measured. */
+  /** How long after a switch views follow the previous title on this channel (until all but a small share of them follow the new one), as measured; null when not measured. */
   lagMinutes: z.number().nullable(),
 });
 export type TestForecast = z.infer<typeof testForecastSchema>;
