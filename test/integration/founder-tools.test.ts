@@ -55,4 +55,29 @@ it('lets the founder apply the next rotation now and collect metrics now, throug
   const forced = await founder.post(`/api/tests/${id}/force-analytics`);
   expect(forced.status).toBe(200);
   expect(((await forced.json()) as { message: string }).message).toMatch(/Collected 1 view samples/);
+  // The demo account's Free plan runs one test at a time: make room for the next.
+  expect((await founder.post(`/api/tests/${id}/complete`)).status).toBe(200);
+});
+
+it('reaches the first window even when the test’s job has not yet put its lead-in live', async () => {
+  // A daily test's lead-in (the original title until Pacific midnight) is applied by the workers
+  // when the test starts; Simulate Rotation asked before that applies it first, then the window.
+  const created = await founder.post('/api/tests', {
+    videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 5),
+    titles: ['Founder C', 'Founder D'],
+    rotationIntervalMinutes: 1440,
+    winnerMetric: 'ctr',
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+
+  const simulated = await founder.post(`/api/tests/${id}/simulate-rotation`);
+  expect(simulated.status).toBe(200);
+  expect(((await simulated.json()) as { message: string }).message).toBe('Rotation 2 applied.');
+  const analytics = (await (await founder.get(`/api/tests/${id}/analytics`)).json()) as Analytics & {
+    expected: { firstRotation: unknown };
+  };
+  expect(analytics.rotationsCount).toBe(2);
+  // No lead-in notice any more: the first window has begun.
+  expect(analytics.expected.firstRotation).toBeNull();
 });
