@@ -80,7 +80,7 @@ export interface WorkFigures {
   /** Slots applied during the run, and those of them that kept the title live before (a read only). */
   appliedSlots: number;
   keptSlots: number;
-  /** Slots due by the run's end, by status ('applied', or 'planned' when missed). */
+  /** Slots due by the run's end and before their test ended (its end date, or a look that stopped it), by status ('applied', or 'planned' when missed). */
   dueSlots: Map<string, number>;
   /** activated_at − planned_start of each slot applied in the run, ms, ascending. */
   latenessMs: number[];
@@ -105,7 +105,8 @@ export async function workFigures(db: Db, window: Window): Promise<WorkFigures> 
   const due = await queryRows<{ status: string; n: number }>(
     db,
     sql`select r.status, count(*)::int as n from rotations r join title_tests t on t.id = r.test_id
-        where r.planned_start <= ${window.to.toISOString()}::timestamptz and r.planned_start < t.end_date
+        where r.planned_start <= ${window.to.toISOString()}::timestamptz
+          and r.planned_start < least(t.end_date, coalesce(t.ended_at, t.end_date))
         group by 1`,
   );
   const lateness = await queryRows<{ ms: number }>(
