@@ -72,6 +72,8 @@ export const TEST_KIND_MESSAGES = {
     'Give each new title a thumbnail: Package 1 is the video’s current title and thumbnail, every other package needs both.',
   noThumbnailsForTitles: 'A title test takes no thumbnails. Choose a thumbnail or title + thumbnail test.',
   thumbnailRepeated: 'The same image is used twice. Each thumbnail must be a different image.',
+  thumbnailIsOriginal:
+    'One of the images is the video’s current thumbnail, which the test already shows as variant 1. Choose a different image.',
   customThumbnailsForbidden:
     'This channel may not set custom thumbnails: YouTube allows them only on verified channels in good standing. Verify the channel at youtube.com/verify, or run a title test.',
   originalUnavailable:

@@ -1,6 +1,6 @@
 import type { UserRow } from '../auth/session.service';
 import type { ChannelConnection } from '../channels/channel-connections.service';
-import { AppError } from '../errors/app-error';
+import { AppError, badRequest } from '../errors/app-error';
 import { inspectImage, type InspectedImage } from '../images/image-check';
 import { ownImages } from '../images/images.service';
 import type { ServiceContext } from '../platform/service-context';
@@ -18,7 +18,9 @@ export interface OriginalThumbnail extends InspectedImage {
  * What a thumbnail or package test needs before anything is stored, checked in the order a
  * creator can act on: the images are the account's own uploads, the channel may set custom
  * thumbnails (YouTube answers 403 mid-test otherwise), and the video's current thumbnail can be
- * fetched at its largest size, so the end or a cancel can put it back byte for byte.
+ * fetched at its largest size, so the end or a cancel can put it back byte for byte. Variants are
+ * told apart by content, not by id: the same picture uploaded twice, or the video's own thumbnail
+ * uploaded as a new one, would be an A/A test sold as A/B, spending 50 units a switch.
  */
 export async function prepareThumbnails(
   ctx: ServiceContext,
@@ -29,6 +31,8 @@ export async function prepareThumbnails(
 ): Promise<OriginalThumbnail> {
   const own = await ownImages(ctx.db, user.id, imageIds);
   if (own.length !== new Set(imageIds).size) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.notFound);
+  if (new Set(own.map((image) => image.sha256)).size !== own.length)
+    throw badRequest(TEST_KIND_MESSAGES.thumbnailRepeated);
 
   let allowed: boolean;
   try {
@@ -38,15 +42,19 @@ export async function prepareThumbnails(
   }
   if (!allowed) throw new AppError('FORBIDDEN', TEST_KIND_MESSAGES.customThumbnailsForbidden);
 
+  let original: OriginalThumbnail;
   try {
     if (!video.thumbnailUrl) throw new Error('YouTube gave no thumbnail URL');
     const served = await ctx.youtube.servedThumbnail(video.thumbnailUrl);
     const inspected = await inspectImage(served.bytes);
     if (!inspected) throw new Error('the thumbnail YouTube served is no JPEG or PNG');
-    return { ...inspected, bytes: served.bytes, sha256: served.sha256 };
+    original = { ...inspected, bytes: served.bytes, sha256: served.sha256 };
   } catch (error) {
     throw new AppError('UPSTREAM_UNAVAILABLE', TEST_KIND_MESSAGES.originalUnavailable, { cause: error });
   }
+  if (own.some((image) => image.sha256 === original.sha256))
+    throw badRequest(TEST_KIND_MESSAGES.thumbnailIsOriginal);
+  return original;
 }
 
 function unreachable(ctx: ServiceContext, error: unknown): AppError {

@@ -258,6 +258,25 @@ describe('thumbnail tests', () => {
     expect(await db().select().from(titleTests)).toHaveLength(testsBefore.length);
     await setCustomThumbnailsAllowed(db(), 'sim-priya', true);
   });
+
+  it('tells variants apart by content: the same picture twice, or the video’s own thumbnail, is refused and changes nothing', async () => {
+    const creator = await bearerCreator(testApp, 'sim-priya');
+    const videoId = simulatedVideoId('sim-priya', 3);
+    const picture = await solidPicture({ r: 30, g: 120, b: 200 });
+    const first = await uploadImage(testApp, creator, picture);
+    const again = await uploadImage(testApp, creator, picture);
+    expect(again.id).not.toBe(first.id);
+    const own = await uploadImage(testApp, creator, await servedThumbnail(videoId));
+    const testsBefore = await db().select().from(titleTests);
+
+    const twice = await create(creator, twoHourThumbnailTest(videoId, [first.id, again.id]));
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toBe(TEST_KIND_MESSAGES.thumbnailRepeated);
+    const original = await create(creator, twoHourThumbnailTest(videoId, [first.id, own.id]));
+    expect(original.status).toBe(400);
+    expect(original.body.error).toBe(TEST_KIND_MESSAGES.thumbnailIsOriginal);
+    expect(await db().select().from(titleTests)).toHaveLength(testsBefore.length);
+  });
 });
 
 describe('capacity', () => {
