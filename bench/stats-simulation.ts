@@ -26,6 +26,7 @@ import type { TitleSpan, TitleTruth, VideoTruth } from '../src/youtube-simulator
 import { planOnVideo, promisedChance } from './stats/plan';
 import { DAY_MS, drawVideo, HOUR_MS, originalTitle, poisson, VIEW_DURATION_SEC } from './stats/video';
 import type { Channel } from './stats/video';
+import { spentUntil } from './spent-until';
 
 export { SMALL_CHANNEL_VIEWS_PER_DAY } from './stats/video';
 export type { Channel } from './stats/video';
@@ -170,20 +171,6 @@ export interface Outcome {
   units: number;
   /** A reading threw (read as the product reads it: inconclusive, the original stays). */
   threw: boolean;
-}
-
-/** Slots begun and title changes made before `until` (ms), the first switch from the original included. */
-function spentUntil(slots: readonly ScheduleSlot[], until: number): { slots: number; switches: number } {
-  let previous = 0;
-  let begun = 0;
-  let switches = 0;
-  for (const slot of slots) {
-    if (slot.startsAt.getTime() >= until) break;
-    begun++;
-    if (slot.kind === 'window' && slot.titleIndex !== previous) switches++;
-    if (slot.kind === 'window') previous = slot.titleIndex;
-  }
-  return { slots: begun, switches };
 }
 
 /**

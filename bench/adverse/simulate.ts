@@ -29,6 +29,7 @@ import { Rng } from './rng';
 import type { Video } from './traffic';
 import { metricLift, UNCHANGED } from './variant-effects';
 import type { VariantEffect } from './variant-effects';
+import { spentUntil } from '../spent-until';
 
 /** Tests start at a random minute between 2 March and 30 November 2026 (both DST changes inside). */
 const FIRST_START = Date.UTC(2026, 2, 2);
@@ -218,20 +219,6 @@ function calibrationHours(cell: Cell): number {
     winnerMetric: cell.shape.metric,
     rotationIntervalMinutes: cell.shape.intervalMinutes,
   });
-}
-
-/** Slots begun and title changes made before `until` (ms), the first switch from the original included. */
-function spentUntil(slots: readonly ScheduleSlot[], until: number): { slots: number; switches: number } {
-  let previous = 0;
-  let begun = 0;
-  let switches = 0;
-  for (const slot of slots) {
-    if (slot.startsAt.getTime() >= until) break;
-    begun++;
-    if (slot.kind === 'window' && slot.titleIndex !== previous) switches++;
-    if (slot.kind === 'window') previous = slot.titleIndex;
-  }
-  return { slots: begun, switches };
 }
 
 export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 'lifetime'): TestOutcome {
