@@ -133,6 +133,18 @@ describe('estimateLag', () => {
     }
   });
 
+  it('reads a sharp lag that ends inside the last bin looked at, on hourly windows', () => {
+    // A 45-minute lag on 1-hour windows: the 40–50 bin reads about half the gap, the bins before
+    // the whole of it. Noise puts that bin just above or below one half; either way the views follow
+    // the new title from within it, not "at least 50 minutes".
+    for (const seed of [...SEEDS, 'f', 'g', 'h', 'i', 'j']) {
+      const lag = estimate({ seed, lifts: [1, 1.4], lagMinutes: 45, intervalMinutes: 60, viewsPerHour: 300 })!;
+      expect(lag.atLeast, seed).toBe(false);
+      expect(Math.abs(lag.minutes - 45), seed).toBeLessThan(3);
+      expect(lag).toMatchObject({ clearMinutes: 50, clearAtLeast: false });
+    }
+  });
+
   it('reads the lag whichever title is better, with three titles and a lower lift', () => {
     for (const seed of SEEDS) {
       const lag = estimate({

@@ -23,6 +23,8 @@ const MIN_LIFT_Z = 2.5;
 const MAX_SHARE_STANDARD_ERROR = 0.25;
 /** The share of the gap a washout may leave: what remains biases a lift by at most this much of it. */
 export const CLEAR_SHARE = 0.15;
+/** The fall in share between neighbouring bins that a sharp switch inside the later one shows. */
+const SHARP_STEP = 0.3;
 /** Windows with a switch between two different titles needed to read the shares at all. */
 const MIN_SWITCHES = 8;
 
@@ -207,12 +209,28 @@ function lagFromShares(
   shares.forEach((bin, index) => {
     if (bin.share > threshold && bin.share > 2 * bin.standardError) last = index;
   });
-  if (last === shares.length - 1) return { minutes: shares.length * LAG_BIN_MINUTES, atLeast: true };
+  if (last === shares.length - 1 && !stepsInside(shares, last))
+    return { minutes: shares.length * LAG_BIN_MINUTES, atLeast: true };
   const [fromTime, fromShare] = last < 0 ? [0, 1] : [centre(last), shares[last]!.share];
-  const toShare = Math.min(threshold, shares[last + 1]!.share);
+  // After the last bin looked at comes the window's late level: the current title's own (share 0).
+  const toShare = Math.min(threshold, shares[last + 1]?.share ?? 0);
   const minutes =
     fromTime + ((centre(last + 1) - fromTime) * (fromShare - threshold)) / (fromShare - toShare);
   return { minutes: Math.max(0, minutes), atLeast: false };
+}
+
+/**
+ * Whether the last bin looked at holds a sharp switch: its share is still above the threshold but
+ * clearly below the bin before it (the previous title's level before the first bin). A 45-minute
+ * lag read from hourly windows reads about half a gap in its 40–50 bin and the previous title's
+ * in the bins before: the views follow the new title from within that bin, and the window's late
+ * level after it is their own. A lag that runs past the bins looked at shows no such drop there.
+ */
+function stepsInside(shares: readonly BinShare[], last: number): boolean {
+  const bin = shares[last]!;
+  const before = last > 0 ? shares[last - 1]! : { share: 1, standardError: 0 };
+  const drop = before.share - bin.share;
+  return drop >= SHARP_STEP && drop >= 3 * Math.hypot(bin.standardError, before.standardError);
 }
 
 /**

@@ -1,32 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  channelConnections,
-  metricSamples,
-  rotations,
-  titleTests,
-  titleVariants,
-  users,
-} from '../../db/schema';
-import { generateSchedule } from '../../src/statistics';
-import { Random } from '../../src/statistics/random';
+import { metricSamples, titleTests } from '../../db/schema';
 import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
 import { observationsFrom } from '../../src/title-tests/figures/verdict-inputs';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
+import { ownerOf, plantMeasuredLag } from '../helpers/measured-lag';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Carryover and counter lag measured, not assumed (issue 24, item 4; docs/decisions/0025): a
 // channel whose finished test shows views following the previous title for 45 minutes after each
 // switch gets a 50-minute washout on its next test, and 1-hour windows are refused there with the
 // reason. A channel none of whose tests has measured it is allowed an hour (ASSUMED_LAG): 1-hour
-// windows are refused there too, and 2-hour windows get a 60-minute washout. The finished test is written straight into the database: hourly windows of a clearly
-// stronger title, the counter sampled every 10 minutes, its views following the title before for
-// the first 45 minutes of each window.
+// windows are refused there too, and 2-hour windows get a 60-minute washout. The finished test is
+// written straight into the database (test/helpers/measured-lag.ts).
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 const LAG_MINUTES = 45;
 
 let testApp: TestApp;
@@ -40,88 +29,6 @@ interface Plan {
   lagMinutes: number | null;
   minimumDetectableLiftPercent: number | null;
   suggestion: { rotationIntervalMinutes: number; minimumDetectableLiftPercent: number } | null;
-}
-
-async function userAndChannel(email: string) {
-  const db = testApp.built.app.db;
-  const [user] = await db.select().from(users).where(eq(users.email, email));
-  const [connection] = await db
-    .select()
-    .from(channelConnections)
-    .where(eq(channelConnections.userId, user!.id));
-  return { userId: user!.id, channelConnectionId: connection!.id };
-}
-
-/** A finished 7-day test of hourly windows whose views follow the previous title for 45 minutes. */
-async function finishedLaggedTest(owner: { userId: string; channelConnectionId: string }): Promise<string> {
-  const db = testApp.built.app.db;
-  const now = testApp.clock.now();
-  const start = new Date(Math.floor((now.getTime() - 9 * 24 * HOUR) / HOUR) * HOUR);
-  const end = new Date(start.getTime() + 7 * 24 * HOUR);
-  const videoId = 'lagged-video';
-  const [test] = await db
-    .insert(titleTests)
-    .values({
-      ...owner,
-      videoId,
-      videoTitle: 'Lagged video',
-      originalTitle: 'Lagged video',
-      status: 'completed',
-      rotationIntervalMinutes: 60,
-      winnerMetric: 'views',
-      washoutMinutes: 15,
-      startDate: start,
-      endDate: end,
-      endedAt: end,
-      scheduleSeed: 'lagged',
-      appliedTitle: 'Lagged video',
-      createdAt: new Date(start.getTime() - HOUR),
-    })
-    .returning();
-  const variants = await db
-    .insert(titleVariants)
-    .values([0, 1].map((position) => ({ testId: test!.id, position, title: `Lagged title ${position + 1}` })))
-    .returning();
-
-  // Views per minute: 4 per minute, hourly noise, Title 2 gets +40%; for 45 minutes after a switch
-  // the views (as the public counter shows them) still follow the title before.
-  const slots = generateSchedule({ seed: 'lagged', titleCount: 2, intervalMinutes: 60, start, end });
-  const random = new Random('lagged-traffic');
-  const lift = [1, 1.4];
-  const titleAt = (minute: number) => {
-    const at = start.getTime() + minute * MINUTE;
-    const index = slots.findIndex((slot) => slot.startsAt.getTime() <= at && at < slot.endsAt.getTime());
-    const since = (at - slots[index]!.startsAt.getTime()) / MINUTE;
-    return since < LAG_MINUTES && index > 0 ? slots[index - 1]!.titleIndex : slots[index]!.titleIndex;
-  };
-  const counter: number[] = [1000];
-  let hourly = 1;
-  for (let minute = 0; minute < 7 * 24 * 60; minute++) {
-    if (minute % 60 === 0) hourly = Math.exp(0.2 * random.normal());
-    counter.push(counter.at(-1)! + 4 * hourly * lift[titleAt(minute)]!);
-  }
-  const countAt = (at: Date) => Math.round(counter[(at.getTime() - start.getTime()) / MINUTE]!);
-
-  await db.insert(rotations).values(
-    slots.map((slot, index) => ({
-      testId: test!.id,
-      slot: index,
-      kind: slot.kind,
-      variantId: variants[slot.titleIndex]!.id,
-      plannedStart: slot.startsAt,
-      plannedEnd: slot.endsAt,
-      status: 'applied' as const,
-      activatedAt: slot.startsAt,
-      endedAt: slot.endsAt,
-      viewsAtStart: countAt(slot.startsAt),
-      viewsAtEnd: countAt(slot.endsAt),
-    })),
-  );
-  const samples = [];
-  for (let at = start.getTime(); at <= end.getTime(); at += 10 * MINUTE)
-    samples.push({ videoId, sampledAt: new Date(at), viewCount: countAt(new Date(at)) });
-  await db.insert(metricSamples).values(samples);
-  return test!.id;
 }
 
 const planFor = async (client: HttpClient, rotationIntervalMinutes: number): Promise<Plan> => {
@@ -153,7 +60,10 @@ afterAll(async () => {
 });
 
 it('measures the lag on a channel’s finished test: a longer washout next time, and 1-hour windows refused', async () => {
-  const pastId = await finishedLaggedTest(await userAndChannel('alex.rivera@example.com'));
+  const pastId = await plantMeasuredLag(testApp, await ownerOf(testApp, 'alex.rivera@example.com'), {
+    lagMinutes: LAG_MINUTES,
+    videoId: 'lagged-video',
+  });
 
   // The preview says why 1-hour windows cannot measure this channel, and what can.
   const hourly = await planFor(alex, 60);
