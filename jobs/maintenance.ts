@@ -1,11 +1,14 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { rateLimits, sessions } from '../db/schema';
+import { purgeUnusedUploads } from '../src/images/image-storage';
 import { defineJob } from '../src/platform/job';
 import type { ServiceContext } from '../src/platform/service-context';
 
-/** Removes expired or revoked sessions and stale rate-limit windows. Idempotent. */
-export async function purgeExpired(ctx: ServiceContext): Promise<{ sessions: number; rateLimits: number }> {
+/** Removes expired or revoked sessions, stale rate-limit windows and unused uploads. Idempotent. */
+export async function purgeExpired(
+  ctx: ServiceContext,
+): Promise<{ sessions: number; rateLimits: number; uploads: number }> {
   const now = ctx.clock.now();
   const removedSessions = await ctx.db
     .delete(sessions)
@@ -15,16 +18,17 @@ export async function purgeExpired(ctx: ServiceContext): Promise<{ sessions: num
     .delete(rateLimits)
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
     .returning({ key: rateLimits.key });
-  return { sessions: removedSessions.length, rateLimits: removedWindows.length };
+  const uploads = await purgeUnusedUploads(ctx.db, now);
+  return { sessions: removedSessions.length, rateLimits: removedWindows.length, uploads };
 }
 
-/** Daily housekeeping: expired sessions and stale rate-limit windows. */
+/** Daily housekeeping: expired sessions, stale rate-limit windows, uploads no test uses after a week. */
 export const purgeExpiredJob = defineJob({
   name: 'maintenance.purge-expired',
   payload: z.object({}),
   schedule: { cron: '17 3 * * *', tz: 'UTC' },
   async handler(ctx): Promise<void> {
     const removed = await purgeExpired(ctx);
-    ctx.log.info(removed, 'Purged expired sessions and rate-limit windows');
+    ctx.log.info(removed, 'Purged expired sessions, rate-limit windows and unused uploads');
   },
 });

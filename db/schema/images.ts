@@ -22,6 +22,12 @@ export const images = pgTable(
     height: integer('height').notNull(),
     byteSize: integer('byte_size').notNull(),
     sha256: text('sha256').notNull(),
+    /**
+     * An upload's SHA-256 as it was sent, before it was re-encoded: the video's own thumbnail
+     * uploaded as a variant is recognised by it (src/title-tests/test-thumbnails.ts). Only the
+     * hash is kept, never those bytes. Null for originals and for uploads before it was kept.
+     */
+    receivedSha256: text('received_sha256'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('images_owner_idx').on(table.ownerUserId, table.createdAt)],

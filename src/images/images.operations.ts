@@ -28,12 +28,12 @@ export const imageOperations = {
       method: 'POST',
       path: '/api/images',
       summary:
-        'Upload an image for a thumbnail test: the raw JPEG or PNG as the body (read by content, at most 20 MB); fit=crop or fit=letterbox makes it a 1280 × 720 JPEG of at most 2 MB, else a file YouTube would refuse (over 2 MB, under 640 px wide, not 16:9) is refused with why',
+        'Upload an image for a thumbnail test: the raw JPEG or PNG as the body (read by content, at most 20 MB and 7680 × 4320 px; stored re-encoded, without metadata); fit=crop or fit=letterbox makes it a 1280 × 720 JPEG of at most 2 MB, else a file YouTube would refuse (over 2 MB, under 640 px wide, not 16:9) is refused with why',
       successStatus: 201,
     },
     limit: rateLimits.imageUpload,
     handler: ({ ctx, caller, input }) =>
-      uploadImage(ctx, caller.user, Buffer.from(input.contentBase64, 'base64'), { fit: input.fit }),
+      uploadImage(ctx, caller.user, input.contentBase64, { fit: input.fit }),
   }),
 
   get: query({

@@ -4,14 +4,18 @@ import { FIT_MODES, IMAGE_MESSAGES, THUMBNAIL_TYPES } from '../shared/image-rule
 export const fitModeSchema = z.enum(FIT_MODES);
 
 /**
- * An upload: the file as base64 (tRPC and JSON), or, over REST, the raw request body (the
- * transport puts it in `contentBase64`, src/api/rest-transport.ts) with `fit` in the query.
- * `fit` asks for the image to be made into a 1280 × 720 JPEG of at most 2 MB; without it a file
- * YouTube would refuse is refused.
+ * An upload: the file as base64 (tRPC and JSON), or, over REST, the raw request body handed over
+ * as its bytes (the transport puts them in `contentBase64`, src/api/rest-transport.ts), with `fit`
+ * in the query: a raw upload is never turned into base64 and back on the main thread. Either way
+ * the handler gets a Buffer. `fit` asks for the image to be made into a 1280 × 720 JPEG of at most
+ * 2 MB; without it a file YouTube would refuse is refused.
  */
 export const uploadImageInputSchema = z.object({
   // Its size is held by the transports' body limits and, decoded, by the service (413).
-  contentBase64: z.base64({ message: 'contentBase64: not base64.' }),
+  contentBase64: z.union([
+    z.instanceof(Buffer),
+    z.base64({ message: 'contentBase64: not base64.' }).transform((text) => Buffer.from(text, 'base64')),
+  ]),
   fit: fitModeSchema.optional(),
 });
 

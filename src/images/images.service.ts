@@ -9,18 +9,22 @@ import {
   fitWouldFix,
   IMAGE_MESSAGES,
   imageFilePath,
+  MAX_IMAGE_PIXELS,
   MAX_UPLOAD_BYTES,
   thumbnailProblems,
+  tooManyPixelsMessage,
   type FitMode,
   type ThumbnailType,
 } from '../shared/image-rules';
-import { fitImage, inspectImage } from './image-check';
+import { fitImage, ImageReadError, readHeader, reencodeImage } from './image-check';
+import { assertRoomForUpload } from './image-storage';
 import { imageStore } from './image-store';
+import { withImageWork } from './image-work';
 import type { ImageView, UploadedImage } from './images.schemas';
 
 /*
  * Images a test may put on YouTube (docs/images.md): uploads, checked by content as YouTube checks
- * a thumbnail and fitted on request, and the originals the engine keeps. A row and its bytes are
+ * a thumbnail, re-encoded (or fitted on request), and the originals the engine keeps. A row and its bytes are
  * written in one transaction; nothing is written for a refused file.
  */
 
@@ -52,13 +56,14 @@ export function imageView(row: ImageRow): ImageView {
 /**
  * Stores an image for `ownerUserId`: its row and its bytes together. Given a transaction's
  * context (withTx), it joins that transaction (as a savepoint), so the image commits or rolls back
- * with the caller's writes. Checks nothing: the caller read the bytes (inspectImage or YouTube).
+ * with the caller's writes. Checks nothing: the caller read the bytes (uploadImage or inspectImage).
  */
 export async function storeImage(
   ctx: Pick<ServiceContext, 'db'>,
   ownerUserId: string,
   image: ImageContent,
   source: ImageSource,
+  receivedSha256: string | null = null,
 ): Promise<ImageRow> {
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -71,6 +76,7 @@ export async function storeImage(
         height: image.height,
         byteSize: image.bytes.length,
         sha256: sha256Of(image.bytes),
+        receivedSha256,
       })
       .returning();
     await imageStore.put(tx, row!.id, image.bytes);
@@ -85,10 +91,14 @@ function refusal(problems: readonly string[]): AppError {
 }
 
 /**
- * Checks an upload by its content and stores it for `owner` (source 'upload'). Without `fit`, a
- * file YouTube would refuse is refused (400) with its problems; with it, any readable JPEG or PNG
- * is stored as its 1280 × 720 fitted JPEG instead. A refusal stores nothing; a file over
- * MAX_UPLOAD_BYTES is 413 (the transports' body limits usually refuse it first).
+ * Checks an upload by its content and stores it for `owner` (source 'upload'), re-encoded: what
+ * is stored and served is the picture alone (docs/images.md). The work is bounded before any
+ * pixel is decoded: the header's size against MAX_IMAGE_PIXELS, and without `fit` its width and
+ * shape against YouTube's rules; the account's storage; then one decode at a time per account
+ * and per process (image-work.ts), with a time limit. Without `fit`, a file YouTube would refuse
+ * is refused (400) with its problems; with it, any readable JPEG or PNG is stored as its
+ * 1280 × 720 fitted JPEG. A refusal stores nothing; a file over MAX_UPLOAD_BYTES is 413 (the
+ * transports' body limits usually refuse it first).
  */
 export async function uploadImage(
   ctx: ServiceContext,
@@ -98,17 +108,33 @@ export async function uploadImage(
 ): Promise<UploadedImage> {
   if (bytes.length > MAX_UPLOAD_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLargeToUpload);
-  const inspected = await inspectImage(bytes);
-  if (!inspected) throw refusal([IMAGE_MESSAGES.notAnImage]);
+  const header = await readHeader(bytes);
+  if (!header) throw refusal([IMAGE_MESSAGES.notAnImage]);
+  if (header.width * header.height > MAX_IMAGE_PIXELS)
+    throw badRequest(tooManyPixelsMessage(header.width, header.height));
   const fit = options.fit ?? null;
-  let content: ImageContent = { bytes, ...inspected };
-  if (fit) {
-    content = await fitImage(bytes, fit);
-  } else {
-    const problems = thumbnailProblems(inspected);
+  // Width and shape are known from the header: a file refused for them is never decoded.
+  const shapeProblems = fit ? [] : thumbnailProblems({ ...header, byteSize: 0 });
+  if (shapeProblems.length > 0) throw refusal(shapeProblems);
+  await assertRoomForUpload(ctx.db, owner, 0);
+
+  let content: ImageContent;
+  try {
+    content = await withImageWork(owner.id, () =>
+      fit ? fitImage(bytes, fit) : reencodeImage(bytes, header.contentType),
+    );
+  } catch (error) {
+    if (!(error instanceof ImageReadError)) throw error;
+    throw error.reason === 'timeout'
+      ? badRequest(IMAGE_MESSAGES.tookTooLong)
+      : refusal([IMAGE_MESSAGES.notAnImage]);
+  }
+  if (!fit) {
+    const problems = thumbnailProblems({ ...content, byteSize: content.bytes.length });
     if (problems.length > 0) throw refusal(problems);
   }
-  const row = await storeImage(ctx, owner.id, content, 'upload');
+  await assertRoomForUpload(ctx.db, owner, content.bytes.length);
+  const row = await storeImage(ctx, owner.id, content, 'upload', sha256Of(bytes));
   return { ...imageView(row), fitted: fit };
 }
 

@@ -15,6 +15,18 @@ export const ASPECT_TOLERANCE = 0.01;
 /** The largest file an upload may send at all: bigger images can still be fitted below 2 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The most pixels an upload may have: 8K (7680 × 4320), four times the largest thumbnail YouTube
+ * serves (3840 × 2160). Read from the file's header before a pixel is decoded, so a small file
+ * that claims vast dimensions costs nothing (docs/images.md#bounded-work).
+ */
+export const MAX_IMAGE_PIXELS = 7680 * 4320;
+/** How long reading and re-encoding one upload may take before it is given up. */
+export const IMAGE_WORK_SECONDS = 20;
+
+/** An upload that no test uses is removed this many days after it was made (the maintenance job). */
+export const UNUSED_UPLOAD_DAYS = 7;
+
 /** How an image that YouTube would refuse can be made to fit: cropped to fill 16:9, or letterboxed. */
 export const FIT_MODES = ['crop', 'letterbox'] as const;
 export type FitMode = (typeof FIT_MODES)[number];
@@ -26,6 +38,9 @@ export const IMAGE_MESSAGES = {
   tooNarrow: `The image is narrower than ${MIN_THUMBNAIL_WIDTH} px; YouTube asks for at least ${MIN_THUMBNAIL_WIDTH} px wide (1280 × 720 is best).`,
   wrongShape: 'The image is not 16:9, the shape of a YouTube thumbnail.',
   notFound: 'Image not found. Upload it again.',
+  uploadInFlight: 'Another of your images is still being read. Upload this one once it has finished.',
+  busy: 'Titlewise is reading many images just now. Try this one again in a minute.',
+  tookTooLong: `This image took too long to read. Save it as a plain JPEG or PNG of at most 3840 × 2160 and upload it again.`,
   /** Ends a refusal that fitting would cure (the web app offers the two modes on seeing it). */
   fitOffer: 'Choose crop or letterbox to fit it.',
 } as const;
@@ -58,3 +73,11 @@ export const fitWouldFix = (problems: readonly string[]): boolean =>
 
 /** Where an image's bytes are served (by its unguessable id, so share links and e-mails show it). */
 export const imageFilePath = (imageId: string): string => `/api/images/${imageId}/file`;
+
+/** The refusal of an upload over MAX_IMAGE_PIXELS, before any of it is decoded. */
+export const tooManyPixelsMessage = (width: number, height: number): string =>
+  `This image is ${width} × ${height} pixels. Titlewise reads images up to 7680 × 4320; YouTube shows a thumbnail at most 3840 × 2160. Choose a smaller image.`;
+
+/** The refusal of an upload that would pass the account's storage (src/shared/plans.ts). */
+export const storageFullMessage = (limit: { images: number; megabytes: number }): string =>
+  `Your plan keeps up to ${limit.images} uploaded images (${limit.megabytes} MB), and this one would pass that. Images no test uses are removed ${UNUSED_UPLOAD_DAYS} days after their upload; a larger plan keeps more (/paywall).`;

@@ -63,3 +63,19 @@ export const activeTestLimits: Record<SubscriptionTier, number | null> = {
   authority: null,
   lifetime: null,
 };
+
+/**
+ * What an account's uploaded images may take on each tier: how many and how many megabytes
+ * (docs/images.md#storage). Images a test shows count until the account deletes the test; an
+ * upload no test uses is removed after UNUSED_UPLOAD_DAYS (src/shared/image-rules.ts).
+ */
+export const imageStorageLimits: Record<SubscriptionTier, { images: number; megabytes: number }> = {
+  free: { images: 30, megabytes: 30 },
+  cancelled: { images: 30, megabytes: 30 },
+  pro: { images: 300, megabytes: 300 },
+  authority: { images: 1_500, megabytes: 1_500 },
+  lifetime: { images: 1_500, megabytes: 1_500 },
+};
+
+/** A demo visitor's sandbox keeps this much, whatever its tier: enough to try a five-image test. */
+export const DEMO_IMAGE_STORAGE = { images: 10, megabytes: 10 } as const;

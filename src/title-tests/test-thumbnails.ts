@@ -52,7 +52,8 @@ export async function prepareThumbnails(
   } catch (error) {
     throw new AppError('UPSTREAM_UNAVAILABLE', TEST_KIND_MESSAGES.originalUnavailable, { cause: error });
   }
-  if (own.some((image) => image.sha256 === original.sha256))
+  // An upload is stored re-encoded: its bytes as sent are known by their hash.
+  if (own.some((image) => image.sha256 === original.sha256 || image.receivedSha256 === original.sha256))
     throw badRequest(TEST_KIND_MESSAGES.thumbnailIsOriginal);
   return original;
 }

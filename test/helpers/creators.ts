@@ -2,11 +2,12 @@ import { HttpClient } from './http-client';
 import type { TestApp } from './test-app';
 
 /** A signed-in demo creator (simulated channel "Titlewise Demo Kitchen") as an external REST client. */
-export async function demoCreator(testApp: TestApp): Promise<HttpClient> {
+export async function demoCreator(testApp: TestApp): Promise<HttpClient & { authorization: string }> {
   const login = (await (await new HttpClient(testApp.url).post('/api/auth/demo-login')).json()) as {
     sessionToken: string;
   };
-  return new HttpClient(testApp.url, { authorization: `Bearer ${login.sessionToken}` });
+  const authorization = `Bearer ${login.sessionToken}`;
+  return Object.assign(new HttpClient(testApp.url, { authorization }), { authorization });
 }
 
 /** A creator signed in through the simulator's Google consent page as one of its accounts. */

@@ -22,20 +22,24 @@ export async function bearerCreator(
   return Object.assign(new HttpClient(testApp.url, { authorization }), { authorization });
 }
 
-/** POST /api/images with the raw bytes, as `curl --data-binary` sends them; expects 201. */
+/**
+ * POST /api/images with the raw bytes, as `curl --data-binary` sends them; expects 201. Returns
+ * the image with the bytes stored for it (re-encoded: what YouTube will be sent and serve).
+ */
 export async function uploadImage(
   testApp: TestApp,
   creator: { authorization: string },
   bytes: Buffer,
-): Promise<{ id: string; sha256: string }> {
+): Promise<{ id: string; sha256: string; stored: Buffer }> {
   const response = await fetch(`${testApp.url}/api/images`, {
     method: 'POST',
     headers: { authorization: creator.authorization, 'content-type': 'application/octet-stream' },
     body: new Uint8Array(bytes),
   });
-  const body = (await response.json()) as { id: string; sha256: string; error?: string };
+  const body = (await response.json()) as { id: string; sha256: string; url: string; error?: string };
   expect(response.status, body.error).toBe(201);
-  return body;
+  const stored = Buffer.from(await (await fetch(`${testApp.url}${body.url}`)).arrayBuffer());
+  return { id: body.id, sha256: body.sha256, stored };
 }
 
 /**

@@ -141,7 +141,7 @@ describe('thumbnail tests', () => {
     const decided = await testRow(body.id);
     expect(decided.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
     expect(decided.appliedThumbnailImageId).toBe(uploaded.id);
-    expect((await servedThumbnail(videoId)).equals(challenger)).toBe(true);
+    expect((await servedThumbnail(videoId)).equals(uploaded.stored)).toBe(true);
     // The title never changed, nor anything else of the video.
     const after = await liveVideo(testApp, videoId);
     expect(after.title).toBe(before.title);
@@ -342,7 +342,7 @@ describe('package tests', () => {
     expect(ended.appliedThumbnailImageId).toBe(uploaded.id);
     const live = await liveVideo(testApp, videoId);
     expect(live.title).toBe(strongest);
-    expect((await servedThumbnail(videoId)).equals(image)).toBe(true);
-    expect(originalBytes.equals(image)).toBe(false);
+    expect((await servedThumbnail(videoId)).equals(uploaded.stored)).toBe(true);
+    expect(originalBytes.equals(uploaded.stored)).toBe(false);
   }, 600_000);
 });

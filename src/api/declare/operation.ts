@@ -61,7 +61,10 @@ export interface RestPath {
  * other fields in the query string. The transports hold its size to `maxBytes`.
  */
 export interface FileInput {
-  /** The input field with the file as base64; the REST transport fills it from the raw body. */
+  /**
+   * The input field with the file: base64 over tRPC and JSON; the REST transport fills it with
+   * the raw body's bytes (a Buffer), so its schema takes either.
+   */
   field: string;
   /** The types the OpenAPI document names for the raw body. */
   contentTypes: readonly string[];

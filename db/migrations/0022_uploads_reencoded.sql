@@ -1,0 +1,1 @@
+ALTER TABLE "images" ADD COLUMN "received_sha256" text;
