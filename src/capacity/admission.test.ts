@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountAllotment,
+  longestHoldMs,
   neverFits,
   placeQueue,
   planAllotment,
@@ -200,5 +201,71 @@ describe('admission', () => {
       start: false,
       blockedBy: 'today',
     });
+  });
+});
+
+describe('fair shares (docs/decisions/0040)', () => {
+  // The default quota's pool: 10,000 units less the reads pool and sampling's rounding.
+  const pool = 0.9 * 10_000 - 144;
+  const plans = ['free', 'pro', 'authority'] as const;
+  const kinds = ['titles', 'thumbnails', 'packages'] as const;
+  const intervals = [60, 120, 240, 480, 720, 1440];
+  /** The costliest shape of a kind one account of the plan may run on the pool. */
+  const greediest = (plan: (typeof plans)[number], kind: (typeof kinds)[number]) =>
+    intervals
+      .map((rotationIntervalMinutes) => ({ rotationIntervalMinutes, winnerMetric: 'views' as const, kind }))
+      .find((shape) => !neverFits({ testsPool: pool }, plan, shape))!;
+
+  it('starts the next account of a plan at once beside the greediest, whatever the shape', () => {
+    for (const plan of plans)
+      for (const kind of kinds) {
+        const shape = greediest(plan, kind);
+        const placements = placeQueue(
+          state({
+            testsPool: pool,
+            admitted: [
+              { id: 'greedy', accountId: 'greedy', plan, shape, endsAt: new Date(now.getTime() + 60 * DAY) },
+            ],
+            queued: [{ ...queued('next', 'next', plan, shape), durationMs: 60 * DAY }],
+          }),
+        );
+        expect(placements, `${plan} ${kind}`).toEqual([{ id: 'next', start: true }]);
+      }
+  });
+
+  it('lets a test that holds over a quarter of its plan’s share run 14 days at most, and any other any length', () => {
+    expect(longestHoldMs({ testsPool: pool }, 'free', hourly)).toBe(14 * DAY);
+    expect(longestHoldMs({ testsPool: pool }, 'free', { ...hourly, rotationIntervalMinutes: 120 })).toBe(
+      14 * DAY,
+    );
+    expect(
+      longestHoldMs({ testsPool: pool }, 'free', { ...hourly, rotationIntervalMinutes: 480 }),
+    ).toBeNull();
+    expect(longestHoldMs({ testsPool: pool }, 'free', daily)).toBeNull();
+    expect(longestHoldMs({ testsPool: pool }, 'authority', hourly)).toBe(14 * DAY);
+    expect(
+      longestHoldMs({ testsPool: pool }, 'authority', { ...hourly, rotationIntervalMinutes: 120 }),
+    ).toBeNull();
+  });
+
+  it('gives a queued test an expected start within the long holds’ 14 days, not months', () => {
+    // Two Free accounts hold the Free share with 2-hour tests of at most 14 days; a third waits.
+    const twoHourly = { ...hourly, rotationIntervalMinutes: 120 };
+    const placements = placeQueue(
+      state({
+        testsPool: pool,
+        admitted: ['a', 'b'].map((accountId) => ({
+          id: accountId,
+          accountId,
+          plan: 'free' as const,
+          shape: twoHourly,
+          endsAt: new Date(now.getTime() + 14 * DAY),
+        })),
+        queued: [{ ...queued('third', 'c', 'free', twoHourly), durationMs: 14 * DAY }],
+      }),
+    );
+    expect(placements[0]).toMatchObject({ id: 'third', start: false, blockedBy: 'plan' });
+    const wait = (placements[0] as { expectedStartAt: Date }).expectedStartAt.getTime() - now.getTime();
+    expect(wait).toBeLessThanOrEqual(14 * DAY);
   });
 });

@@ -1,4 +1,9 @@
-import { CAPACITY_SHARES, type CapacityPlan } from '../shared/capacity-shares';
+import {
+  CAPACITY_SHARES,
+  LONG_HOLD_DAYS,
+  LONG_HOLD_PART,
+  type CapacityPlan,
+} from '../shared/capacity-shares';
 import { reservedUnits, unitsPerSwitch, type TestShape } from './cost-model';
 
 // Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
@@ -57,6 +62,20 @@ export function neverFits(
   shape: TestShape,
 ): boolean {
   return reservedUnits(shape) > accountAllotment(state, plan);
+}
+
+/**
+ * The longest a test of this shape may run, in ms (start to end), or null when any length may: a
+ * test that reserves more than LONG_HOLD_PART of its plan's share holds it LONG_HOLD_DAYS at most.
+ */
+export function longestHoldMs(
+  state: Pick<CapacityState, 'testsPool'>,
+  plan: CapacityPlan,
+  shape: TestShape,
+): number | null {
+  return reservedUnits(shape) > planAllotment(state, plan) * LONG_HOLD_PART
+    ? LONG_HOLD_DAYS * 86_400_000
+    : null;
 }
 
 /** A test's projected spend from `from` to the reset: its rotations and its share of sampling. */

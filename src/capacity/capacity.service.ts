@@ -1,16 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
-import { AppError, conflict } from '../errors/app-error';
+import { AppError, badRequest, conflict } from '../errors/app-error';
 import type { ServiceContext, TxContext } from '../platform/service-context';
 import {
   CAPACITY_PLAN_NAMES,
   capacityPlanOf,
+  LONG_HOLD_DAYS,
+  LONG_HOLD_PART,
   shareSentence,
   type CapacityPlan,
 } from '../shared/capacity-shares';
 import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
-import { accountAllotment, neverFits, placeExtension, placeQueue, type Placement } from './admission';
+import {
+  accountAllotment,
+  longestHoldMs,
+  neverFits,
+  placeExtension,
+  placeQueue,
+  planAllotment,
+  type Placement,
+} from './admission';
 import { loadCapacityState, testsPoolOf } from './capacity-state';
 import type { Config } from '../config';
 import { reservedUnits, type TestShape } from './cost-model';
@@ -42,13 +52,50 @@ function refusal(plan: CapacityPlan, shape: TestShape, cap: number): AppError {
   );
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Why a test of this shape may not run `durationMs` (start to end), or null: a long hold (over
+ * LONG_HOLD_PART of the plan's share) runs LONG_HOLD_DAYS at most, so other creators of the plan
+ * get their turn within weeks. Names what would fit: a shorter test, or the shortest interval that
+ * may run any length.
+ */
+function holdProblem(
+  state: Pick<Awaited<ReturnType<typeof loadCapacityState>>, 'testsPool'>,
+  plan: CapacityPlan,
+  shape: TestShape,
+  durationMs: number,
+): string | null {
+  const longest = longestHoldMs(state, plan, shape);
+  if (longest === null || durationMs <= longest + 60_000) return null;
+  const free = ROTATION_INTERVALS.find(
+    (interval) =>
+      interval > shape.rotationIntervalMinutes &&
+      longestHoldMs(state, plan, { ...shape, rotationIntervalMinutes: interval }) === null,
+  );
+  const longer = free
+    ? `, or windows of ${free >= 1440 ? 'a day' : `${free / 60} hours`} or longer, which may run any length`
+    : '';
+  return `This test would reserve about ${units(reservedUnits(shape))} YouTube API units a day, over ${Math.round(LONG_HOLD_PART * 100)}% of the ${CAPACITY_PLAN_NAMES[plan]} plan’s share of this deployment (${units(planAllotment(state, plan))}). A test that large runs at most ${LONG_HOLD_DAYS} days, so other ${CAPACITY_PLAN_NAMES[plan]} creators get their turn: choose an end within ${LONG_HOLD_DAYS} days of its start${longer}. It would run ${Math.ceil(durationMs / DAY_MS - 1e-9)} days.`;
+}
+
 type Account = Parameters<typeof capacityPlanOf>[0] & { id: string };
 
-/** Refuses, before anything is read or stored, a shape one account of this plan could never run here. */
-export function assertShapeCanFit(config: Config, account: Account, shape: TestShape): void {
+/**
+ * Refuses, before anything is read or stored, a shape one account of this plan could never run
+ * here, or a long hold asked to run longer than it may (`durationMs`, start to end).
+ */
+export function assertShapeCanFit(
+  config: Config,
+  account: Account,
+  shape: TestShape,
+  durationMs: number,
+): void {
   const pool = { testsPool: testsPoolOf(config) };
   const plan = capacityPlanOf(account);
   if (neverFits(pool, plan, shape)) throw refusal(plan, shape, accountAllotment(pool, plan));
+  const tooLong = holdProblem(pool, plan, shape, durationMs);
+  if (tooLong) throw badRequest(tooLong);
 }
 
 export type Admission = { start: true } | { start: false; expectedStartAt: Date | null; ahead: number };
@@ -69,6 +116,8 @@ export async function admitNewTest(
   const state = await loadCapacityState(ctx);
   const plan = capacityPlanOf(account);
   if (neverFits(state, plan, shape)) throw refusal(plan, shape, accountAllotment(state, plan));
+  const tooLong = holdProblem(state, plan, shape, durationMs);
+  if (tooLong) throw badRequest(tooLong);
   state.queued.push({ id: CANDIDATE, accountId: account.id, plan, shape, queuedAt: state.now, durationMs });
   const placement = placeQueue(state).find((entry) => entry.id === CANDIDATE)!;
   return placement.start
@@ -112,13 +161,15 @@ export async function capacityForShape(
     };
   if (neverFits(state, plan, shape))
     return { ...base, decision: 'refuse', expectedStartAt: null, message: refusal(plan, shape, cap).message };
+  const tooLong = holdProblem(state, plan, shape, input.durationDays * DAY_MS);
+  if (tooLong) return { ...base, decision: 'refuse', expectedStartAt: null, message: tooLong };
   state.queued.push({
     id: CANDIDATE,
     accountId: account.id,
     plan,
     shape,
     queuedAt: state.now,
-    durationMs: input.durationDays * 86_400_000,
+    durationMs: input.durationDays * DAY_MS,
   });
   const placement = placeQueue(state).find((entry) => entry.id === CANDIDATE)!;
   if (placement.start)
@@ -142,10 +193,12 @@ export async function capacityForShape(
   };
 }
 
-/** A test asking for a later end: its id and shape, and the new end. */
+/** A test asking for a later end: its id, shape and start, and the new end. */
 export interface ExtensionAsk {
   id: string;
   shape: TestShape;
+  /** When it started (a long hold's length counts from there, extensions included). */
+  startDate: Date;
   newEnd: Date;
 }
 
@@ -178,6 +231,8 @@ function extensionProblem(
 ): AppError | null {
   const plan = capacityPlanOf(account);
   if (neverFits(state, plan, ask.shape)) return refusal(plan, ask.shape, accountAllotment(state, plan));
+  const tooLong = holdProblem(state, plan, ask.shape, ask.newEnd.getTime() - ask.startDate.getTime());
+  if (tooLong) return badRequest(tooLong);
   const placement = placeExtension(state, {
     id: ask.id,
     accountId: account.id,

@@ -15,15 +15,26 @@ export interface CapacityShare {
    * next creator arrives.
    */
   planShare: number;
-  /** The part of the tests' pool one account's running tests may reserve: no account fills its plan alone. */
+  /**
+   * The part of the tests' pool one account's running tests may reserve: at most half its plan's
+   * share, so the next account of the plan always fits beside the greediest (docs/decisions/0040).
+   */
   accountCap: number;
 }
 
 export const CAPACITY_SHARES: Record<CapacityPlan, CapacityShare> = {
-  free: { planShare: 0.2, accountCap: 0.15 },
+  free: { planShare: 0.2, accountCap: 0.1 },
   pro: { planShare: 0.35, accountCap: 0.15 },
   authority: { planShare: 0.45, accountCap: 0.2 },
 };
+
+/**
+ * A test that reserves more than this part of its plan's share is a long hold: it may run
+ * LONG_HOLD_DAYS at most (start to end, extensions included), so the share turns over within
+ * weeks and a queued test's expected start stays within days of them, never months.
+ */
+export const LONG_HOLD_PART = 0.25;
+export const LONG_HOLD_DAYS = 14;
 
 export const CAPACITY_PLAN_NAMES: Record<CapacityPlan, string> = {
   free: 'Free',

@@ -106,7 +106,7 @@ export async function createTitleTest(
     throw new AppError('FORBIDDEN', planLimitMessage(user.subscriptionTier, limit));
   const shape = shapeOf(input);
   // A demo account's tests run on the simulator's quota of its own copy, never the deployment's.
-  if (!user.isDemo) assertShapeCanFit(ctx.config, user, shape);
+  if (!user.isDemo) assertShapeCanFit(ctx.config, user, shape, endDate.getTime() - start.getTime());
 
   let video;
   try {

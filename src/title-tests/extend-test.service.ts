@@ -74,7 +74,8 @@ export async function extendTest(
   const badEnd = extensionEndProblem(seen, newEnd, ctx.clock.now());
   if (badEnd) throw badRequest(badEnd);
   // A demo account's tests run on the simulator's quota of its own copy, never the deployment's.
-  if (!user.isDemo) assertShapeCanFit(ctx.config, user, shapeOf(seen));
+  if (!user.isDemo)
+    assertShapeCanFit(ctx.config, user, shapeOf(seen), newEnd.getTime() - seen.startDate.getTime());
 
   await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
@@ -88,7 +89,12 @@ export async function extendTest(
     const endProblem = extensionEndProblem(test, newEnd, now);
     if (endProblem) throw badRequest(endProblem);
     if (!user.isDemo)
-      await admitExtension(withTx(ctx, tx), user, { id: test.id, shape: shapeOf(test), newEnd });
+      await admitExtension(withTx(ctx, tx), user, {
+        id: test.id,
+        shape: shapeOf(test),
+        startDate: test.startDate,
+        newEnd,
+      });
     const firstSlot = await appendSegment(tx, test, newEnd, now);
     await reopenOrMoveEnd(tx, test, newEnd, now);
     // An active test's chain of wake-ups already reaches the segment's start; a reopened one
@@ -226,7 +232,14 @@ export async function previewExtension(
   const problem =
     stateProblem(test, now) ??
     extensionEndProblem(test, newEnd, now) ??
-    (user.isDemo ? null : await extensionCapacity(ctx, user, { id: test.id, shape: shapeOf(test), newEnd }));
+    (user.isDemo
+      ? null
+      : await extensionCapacity(ctx, user, {
+          id: test.id,
+          shape: shapeOf(test),
+          startDate: test.startDate,
+          newEnd,
+        }));
   const [titleCount, windows] = await Promise.all([
     ctx.db
       .select({ id: titleVariants.id })

@@ -179,6 +179,46 @@ describe('shares and the queue', () => {
   });
 });
 
+describe('fair caps (docs/decisions/0040)', () => {
+  it('runs a test that holds over a quarter of its plan’s share 14 days at most: longer is refused with what fits, changing nothing', async () => {
+    // Priya (Free) runs the 2-hourly test she started beside Alex's: 666 units a day, over a
+    // quarter of the Free share (1,771), for 14 days.
+    const [running] = await db()
+      .select()
+      .from(titleTests)
+      .where(and(eq(titleTests.videoId, simulatedVideoId('sim-priya', 0)), eq(titleTests.status, 'active')));
+    const holdRule = /over 25% of the Free plan’s share.*runs at most 14 days.*windows of 4 hours or longer/;
+
+    const later = new Date(running!.endDate.getTime() + 3 * 86_400_000).toISOString();
+    const extended = await priya.post(`/api/tests/${running!.id}/extend`, { endDate: later });
+    expect(extended.status).toBe(400);
+    expect(((await extended.json()) as { error: string }).error).toMatch(holdRule);
+    const [kept] = await db().select().from(titleTests).where(eq(titleTests.id, running!.id));
+    expect(kept!.endDate).toEqual(running!.endDate);
+
+    // The create dialog's capacity line says it before, and creation refuses it.
+    const line = (await (
+      await priya.get('/api/capacity?rotationIntervalMinutes=120&winnerMetric=views&durationDays=21')
+    ).json()) as { decision: string; message: string };
+    expect(line.decision).toBe('refuse');
+    expect(line.message).toMatch(holdRule);
+    expect((await priya.post(`/api/tests/${running!.id}/cancel`)).status).toBe(200);
+    const before = await db().select().from(titleTests);
+    const refused = await priya.post('/api/tests', {
+      videoId: simulatedVideoId('sim-priya', 1),
+      titles: ['Capacity title A', 'Capacity title B'],
+      endDate: new Date(testApp.clock.now().getTime() + 21 * 86_400_000).toISOString(),
+      acknowledgeWeakPlan: true,
+      ...twoHourly,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toMatch(holdRule);
+    expect(await db().select().from(titleTests)).toHaveLength(before.length);
+    // Windows of 4 hours hold less than a quarter of the share: any length.
+    expect((await create(priya, 'sim-priya', 1, fourHourly, 21)).status).toBe('active');
+  });
+});
+
 describe('near the limit', () => {
   it('e-mails the admins once a day when the forecast reaches 80%, and the console shows it', async () => {
     await db().update(users).set({ isAdmin: true }).where(eq(users.email, 'alex.rivera@example.com'));

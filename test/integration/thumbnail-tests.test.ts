@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { images, quotaLedger, rotations, simThumbnails, titleTests } from '../../db/schema';
+import { images, quotaLedger, rotations, simThumbnails, titleTests, users } from '../../db/schema';
 import type { ServiceContext } from '../../src/platform/service-context';
 import { TEST_KIND_MESSAGES } from '../../src/shared/test-kinds';
 import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
@@ -301,8 +301,12 @@ describe('capacity', () => {
 });
 
 describe('package tests', () => {
-  it('runs an hourly views package test to a verdict: the winning title and image go live together', async () => {
+  it('runs a 2-hour views package test to a verdict: the winning title and image go live together', async () => {
     const creator = await bearerCreator(testApp, 'sim-alex');
+    await db()
+      .update(users)
+      .set({ subscriptionTier: 'pro' })
+      .where(eq(users.email, 'alex.rivera@example.com'));
     const videoId = simulatedVideoId('sim-alex', 2);
     const video = await liveVideo(testApp, videoId);
     const originalBytes = await servedThumbnail(videoId);
@@ -325,7 +329,7 @@ describe('package tests', () => {
       titles: [video.title, strongest],
       thumbnailIds: [uploaded.id],
       winnerMetric: 'views',
-      // A package switch writes the title and sets the image (101 units): every 2 hours fits a Free account.
+      // A package switch writes the title and sets the image (101 units): every 2 hours fits a Pro account.
       rotationIntervalMinutes: 120,
       endDate: endDate.toISOString(),
       acknowledgeWeakPlan: true,

@@ -332,8 +332,9 @@ describe('extending against YouTube capacity', () => {
   let testApp: TestApp;
 
   beforeAll(async () => {
-    // A tests' pool of 801 units: the Free plan's share (160) holds one daily test (102.5 reserved).
-    testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '1050' });
+    // A tests' pool of 1,026 units: the Free plan's share (205) holds two daily tests (102.5
+    // reserved each), one per account (an account's cap is half its plan's share).
+    testApp = await startTestApp({ YOUTUBE_DAILY_QUOTA: '1300' });
   });
   afterAll(async () => {
     await testApp?.close();
@@ -341,6 +342,7 @@ describe('extending against YouTube capacity', () => {
 
   it('refuses to run on past tests waiting for the plan’s share, changing nothing, and extends once they are gone', async () => {
     const sam = await googleCreator(testApp, 'sim-sam');
+    const alex = await googleCreator(testApp, 'sim-alex');
     const priya = await googleCreator(testApp, 'sim-priya');
     await testApp.built.app.db.update(users).set({ subscriptionTier: 'free' });
     const create = async (client: HttpClient, account: string) => {
@@ -349,17 +351,19 @@ describe('extending against YouTube capacity', () => {
         titles: ['Capacity title A', 'Capacity title B'],
         winnerMetric: 'ctr',
         rotationIntervalMinutes: 1440,
-        endDate: new Date(testApp.clock.now().getTime() + 14 * DAY).toISOString(),
+        // 12 days, 14 once extended: the most a test holding this much of its share may run.
+        endDate: new Date(testApp.clock.now().getTime() + 12 * DAY).toISOString(),
       });
       expect(response.status, await response.clone().text()).toBe(201);
       return (await response.json()) as { id: string; status: string; endDate: string };
     };
     const running = await create(sam, 'sim-sam');
     expect(running.status).toBe('active');
+    expect((await create(alex, 'sim-alex')).status).toBe('active');
     const queued = await create(priya, 'sim-priya');
     expect(queued.status).toBe('queued');
 
-    const newEnd = new Date(new Date(running.endDate).getTime() + 3 * DAY).toISOString();
+    const newEnd = new Date(new Date(running.endDate).getTime() + 2 * DAY).toISOString();
     const preview = (await (
       await sam.get(`/api/tests/${running.id}/extension-plan?endDate=${encodeURIComponent(newEnd)}`)
     ).json()) as { problem: string | null };
