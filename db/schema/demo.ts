@@ -28,6 +28,11 @@ export const demoCopies = pgTable(
     /** Bumped as preparation progresses: a preparation that stopped bumping was abandoned. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /**
+     * Who claimed it, as a keyed hash of their address (HMAC-SHA256 with the session secret): live
+     * copies are capped per address without keeping the address (src/demo/demo-copies.ts).
+     */
+    claimedBy: text('claimed_by'),
   },
   (table) => [index('demo_copies_status_idx').on(table.status, table.createdAt)],
 );

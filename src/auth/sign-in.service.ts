@@ -234,6 +234,18 @@ export async function signInAsChannelLessDemo(
 }
 
 /**
+ * A new session for a user who is already linked (a demo visitor reopening their copy): no Google
+ * flow, nothing else changes.
+ */
+export function reopenSession(
+  ctx: ServiceContext,
+  user: UserRow,
+  userAgent: string | undefined,
+): Promise<SignedIn> {
+  return openSession(ctx, userAgent, async () => ({ user, connection: null }));
+}
+
+/**
  * The end of every sign-in: one transaction links the user (and channel) and opens a session;
  * then the channel's reach report is requested (best effort) and the public user returned.
  */

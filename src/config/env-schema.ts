@@ -97,6 +97,8 @@ export const envSchema = z.object({
   WORKERS: booleanFlag.default(true),
   TRUST_PROXY: trustProxy.optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  DEMO_COPIES_PER_ADDRESS: z.coerce.number().int().min(1).default(3),
+  DEMO_LIVE_COPIES: z.coerce.number().int().min(1).default(500),
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),

@@ -51,6 +51,8 @@ export interface Config {
    * world; off without the simulator.
    */
   demoHistory: boolean;
+  /** Live demo copies one address may hold, and the deployment at once (src/demo/demo-copies.ts). */
+  demoCopies: { perAddress: number; live: number };
   stripe: {
     simulated: boolean;
     secretKey: string | null;
@@ -219,6 +221,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     workers: env.WORKERS,
     signInRateLimit: env.SIGN_IN_RATE_LIMIT,
+    demoCopies: { perAddress: env.DEMO_COPIES_PER_ADDRESS, live: env.DEMO_LIVE_COPIES },
     requestLimits: {
       maxConcurrent: env.REQUEST_CONCURRENCY,
       maxQueued: env.REQUEST_QUEUE_LIMIT,

@@ -1,4 +1,5 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { createHmac } from 'node:crypto';
+import { and, count, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
 import { scheduleAdvance } from '../title-tests/engine/title-tests.jobs';
 import type { ServiceContext } from '../platform/service-context';
@@ -16,6 +17,7 @@ import {
 } from './demo-templates';
 import type { SimulatorControl } from './simulator-control';
 import type { SignedIn } from '../auth/sign-in.service';
+import type { Config } from '../config';
 
 // A visitor's demo copy (table demo_copies; times here are real time, not the simulated clock):
 // cloned from the newest template (demo-templates.ts) and claimed by one visitor at once, handed
@@ -89,17 +91,59 @@ async function templateToClone(ctx: ServiceContext, control: SimulatorControl): 
   }
 }
 
+/** Who claims a copy, kept as a keyed hash of their address (never the address itself). */
+export const claimantOf = (config: Pick<Config, 'sessionSecret'>, address: string): string =>
+  createHmac('sha256', config.sessionSecret).update(`demo-claimant:${address}`).digest('hex');
+
+export const DEMO_FULL_MESSAGE =
+  'The demo is full just now: many visitors are trying it. Try again in an hour, or sign in with Google.';
+
 /**
- * A copy of the demo channel for one visitor: a clone of the newest template, into which the
- * visitor signs in through Google's flow (`signIn`, with the copy's account on the deployment's
- * clock), caught up with the deployment's clock. `maintain` is asked to keep the template fresh
- * for the next visitors. Returns the visitor's sign-in.
+ * The live copy a visitor should get back instead of a new one, or null to claim one: the copy the
+ * visitor is signed in to (`userId`), else, once their address holds as many live copies as it may
+ * (`demoCopies.perAddress`), the newest of them. Refuses (503) a new copy once the deployment holds
+ * `demoCopies.live`: each costs about 1.3 MB until the cleanup removes it a day after its claim.
+ */
+export async function liveCopyFor(
+  ctx: ServiceContext,
+  visitor: { claimant: string; userId: string | null },
+): Promise<{ userId: string } | null> {
+  const live = and(
+    eq(demoCopies.status, 'claimed'),
+    gt(demoCopies.claimedAt, new Date(Date.now() - DEMO_COPY_LIFETIME_MS)),
+    isNotNull(demoCopies.userId),
+  );
+  if (visitor.userId) {
+    const [own] = await ctx.db
+      .select({ userId: demoCopies.userId })
+      .from(demoCopies)
+      .where(and(live, eq(demoCopies.userId, visitor.userId)));
+    if (own) return { userId: own.userId! };
+  }
+  const mine = await ctx.db
+    .select({ userId: demoCopies.userId })
+    .from(demoCopies)
+    .where(and(live, eq(demoCopies.claimedBy, visitor.claimant)))
+    .orderBy(desc(demoCopies.claimedAt));
+  if (mine.length >= ctx.config.demoCopies.perAddress) return { userId: mine[0]!.userId! };
+  const [all] = await ctx.db.select({ count: count() }).from(demoCopies).where(live);
+  if ((all?.count ?? 0) >= ctx.config.demoCopies.live)
+    throw new AppError('UPSTREAM_UNAVAILABLE', DEMO_FULL_MESSAGE);
+  return null;
+}
+
+/**
+ * A copy of the demo channel for one visitor (`claimant`, claimantOf): a clone of the newest
+ * template, into which the visitor signs in through Google's flow (`signIn`, with the copy's
+ * account on the deployment's clock), caught up with the deployment's clock. `maintain` is asked
+ * to keep the template fresh for the next visitors. Returns the visitor's sign-in.
  */
 export async function claimDemoCopy(
   ctx: ServiceContext,
   control: SimulatorControl,
   signIn: (accountId: string) => Promise<SignedIn>,
   maintain: () => Promise<void>,
+  claimant: string,
 ): Promise<SignedIn> {
   const template = await templateToClone(ctx, control);
   let signedIn: SignedIn | undefined;
@@ -110,6 +154,7 @@ export async function claimDemoCopy(
       signedIn = await signIn(accountId);
       return signedIn.user.id;
     });
+    await ctx.db.update(demoCopies).set({ claimedBy: claimant }).where(eq(demoCopies.id, copy.id));
     await handOver(ctx, control, copy);
   } catch (error) {
     // A failed clone is marked failed by cloneTemplate, a failed hand-over here; the cleanup job

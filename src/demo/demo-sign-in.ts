@@ -1,9 +1,16 @@
 import type { ServiceContext } from '../platform/service-context';
-import { signInAsChannelLessDemo, signInWithGoogleCode, type SignedIn } from '../auth/sign-in.service';
+import {
+  reopenSession,
+  signInAsChannelLessDemo,
+  signInWithGoogleCode,
+  type SignedIn,
+} from '../auth/sign-in.service';
+import { users } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../errors/app-error';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
-import { claimDemoCopy } from './demo-copies';
+import { claimantOf, claimDemoCopy, liveCopyFor } from './demo-copies';
 import { requestDemoCopy } from './demo.jobs';
 import { simulatorControl } from './simulator-control';
 
@@ -13,8 +20,16 @@ import { simulatorControl } from './simulator-control';
  * exchange, userinfo and the channel, exactly as any Google account. The account is the
  * visitor's own copy of the demo channel, with its past (DEMO_HISTORY), or the shared demo
  * channel (tests). Without the simulator (DEMO_LOGIN=true), a demo user with no channel.
+ *
+ * A visitor already signed in to a live copy gets it back, and so does an address that holds as
+ * many live copies as it may (its newest): copies are reused per visitor and capped
+ * (demo-copies.ts, liveCopyFor).
  */
-export async function signInAsDemo(ctx: ServiceContext, userAgent: string | undefined): Promise<SignedIn> {
+export async function signInAsDemo(
+  ctx: ServiceContext,
+  visitor: { userAgent: string | undefined; address: string; signedInUserId: string | null },
+): Promise<SignedIn> {
+  const { userAgent } = visitor;
   if (!ctx.config.demoLogin) throw new AppError('FORBIDDEN', 'Demo sign-in is not enabled on this server.');
   if (!ctx.config.google.simulator) return signInAsChannelLessDemo(ctx, userAgent);
   const control = simulatorControl(ctx.config);
@@ -24,5 +39,11 @@ export async function signInAsDemo(ctx: ServiceContext, userAgent: string | unde
     return signInWithGoogleCode(ctx, { code, redirectUri }, userAgent, { demo: true });
   };
   if (!ctx.config.demoHistory) return signIn(DEMO_ACCOUNT_ID);
-  return claimDemoCopy(ctx, control, signIn, () => requestDemoCopy(ctx, { afterClaim: true }));
+  const claimant = claimantOf(ctx.config, visitor.address);
+  const live = await liveCopyFor(ctx, { claimant, userId: visitor.signedInUserId });
+  if (live) {
+    const [user] = await ctx.db.select().from(users).where(eq(users.id, live.userId));
+    if (user) return reopenSession(ctx, user, userAgent);
+  }
+  return claimDemoCopy(ctx, control, signIn, () => requestDemoCopy(ctx, { afterClaim: true }), claimant);
 }

@@ -11,8 +11,13 @@ export const demoOperations = {
     output: sessionResponseSchema,
     rest: { method: 'POST', path: '/api/auth/demo-login', summary: 'One-click demo sign-in' },
     limit: rateLimits.demoSignIn,
-    handler: async ({ ctx, http }) => {
-      const signedIn = await signInAsDemo(ctx, http.request.headers['user-agent']);
+    handler: async ({ ctx, caller, http }) => {
+      const signedIn = await signInAsDemo(ctx, {
+        userAgent: http.request.headers['user-agent'],
+        address: http.request.ip,
+        // A visitor signed in to their demo copy gets it back rather than another.
+        signedInUserId: caller?.actor.isDemo ? caller.actor.id : null,
+      });
       setSessionCookie(http.reply, ctx.config, signedIn.sessionToken, signedIn.expiresAt);
       return { sessionToken: signedIn.sessionToken, user: signedIn.user };
     },

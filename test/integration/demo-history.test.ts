@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCopies, simAccounts, titleTests, users } from '../../db/schema';
-import { removeOldDemoCopies } from '../../src/demo/demo-copies';
+import { DEMO_FULL_MESSAGE, removeOldDemoCopies } from '../../src/demo/demo-copies';
 import { rehearseTemplate } from '../../src/demo/demo-templates';
 import { DEMO_SCENARIO } from '../../src/demo/demo-scenario';
 import { simulatorControl } from '../../src/demo/simulator-control';
@@ -165,6 +165,41 @@ describe('a demo visitor’s channel with a history', () => {
     const firstVideos = new Set(mine.map((card) => card.videoId));
     expect(theirs.some((card) => firstVideos.has(card.videoId))).toBe(false);
     expect(await testsOf(first.client)).toHaveLength(DEMO_SCENARIO.length);
+  });
+
+  it('reopens a visitor’s copy rather than making another, caps copies per address and in all', async () => {
+    const db = testApp.built.app.db;
+    const claimed = async () =>
+      (await db.select().from(demoCopies)).filter((copy) => copy.status === 'claimed');
+    expect(await claimed()).toHaveLength(2);
+    // "Try the demo" again while signed in to a copy: the same copy, a new session.
+    const again = await first.client.post('/api/auth/demo-login');
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { user: { id: string } }).user.id).toBe(first.userId);
+    expect(await claimed()).toHaveLength(2);
+
+    // One address holds DEMO_COPIES_PER_ADDRESS (3) live copies; its next sign-in reopens the newest.
+    const { perAddress } = testApp.built.app.config.demoCopies;
+    expect(perAddress).toBe(3);
+    const third = await demoVisitor();
+    const fourth = await demoVisitor();
+    expect(fourth.userId).toBe(third.userId);
+    expect(await claimed()).toHaveLength(3);
+
+    // The deployment's cap: once it holds DEMO_LIVE_COPIES, a new visitor is told to come back.
+    const config = testApp.built.app.config as { demoCopies: { perAddress: number; live: number } };
+    const defaults = { ...config.demoCopies };
+    try {
+      config.demoCopies = { perAddress: 10, live: 3 };
+      const full = await new HttpClient(testApp.url).post('/api/auth/demo-login');
+      expect(full.status).toBe(503);
+      expect(((await full.json()) as { error: string }).error).toBe(DEMO_FULL_MESSAGE);
+      expect(await claimed()).toHaveLength(3);
+    } finally {
+      config.demoCopies = defaults;
+    }
+    // The address is kept only as a keyed hash.
+    expect((await claimed()).every((copy) => /^[0-9a-f]{64}$/.test(copy.claimedBy ?? ''))).toBe(true);
   });
 
   it('removes copies whose day is over: the visitor, their tests, and the Google account', async () => {

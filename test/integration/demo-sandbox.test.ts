@@ -56,8 +56,12 @@ const summary = (times: number[]) => {
 const PREPARATION_MS = 300_000;
 
 beforeAll(async () => {
-  // Seventy sign-ins from one address: the per-address sign-in limit is lifted.
-  testApp = await startTestApp({ DEMO_HISTORY: 'true', SIGN_IN_RATE_LIMIT: '1000' });
+  // Seventy sign-ins from one address: the per-address sign-in limit and copy cap are lifted.
+  testApp = await startTestApp({
+    DEMO_HISTORY: 'true',
+    SIGN_IN_RATE_LIMIT: '1000',
+    DEMO_COPIES_PER_ADDRESS: '1000',
+  });
   const { app } = testApp.built;
   // Two real creators on Authority; one runs a 2-hour test from the start.
   const priya = await googleCreator(testApp, 'sim-priya');

@@ -1,0 +1,1 @@
+ALTER TABLE "demo_copies" ADD COLUMN "claimed_by" text;
