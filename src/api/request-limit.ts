@@ -5,6 +5,19 @@ import { ConcurrencyLimiter, OverloadedError, type ConcurrencyLimits } from '../
 /** How many /api and /trpc requests this process handles at once, and how long one may wait. */
 export type RequestLimits = ConcurrencyLimits;
 
+/** Each request's release of its slot, while it holds one. */
+const heldSlots = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * Gives the request's slot back before its response (src/api/long-work.ts): a long operation,
+ * bounded by its own limit, lets short requests have the slot meanwhile. Harmless when the
+ * request holds none (exempt, or released already).
+ */
+export function releaseRequestSlot(request: FastifyRequest): void {
+  heldSlots.get(request)?.();
+  heldSlots.delete(request);
+}
+
 export const OVERLOAD_MESSAGE = 'The server is busy. Please try again in a moment.';
 
 export interface RequestLimitOptions {
@@ -59,7 +72,10 @@ export const requestLimitPlugin = fp(
       }
       // 'close' fires once the response is sent or the connection is gone, whichever comes first.
       if (reply.raw.writableFinished || reply.raw.destroyed) release();
-      else reply.raw.once('close', release);
+      else {
+        reply.raw.once('close', release);
+        heldSlots.set(request, release);
+      }
     });
   },
   { name: 'request-limit' },

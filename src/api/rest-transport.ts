@@ -5,6 +5,7 @@ import { callerFor } from './caller';
 import { limitedBody } from '../http/body-limit';
 import { Download } from '../http/download';
 import { ServedFile } from '../http/served-file';
+import { callHandler } from './long-work';
 import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
 import type { AnyOperation, FileInput, RestPath } from './declare/operation';
@@ -144,7 +145,7 @@ export function registerRestOperations(
             async () => {
               authorize(ctx.config, operation, caller);
               const input = inputOf(operation, parts, request);
-              return operation.handler({ ctx, caller, input, http: { request, reply } });
+              return callHandler(operation, { ctx, caller, input, http: { request, reply } });
             },
           );
           if (result instanceof Download) {

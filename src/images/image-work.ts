@@ -1,5 +1,6 @@
 import { AppError } from '../errors/app-error';
-import { ConcurrencyLimiter, OverloadedError, type ConcurrencyLimits } from '../platform/concurrency-limiter';
+import { BoundedWork, WorkRefusedError } from '../platform/bounded-work';
+import type { ConcurrencyLimits } from '../platform/concurrency-limiter';
 import { IMAGE_MESSAGES } from '../shared/image-rules';
 
 /*
@@ -16,36 +17,25 @@ import { IMAGE_MESSAGES } from '../shared/image-rules';
 /** One image read at a time (sharp is set to one thread), three more may wait up to 15 seconds. */
 export const IMAGE_WORK_LIMITS: ConcurrencyLimits = { maxConcurrent: 1, maxQueued: 3, maxWaitMs: 15_000 };
 
-const limiter = new ConcurrencyLimiter(IMAGE_WORK_LIMITS);
-const accountsReading = new Set<string>();
+const imageWork = new BoundedWork(IMAGE_WORK_LIMITS);
 
 /**
  * Runs `work` (a decode) for `accountId` within the bounds: 429 when that account already has an
  * upload being read, 503 when the process has more images waiting than it lets wait.
  */
 export async function withImageWork<T>(accountId: string, work: () => Promise<T>): Promise<T> {
-  if (accountsReading.has(accountId)) throw new AppError('RATE_LIMITED', IMAGE_MESSAGES.uploadInFlight);
-  accountsReading.add(accountId);
   try {
-    let release: () => void;
-    try {
-      release = await limiter.acquire();
-    } catch (error) {
-      if (error instanceof OverloadedError) throw new AppError('UPSTREAM_UNAVAILABLE', IMAGE_MESSAGES.busy);
-      throw error;
-    }
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  } finally {
-    accountsReading.delete(accountId);
+    return await imageWork.run(accountId, work);
+  } catch (error) {
+    if (!(error instanceof WorkRefusedError)) throw error;
+    throw error.reason === 'in-flight'
+      ? new AppError('RATE_LIMITED', IMAGE_MESSAGES.uploadInFlight)
+      : new AppError('UPSTREAM_UNAVAILABLE', IMAGE_MESSAGES.busy);
   }
 }
 
-/** Images being read and waiting in this process (the admin console and the tests read them). */
-export const imageWorkLoad = (): { reading: number; waiting: number } => ({
-  reading: limiter.active,
-  waiting: limiter.queued,
-});
+/** Images being read and waiting in this process. */
+export const imageWorkLoad = (): { reading: number; waiting: number } => {
+  const { running, waiting } = imageWork.load();
+  return { reading: running, waiting };
+};

@@ -124,6 +124,8 @@ export const titleTestOperations = {
       summary: 'Move the simulated clock a day or to the end of the test (founder, simulator only)',
     },
     limit: rateLimits.clockMove,
+    // Up to minutes of jobs: outside the request slots, one per account at a time.
+    long: true,
     handler: async ({ ctx, caller, input }) => ({
       success: true as const,
       message: await fastForwardTest(ctx, caller.user, input.id, input.span),
@@ -139,6 +141,8 @@ export const titleTestOperations = {
       path: '/api/tests/:id/simulate-rotation',
       summary: 'Apply the next rotation now (founder only)',
     },
+    // May move the clock through a day's lead-in: outside the request slots too.
+    long: true,
     handler: async ({ ctx, caller, input }) => ({
       success: true as const,
       message: await simulateRotation(ctx, caller.user, input.id),

@@ -117,6 +117,11 @@ export interface Operation<
   trpc: T;
   /** Counted per caller before anything else (src/api/declare/rate-limits.ts). */
   limit?: RateLimit;
+  /**
+   * Runs for up to minutes (a fast-forward): the transports give its request slot back and run it
+   * one per account at a time, within a process-wide bound of its own (src/api/long-work.ts).
+   */
+  long?: true;
   /** Set when the input carries a file (an upload). */
   file?: FileInput;
   handler(call: OperationCall<InputOf<S>, A>): Promise<z.output<O> | Prepared> | z.output<O>;
@@ -136,6 +141,11 @@ export interface AnyOperation {
   rest?: RestPath | readonly RestPath[];
   trpc: boolean;
   limit?: RateLimit;
+  /**
+   * Runs for up to minutes (a fast-forward): the transports give its request slot back and run it
+   * one per account at a time, within a process-wide bound of its own (src/api/long-work.ts).
+   */
+  long?: true;
   file?: FileInput;
   /** Returns the output, or a promise of it. */
   handler(call: OperationCall<unknown, Access>): unknown;

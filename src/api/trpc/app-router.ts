@@ -7,6 +7,7 @@ import type { AnyOperation, Caller, Operation } from '../declare/operation';
 import { withinLimit } from '../within-limit';
 import { Download } from '../../http/download';
 import { ServedFile } from '../../http/served-file';
+import { callHandler } from '../long-work';
 import { StoredJson } from '../../http/stored-json';
 import { AppError } from '../../errors/app-error';
 import { baseProcedure, middleware, router, type TrpcContext } from './init';
@@ -60,7 +61,7 @@ function procedureOf(operation: AnyOperation) {
     ctx: TrpcContext & { caller: Caller | null };
     input: unknown;
   }) => {
-    const result = await operation.handler({
+    const result = await callHandler(operation, {
       ctx: ctx.app,
       caller: ctx.caller,
       input,
