@@ -9,7 +9,7 @@ import { callHandler } from './long-work';
 import { AppError } from '../errors/app-error';
 import type { OpenApiRegistry } from './openapi';
 import type { AnyOperation, FileInput, RestPath } from './declare/operation';
-import { withinLimit } from './within-limit';
+import { countOperationCall, withinLimit } from './within-limit';
 import { bodyEtag, StoredJson } from '../http/stored-json';
 import type { ServiceContext } from '../platform/service-context';
 
@@ -140,7 +140,8 @@ export function registerRestOperations(
           // operation's tRPC procedure.
           const result = await withinLimit(
             ctx,
-            operation.limit,
+            // An upload's call was counted before its body was read (registerFileRoute).
+            'file' in parts ? undefined : operation.limit,
             { ip: request.ip, userId: caller?.user.id ?? null, isDemo: caller?.user.isDemo ?? false },
             async () => {
               authorize(ctx.config, operation, caller);
@@ -212,7 +213,12 @@ function registerFileRoute(
       ...route,
       bodyLimit: file.maxBytes,
       preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
-        authorize(ctx.config, operation, callerFor(operation, request.auth));
+        const caller = callerFor(operation, request.auth);
+        authorize(ctx.config, operation, caller);
+        // Counted before a byte of the body is read: a refused upload's body is never buffered
+        // (Node discards what the client still sends).
+        if (operation.limit)
+          await countOperationCall(ctx, operation.limit, { ip: request.ip, userId: caller?.user.id ?? null });
         return limitedBody(
           request,
           payload,

@@ -30,6 +30,23 @@ async function countCall(ctx: ServiceContext, limit: RateLimit, subject: string)
 }
 
 /**
+ * Counts one call against `limit` for its subject (the caller's account or address); 429 past
+ * it. False when there is no subject to count (a per-user limit called signed out). An upload's
+ * route counts it before reading the body (src/api/rest-transport.ts), so a flood of refused
+ * uploads costs no body reads.
+ */
+export async function countOperationCall(
+  ctx: ServiceContext,
+  limit: RateLimit,
+  caller: { ip: string; userId: string | null },
+): Promise<boolean> {
+  const subject = limit.per === 'user' ? caller.userId : caller.ip;
+  if (subject === null) return false;
+  await countCall(ctx, limit, subject);
+  return true;
+}
+
+/**
  * Counts one call against `limit` and runs `work` if it is within it; else 429 with
  * Retry-After. A per-user operation called signed out is not counted (its auth check refuses it).
  * An operation that reads YouTube also needs the user's share of today's quota, and its calls
@@ -43,9 +60,7 @@ export async function withinLimit<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!limit) return work();
-  const subject = limit.per === 'user' ? caller.userId : caller.ip;
-  if (subject === null) return work();
-  await countCall(ctx, limit, subject);
+  if (!(await countOperationCall(ctx, limit, caller))) return work();
   if (!limit.readsYouTube || !caller.userId || caller.isDemo) return work();
   await assertUserReadsLeft(ctx, caller.userId);
   return chargedToUser(caller.userId, work);

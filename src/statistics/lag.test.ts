@@ -138,7 +138,13 @@ describe('estimateLag', () => {
     // the whole of it. Noise puts that bin just above or below one half; either way the views follow
     // the new title from within it, not "at least 50 minutes".
     for (const seed of [...SEEDS, 'f', 'g', 'h', 'i', 'j']) {
-      const lag = estimate({ seed, lifts: [1, 1.4], lagMinutes: 45, intervalMinutes: 60, viewsPerHour: 300 })!;
+      const lag = estimate({
+        seed,
+        lifts: [1, 1.4],
+        lagMinutes: 45,
+        intervalMinutes: 60,
+        viewsPerHour: 300,
+      })!;
       expect(lag.atLeast, seed).toBe(false);
       expect(Math.abs(lag.minutes - 45), seed).toBeLessThan(3);
       expect(lag).toMatchObject({ clearMinutes: 50, clearAtLeast: false });
