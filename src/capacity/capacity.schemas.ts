@@ -31,7 +31,12 @@ export const capacityForShapeSchema = z.object({
   /** Units a day the account's running and scheduled tests reserve now, and its cap. */
   accountReservedUnits: z.number(),
   accountCapUnits: z.number(),
-  /** start: it would start now; queue: it would wait (expectedStartAt, null when not yet known); refuse: never fits. */
+  /**
+   * The account's running tests (queued ones included) against how many its plan allows at once;
+   * null when unlimited. At the limit the decision is refuse, with the plan's words.
+   */
+  testLimit: z.object({ running: z.number().int(), limit: z.number().int() }).nullable(),
+  /** start: it would start now; queue: it would wait (expectedStartAt, null when not yet known); refuse: it cannot run (never fits, too long, or the plan's number of tests is reached). */
   decision: z.enum(['start', 'queue', 'refuse']),
   expectedStartAt: z.iso.datetime().nullable(),
   message: z.string(),

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { titleTests } from '../../db/schema';
 import type { Tx } from '../db/database';
 import { AppError, badRequest, conflict } from '../errors/app-error';
 import type { ServiceContext, TxContext } from '../platform/service-context';
@@ -12,6 +13,8 @@ import {
 } from '../shared/capacity-shares';
 import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
+import { activeTestLimit, planLimitMessage } from '../shared/plans';
+import { runningStatuses } from '../shared/test-states';
 import {
   accountAllotment,
   longestHoldMs,
@@ -145,13 +148,24 @@ export async function capacityForShape(
   const reserved = state.admitted
     .filter((test) => test.accountId === account.id)
     .reduce((total, test) => total + reservedUnits(test.shape), 0);
+  const limit = activeTestLimit(account);
+  const testLimit = limit === null ? null : { running: await runningTestsOf(deps.db, account.id), limit };
   const base = {
     plan,
     share: shareSentence(plan),
     testUnits: Math.ceil(reservedUnits(shape)),
     accountReservedUnits: Math.ceil(reserved),
     accountCapUnits: Math.floor(cap),
+    testLimit,
   };
+  // Said before the creator fills the form in: creating would be refused with the same words.
+  if (testLimit && testLimit.running >= testLimit.limit)
+    return {
+      ...base,
+      decision: 'refuse',
+      expectedStartAt: null,
+      message: planLimitMessage(account.subscriptionTier, testLimit.limit),
+    };
   if (account.isDemo)
     return {
       ...base,
@@ -191,6 +205,15 @@ export async function capacityForShape(
     expectedStartAt: placement.expectedStartAt?.toISOString() ?? null,
     message: `It would wait for capacity (${why}) and start by itself when there is room.`,
   };
+}
+
+/** How many of the account's tests run now, queued ones included (what its plan's limit counts). */
+async function runningTestsOf(db: ServiceContext['db'], userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(titleTests)
+    .where(and(eq(titleTests.userId, userId), inArray(titleTests.status, [...runningStatuses])));
+  return row?.count ?? 0;
 }
 
 /** A test asking for a later end: its id, shape and start, and the new end. */

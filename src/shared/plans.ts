@@ -64,6 +64,24 @@ export const activeTestLimits: Record<SubscriptionTier, number | null> = {
   lifetime: null,
 };
 
+/** How many tests the account may run at once (queued ones included); null = unlimited. */
+export function activeTestLimit(user: { subscriptionTier: SubscriptionTier; isLifetime: boolean }): number | null {
+  return user.isLifetime ? null : activeTestLimits[user.subscriptionTier];
+}
+
+/** The refusal of one more running test than the plan allows ("/paywall" becomes a link in the app). */
+export function planLimitMessage(tier: SubscriptionTier, limit: number): string {
+  if (tier === 'cancelled') {
+    return `Your subscription has ended, so you can run ${limit} test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or subscribe to Pro for up to ${activeTestLimits.pro} or Authority for unlimited at /paywall.`;
+  }
+  const plan = tier === 'pro' ? 'Pro' : 'Free';
+  const upgrade =
+    tier === 'pro'
+      ? 'Authority for unlimited tests'
+      : `Pro for up to ${activeTestLimits.pro} or Authority for unlimited`;
+  return `Your ${plan} plan allows ${limit} running test${limit === 1 ? '' : 's'} at a time. Complete or cancel one, or upgrade to ${upgrade} at /paywall.`;
+}
+
 /**
  * What an account's uploaded images may take on each tier: how many and how many megabytes
  * (docs/images.md#storage). Images a test shows count until the account deletes the test; an

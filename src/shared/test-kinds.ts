@@ -11,6 +11,13 @@ export const TEST_KIND_LABELS: Record<TestKind, string> = {
   packages: 'Title + thumbnail',
 };
 
+/** The create dialog's title for each kind. */
+export const CREATE_DIALOG_TITLES: Record<TestKind, string> = {
+  titles: 'Create Title Test',
+  thumbnails: 'Create Thumbnail Test',
+  packages: 'Create Title + Thumbnail Test',
+};
+
 /** How a verdict and the screens speak of a kind's variants ("Thumbnail 2 wins: …"). */
 export interface VariantWords {
   /** One variant by number: "Title" 2. */

@@ -1,3 +1,4 @@
+import { activeTestLimit, planLimitMessage } from '../shared/plans';
 import { LATEST_SCHEDULE_DESIGN } from '../statistics/schedule';
 import { recordAudit, testAuditState } from '../audit/audit-log';
 import { randomBytes } from 'node:crypto';
@@ -14,7 +15,6 @@ import type { TestShape } from '../capacity/cost-model';
 import { forecastTest, undecidablePlanProblem, verdictProblem, weakPlanProblem } from './forecast.service';
 import { withTx, type ServiceContext } from '../platform/service-context';
 import { refreshTestFigures } from './figures/stored-figures';
-import { activeTestLimit, planLimitMessage } from './plan-limits';
 import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
 import { ASSUMED_LAG, channelLag, lagProblem, washoutFor } from './figures/channel-lag';

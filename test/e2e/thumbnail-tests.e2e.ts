@@ -52,7 +52,7 @@ async function signInWithGoogle(page: Page): Promise<void> {
 /** Opens the dialog, picks the `nth` recent video (the dialog starts on Titles) and returns its title. */
 async function openDialogOn(page: Page, nth: number): Promise<{ dialog: Locator; videoTitle: string }> {
   await page.getByRole('button', { name: 'Create Test' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+  const dialog = page.getByRole('dialog', { name: /^Create .*Test$/ });
   const videos = dialog.getByRole('group', { name: 'Recent videos' }).getByRole('button');
   await videos.nth(nth).click();
   const videoTitle = await dialog.getByLabel('Title 1 (baseline)').inputValue();
@@ -244,6 +244,17 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     expect(created.kind).toBe('packages');
     expect(created.titles).toEqual([second.videoTitle, packageTitle]);
     expect(created.thumbnails[1]).toBe(packageSrc);
+
+    // Her Free plan runs one test at a time: the dialog says so at its top before any work, with
+    // the plans a link away, and Create waits. Its title names what it tests.
+    await page.getByRole('button', { name: 'Create Test' }).first().click();
+    const full = page.getByRole('dialog', { name: 'Create Title Test' });
+    const alert = full.getByRole('alert').filter({ hasText: 'Your plan’s tests are all running' });
+    await alert.getByText(/Your Free plan allows 1 running test at a time/).waitFor();
+    await alert.getByRole('link', { name: '/paywall' }).waitFor();
+    expect(await full.getByRole('button', { name: 'Create Test' }).isDisabled()).toBe(true);
+    await chooseKind(page.getByRole('dialog'), 'Thumbnails');
+    await page.getByRole('dialog', { name: 'Create Thumbnail Test' }).waitFor();
     expect(creator.errors).toEqual([]);
     await creator.context.close();
   });

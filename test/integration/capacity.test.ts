@@ -12,6 +12,7 @@ import { plannedWindows } from '../helpers/planned-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { control } from '../helpers/youtube-gateway';
+import { planLimitMessage } from '../../src/shared/plans';
 
 // Issue 23: the YouTube quota as a planned, fairly shared resource. On the default 10,000 units,
 // with the simulator's ledger: the projection of a day is what the day really spends, an account
@@ -196,13 +197,13 @@ describe('fair caps (docs/decisions/0040)', () => {
     const [kept] = await db().select().from(titleTests).where(eq(titleTests.id, running!.id));
     expect(kept!.endDate).toEqual(running!.endDate);
 
+    expect((await priya.post(`/api/tests/${running!.id}/cancel`)).status).toBe(200);
     // The create dialog's capacity line says it before, and creation refuses it.
     const line = (await (
       await priya.get('/api/capacity?rotationIntervalMinutes=120&winnerMetric=views&durationDays=21')
     ).json()) as { decision: string; message: string };
     expect(line.decision).toBe('refuse');
     expect(line.message).toMatch(holdRule);
-    expect((await priya.post(`/api/tests/${running!.id}/cancel`)).status).toBe(200);
     const before = await db().select().from(titleTests);
     const refused = await priya.post('/api/tests', {
       videoId: simulatedVideoId('sim-priya', 1),
@@ -216,6 +217,22 @@ describe('fair caps (docs/decisions/0040)', () => {
     expect(await db().select().from(titleTests)).toHaveLength(before.length);
     // Windows of 4 hours hold less than a quarter of the share: any length.
     expect((await create(priya, 'sim-priya', 1, fourHourly, 21)).status).toBe('active');
+
+    // Her Free plan runs one test at a time: the create dialog's capacity line says so before any
+    // work, in the words creating would answer (issue 36, item 1).
+    const atLimit = (await (
+      await priya.get('/api/capacity?rotationIntervalMinutes=1440&winnerMetric=ctr&durationDays=14')
+    ).json()) as { decision: string; message: string; testLimit: { running: number; limit: number } };
+    expect(atLimit).toMatchObject({ decision: 'refuse', testLimit: { running: 1, limit: 1 } });
+    expect(atLimit.message).toBe(planLimitMessage('free', 1));
+    const refusedAtLimit = await priya.post('/api/tests', {
+      videoId: simulatedVideoId('sim-priya', 2),
+      titles: ['Capacity title A', 'Capacity title B'],
+      acknowledgeWeakPlan: true,
+      ...dailyCtr,
+    });
+    expect(refusedAtLimit.status).toBe(403);
+    expect(((await refusedAtLimit.json()) as { error: string }).error).toBe(atLimit.message);
   });
 });
 

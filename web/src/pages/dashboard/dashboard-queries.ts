@@ -35,6 +35,8 @@ export function useRefreshDashboard() {
       utils.notifications.list.invalidate(),
       utils.tests.list.invalidate(),
       utils.tests.dashboardStats.invalidate(),
+      // A test started or ended moves the account's capacity and its number of running tests.
+      utils.capacity.forShape.invalidate(),
       testId ? utils.tests.analytics.invalidate({ id: testId }) : utils.tests.analytics.invalidate(),
     ]);
   };

@@ -21,6 +21,7 @@ import {
   type WinnerMetric,
 } from '../../../../../src/shared/test-shapes';
 import { isNetworkError } from '../../../../../src/shared/network-error';
+import { CREATE_DIALOG_TITLES } from '../../../../../src/shared/test-kinds';
 import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
 import { titleProblems } from '../../../../../src/shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
@@ -47,7 +48,7 @@ import {
   withWinnerMetric,
   type CreateTestFormState,
 } from './create-test-form';
-import { CapacityLine } from './CapacityLine';
+import { atTestLimit, CapacityLine, useShapeCapacity } from './CapacityLine';
 import { ForecastSummary } from './ForecastSummary';
 import { KindPicker } from './KindPicker';
 import { previewVariants } from './preview/preview-variants';
@@ -181,6 +182,18 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
   };
   const applyShape = (shape: { rotationIntervalMinutes: number; durationDays: number }) =>
     setForm((current) => withShape(current, shape));
+  // Where the test would stand on capacity, and whether the plan's number of tests is reached:
+  // said at the top before any work, and Create waits (issue 36, item 1).
+  const capacity = useShapeCapacity(
+    {
+      rotationIntervalMinutes: form.rotationIntervalMinutes,
+      winnerMetric: form.winnerMetric,
+      durationDays: durationDays(form),
+      kind: form.kind,
+    },
+    opened,
+  );
+  const atLimit = atTestLimit(capacity.data);
   const weakPlan = isWeakForecast(shownPlan?.minimumDetectableLiftPercent ?? null) || refusal !== null;
   const unacknowledged = weakPlan && !form.acknowledgeWeakPlan;
 
@@ -189,7 +202,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
       setSubmitted(true);
       return;
     }
-    if (unacknowledged) return;
+    if (unacknowledged || atLimit) return;
     create.mutate({ ...toCreateInput(form, weakPlan), channelId });
   };
 
@@ -197,7 +210,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     <Modal
       opened={opened}
       onClose={close}
-      title="Create Title Test"
+      title={CREATE_DIALOG_TITLES[form.kind]}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
       size="xl"
       fullScreen={phone}
@@ -212,7 +225,12 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
         }}
       >
         <Stack gap="lg">
-          {onFree && (
+          {atLimit && capacity.data && (
+            <Alert color="yellow" title="Your plan’s tests are all running" role="alert">
+              <PaywallLinkText message={capacity.data.message} />
+            </Alert>
+          )}
+          {onFree && !atLimit && (
             <Text fz="sm" c="dimmed">
               {FREE_PLAN_SUMMARY}.{' '}
               <Anchor inherit underline="always" renderRoot={(props) => <AppLink to="/paywall" {...props} />}>
@@ -360,14 +378,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               checked={!form.runToEnd}
               onChange={(event) => update({ runToEnd: !event.currentTarget.checked })}
             />
-            {opened && (
-              <CapacityLine
-                rotationIntervalMinutes={form.rotationIntervalMinutes}
-                winnerMetric={form.winnerMetric}
-                durationDays={durationDays(form)}
-                kind={form.kind}
-              />
-            )}
+            {opened && <CapacityLine data={capacity.data} />}
           </Stack>
           {problem ? (
             <Text fz="sm" c="dimmed" role="status">
@@ -395,7 +406,10 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" disabled={problem !== null || unacknowledged || create.isPending}>
+            <Button
+              type="submit"
+              disabled={problem !== null || unacknowledged || atLimit || create.isPending}
+            >
               {create.isPending ? 'Creating...' : 'Create Test'}
             </Button>
           </Group>
