@@ -65,7 +65,10 @@ export const activeTestLimits: Record<SubscriptionTier, number | null> = {
 };
 
 /** How many tests the account may run at once (queued ones included); null = unlimited. */
-export function activeTestLimit(user: { subscriptionTier: SubscriptionTier; isLifetime: boolean }): number | null {
+export function activeTestLimit(user: {
+  subscriptionTier: SubscriptionTier;
+  isLifetime: boolean;
+}): number | null {
   return user.isLifetime ? null : activeTestLimits[user.subscriptionTier];
 }
 
