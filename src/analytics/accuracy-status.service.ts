@@ -10,5 +10,5 @@ export async function getAccuracyStatus(
   user: UserRow,
   channelId?: string,
 ): Promise<AccuracyStatus> {
-  return describeAccuracy(await chosenChannel(ctx.db, user, channelId), ctx.clock.now());
+  return describeAccuracy(await chosenChannel(ctx.db, user, channelId), ctx.clock.now(), user.isDemo);
 }

@@ -61,5 +61,14 @@ describe('accuracy status', () => {
     const status = describeAccuracy({ ...connection, reachDataThrough: pacificDayStart('2026-11-10') }, now);
     expect(status.enabled).toBe(false);
     expect(status.accuracy).toMatch(/stopped arriving.*2026-11-09 \(12 days behind\)/);
+    // A demo visitor, whose fast-forward moved the channel's days, is not asked to sign in again.
+    const demo = describeAccuracy(
+      { ...connection, reachDataThrough: pacificDayStart('2026-11-10') },
+      now,
+      true,
+    );
+    expect(demo).toMatchObject({ enabled: false, enableUrl: null });
+    expect(demo.accuracy).toMatch(/catching up/);
+    expect(demo.instructions).toMatch(/^Nothing to do/);
   });
 });

@@ -19,7 +19,12 @@ const estimatesLine =
  * What the channel's data can support, from what the connection really has: the Analytics
  * scope, the reach reporting job, and how recent the reach data is. Pure, so every case is tested.
  */
-export function describeAccuracy(connection: ChannelConnection | null, now: Date): AccuracyStatus {
+export function describeAccuracy(
+  connection: ChannelConnection | null,
+  now: Date,
+  /** A demo visitor's simulated channel: its reach data catches up by itself (a fast-forward moves its days). */
+  demo = false,
+): AccuracyStatus {
   if (!connection) {
     return {
       enabled: false,
@@ -68,6 +73,15 @@ export function describeAccuracy(connection: ChannelConnection | null, now: Date
   const lastDay = pacificDay(new Date(connection.reachDataThrough.getTime() - 1));
   const behind = daysBetween(lastDay, pacificDay(now));
   const behindText = behind <= 0 ? 'up to date' : `${behind} day${behind === 1 ? '' : 's'} behind`;
+  if (behind > STALE_AFTER_DAYS && demo) {
+    return {
+      enabled: false,
+      accuracy: `${viewsLine} Impressions and CTR are catching up: the demo channel’s reach data ends on ${lastDay} (${behindText}).`,
+      instructions:
+        'Nothing to do: this is the demo’s simulated channel, and its figures catch up by themselves.',
+      enableUrl: null,
+    };
+  }
   if (behind > STALE_AFTER_DAYS) {
     return {
       enabled: false,

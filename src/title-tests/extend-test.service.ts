@@ -1,3 +1,4 @@
+import { storedForecastOf } from './records/stored-forecast';
 import { and, asc, eq } from 'drizzle-orm';
 import { rotations, titleTests, titleVariants } from '../../db/schema';
 import { recordAudit, testAuditState } from '../audit/audit-log';
@@ -248,7 +249,9 @@ export async function previewExtension(
       .then((rows) => rows.length),
     computeVerdictInputs(ctx, test.id),
   ]);
-  const viewsPerDay = observedViewsPerDay(windows);
+  // The video's own views as the test measured them; before any window is measured, the views a
+  // day the test was planned for at creation (never the typical channel's: issue 36, item 4).
+  const viewsPerDay = observedViewsPerDay(windows) ?? storedForecastOf(test.forecast)?.viewsPerDay ?? null;
   const planFor = (durationMs: number) =>
     forecastTest(
       ctx,
@@ -259,6 +262,7 @@ export async function previewExtension(
         winnerMetric: test.winnerMetric,
         durationDays: planDays(durationMs),
         startDate: test.startDate.toISOString(),
+        kind: test.kind,
         ...(viewsPerDay === null ? {} : { viewsPerDay }),
       },
       test,

@@ -42,7 +42,11 @@ export async function fastForwardTest(
     failures > 0 ? ` ${failures} job runs failed and were logged.` : '';
   if (sandbox) {
     const { movedDays, failures } = await sandbox.moveTo(new Date(target));
-    return `Your demo channel lived ${movedDays} more ${movedDays === 1 ? 'day' : 'days'}; nobody else's clock moved.${failedOf(failures)}`;
+    const lived = `${movedDays} more ${movedDays === 1 ? 'day' : 'days'}`;
+    // A copy moves in whole days: "to the end" says it reached the end, not just the days it took.
+    return span === 'end'
+      ? `Your demo test ran to its end: your channel lived ${lived} (a demo moves a whole day at a time); nobody else's clock moved.${failedOf(failures)}`
+      : `Your demo channel lived ${lived}; nobody else's clock moved.${failedOf(failures)}`;
   }
   const moved = await time.moveTo(new Date(target));
   const failed = failedOf(moved.failures);

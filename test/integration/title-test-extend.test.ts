@@ -1,3 +1,4 @@
+import { TYPICAL_VIEWS_PER_DAY } from '../../src/statistics/forecast';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, rotations, titleTests, titleVariants, users } from '../../db/schema';
@@ -185,6 +186,28 @@ describe('extending a test on the demo channel', () => {
     }
     expect((await liveVideo(testApp, videoId)).title).toBe(done.appliedTitle);
   }, 240_000);
+
+  it('plans an extension before any window is measured on the views the test was planned for, not a typical channel’s', async () => {
+    const created = await creator.post('/api/tests', {
+      videoId: simulatedVideoId(DEMO_ACCOUNT_ID, 3),
+      titles: ['Planned views A', 'Planned views B'],
+      winnerMetric: 'views',
+      rotationIntervalMinutes: 120,
+      durationDays: 7,
+      acknowledgeWeakPlan: true,
+    });
+    const test = (await created.json()) as { id: string; error?: string; endDate: string };
+    expect(created.status, test.error).toBe(201);
+    const [row] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, test.id));
+    const planned = (row!.forecast as { viewsPerDay: number }).viewsPerDay;
+    expect(planned).not.toBe(TYPICAL_VIEWS_PER_DAY);
+    const later = new Date(new Date(test.endDate).getTime() + 3 * DAY).toISOString();
+    const preview = (await (
+      await creator.get(`/api/tests/${test.id}/extension-plan?endDate=${encodeURIComponent(later)}`)
+    ).json()) as { plan: { viewsPerDay: number } };
+    expect(preview.plan.viewsPerDay).toBe(planned);
+    expect((await creator.post(`/api/tests/${test.id}/cancel`)).status).toBe(200);
+  });
 
   it('refuses bad extensions, and a refusal changes nothing', async () => {
     const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 6);

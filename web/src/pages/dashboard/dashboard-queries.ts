@@ -37,6 +37,8 @@ export function useRefreshDashboard() {
       utils.tests.dashboardStats.invalidate(),
       // A test started or ended moves the account's capacity and its number of running tests.
       utils.capacity.forShape.invalidate(),
+      // A fast-forward moves the reach data's days: a status read while it ran would say stale.
+      utils.analytics.accuracyStatus.invalidate(),
       testId ? utils.tests.analytics.invalidate({ id: testId }) : utils.tests.analytics.invalidate(),
     ]);
   };
