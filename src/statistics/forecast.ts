@@ -73,6 +73,8 @@ export interface ShapeForecast {
   /** Why it cannot decide, when it cannot. */
   problem: string | null;
   noiseSource: NoiseSource;
+  /** Hours from the start to the first window that changes the title (a lead-in, or a daily window waiting for the Pacific day); null without one. */
+  hoursToFirstSwitch: number | null;
 }
 
 /**
@@ -215,6 +217,12 @@ export function decisionProblem(shape: ForecastShape): string | null {
   return designProblem(shape, plannedDesign(shape));
 }
 
+/** Hours from `start` to the first window that puts another title than the original live. */
+function hoursToFirstSwitch(slots: PlannedDesign['slots'], start: Date): number | null {
+  const first = slots.find((slot) => slot.kind === 'window' && slot.titleIndex !== 0);
+  return first ? (first.startsAt.getTime() - start.getTime()) / 3_600_000 : null;
+}
+
 /** Title changes in slots, counted from the original title (the lead-in) on. */
 function switchesIn(slots: PlannedDesign['slots'], until = Number.POSITIVE_INFINITY): number {
   let previous = 0;
@@ -239,6 +247,7 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
     switches: { planned: switchesIn(design.slots), untilVerdict: null },
     slots: { planned: design.slots.length, untilVerdict: null },
     noiseSource,
+    hoursToFirstSwitch: hoursToFirstSwitch(design.slots, shape.start),
   };
   const problem = designProblem(shape, design);
   if (problem || !design.row)

@@ -140,17 +140,19 @@ describe('dashboard', () => {
     const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
     await card.waitFor();
 
-    // A second test is refused by the server (the Free plan runs one at a time): its message shows
-    // in the dialog beside Create, not in a toast over it, with /paywall a link (issue 26, items 3-4).
+    // A second test cannot run on the Free plan (one at a time): the dialog says so at its top as
+    // it opens, before any work, with /paywall a link, and Create waits however the form is
+    // filled (issue 36, item 1; the server refuses it too: capacity.test.ts).
     await page.getByRole('button', { name: 'Create Test' }).first().click();
     await dialog.waitFor();
+    const atLimit = dialog.getByRole('alert').filter({ hasText: 'Your plan’s tests are all running' });
+    await atLimit.getByText(/Your Free plan allows 1 running test at a time/).waitFor();
+    expect(await atLimit.getByRole('link', { name: '/paywall' }).getAttribute('href')).toBe('/paywall');
     await videos.nth(2).click();
     await dialog.getByLabel('Title 1').fill('Another Title');
     await dialog.getByLabel('Title 2').fill('Yet Another Title');
-    await create.click();
-    const refusal = dialog.getByRole('alert').filter({ hasText: 'The test was not created' });
-    await refusal.getByText(/Your Free plan allows 1 running test at a time/).waitFor();
-    expect(await refusal.getByRole('link', { name: '/paywall' }).getAttribute('href')).toBe('/paywall');
+    await dialog.getByText('17/100').waitFor();
+    expect(await create.isDisabled()).toBe(true);
     await screenshot(page, 'create-test-failed');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });

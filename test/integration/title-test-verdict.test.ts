@@ -78,6 +78,11 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   const hourlyCtr = await planFor('titleCount=2&rotationIntervalMinutes=60&durationDays=14&winnerMetric=ctr');
   expect(hourlyCtr).toMatchObject({ canDecide: false, minimumDetectableLiftPercent: null });
   expect(hourlyCtr.suggestion).toMatchObject({ rotationIntervalMinutes: 1440, durationDays: 14 });
+  // A daily test's first switch waits for YouTube's (Pacific) day: the plan says so before it starts.
+  const daily = await planFor('titleCount=2&rotationIntervalMinutes=1440&durationDays=14&winnerMetric=ctr');
+  expect(daily.summary).toMatch(
+    /The first switch comes about \d+ hours? after the start: daily windows follow YouTube’s days, which begin at midnight Pacific time\.$/,
+  );
   const tooShort = await planFor('titleCount=5&rotationIntervalMinutes=1440&durationDays=7&winnerMetric=ctr');
   expect(tooShort.canDecide).toBe(false);
   expect(tooShort.summary).toMatch(/^Fewer than 2 days per title/);

@@ -66,7 +66,14 @@ function summaryFor(
     plan.daysToVerdict !== null
       ? ` At that difference the verdict comes in ${daysWords(plan.daysToVerdict)}; larger ones end the test sooner.`
       : '';
-  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${words}). Smaller differences will likely end “Inconclusive”.${verdict}${reading}`;
+  // Said before the test is created, not only on its card (issue 36, item 7).
+  const wait = plan.hoursToFirstSwitch;
+  const daily = shape.intervalMinutes >= 1440;
+  const firstSwitch =
+    wait !== null && wait >= 2
+      ? ` The first switch comes about ${plural(Math.round(wait), 'hour')} after the start${daily && calibrationHours === 0 ? ': daily windows follow YouTube’s days, which begin at midnight Pacific time' : ''}.`
+      : '';
+  return `With ${plural(plan.unitsPerTitle, unit)} per title, this test finds a true difference of about ${roundPercent(plan.minimumDetectableLift)}% in ${METRIC_WORDS[shape.metric]} 8 times in 10 (${words}). Smaller differences will likely end “Inconclusive”.${verdict}${reading}${firstSwitch}`;
 }
 
 /** Quota units of the switches and reads a test of this plan makes, and the put-back at the end. */

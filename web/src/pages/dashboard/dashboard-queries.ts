@@ -31,14 +31,14 @@ export function useTestAnalytics(id: string) {
 export function useRefreshDashboard() {
   const utils = trpc.useUtils();
   return async (testId?: string) => {
+    // Marked stale, read again when next shown (not awaited: nothing waits on them): a test started
+    // or ended moves the account's capacity, and a fast-forward the reach data's days.
+    void utils.capacity.forShape.invalidate(undefined, { refetchType: 'none' });
+    void utils.analytics.accuracyStatus.invalidate();
     await Promise.all([
       utils.notifications.list.invalidate(),
       utils.tests.list.invalidate(),
       utils.tests.dashboardStats.invalidate(),
-      // A test started or ended moves the account's capacity and its number of running tests.
-      utils.capacity.forShape.invalidate(),
-      // A fast-forward moves the reach data's days: a status read while it ran would say stale.
-      utils.analytics.accuracyStatus.invalidate(),
       testId ? utils.tests.analytics.invalidate({ id: testId }) : utils.tests.analytics.invalidate(),
     ]);
   };

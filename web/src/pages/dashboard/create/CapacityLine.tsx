@@ -1,14 +1,14 @@
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { trpc } from '../../../api/trpc';
 import { formatClockTime } from '../../../lib/expected-time';
 import type { WinnerMetric } from '../../../../../src/shared/test-shapes';
 import type { TestKind } from '../../../../../src/shared/test-kinds';
 import { FORECAST_DEBOUNCE_MS } from './use-test-forecast';
 import { PaywallLinkText } from '../../../components/PaywallLinkText';
-import type { CapacityForShape } from '../../../../../src/capacity/capacity.schemas';
+import type { CapacityForShape, CapacityForShapeInput } from '../../../../../src/capacity/capacity.schemas';
 
 const units = (value: number) => value.toLocaleString('en-US');
 
@@ -22,20 +22,23 @@ export function useShapeCapacity(
   },
   enabled: boolean,
 ) {
-  const [input] = useDebouncedValue(
-    {
+  // Debounced as text: an object made afresh on each render would never settle.
+  const [key] = useDebouncedValue(
+    JSON.stringify({
       rotationIntervalMinutes: shape.rotationIntervalMinutes,
       winnerMetric: shape.winnerMetric,
       durationDays: Math.min(60, Math.max(1, shape.durationDays ?? 7)),
       kind: shape.kind,
-    },
+    }),
     FORECAST_DEBOUNCE_MS,
   );
+  const input = useMemo(() => JSON.parse(key) as CapacityForShapeInput, [key]);
   // Capacity moves with every test started or ended, anyone's: read afresh each time the dialog opens.
   const utils = trpc.useUtils();
   useEffect(() => {
     if (enabled) void utils.capacity.forShape.invalidate();
-  }, [enabled, utils]);
+    // Once per opening: `utils` may be a new object on each render, so it is left out.
+  }, [enabled]);
   return trpc.capacity.forShape.useQuery(input, { placeholderData: keepPreviousData, enabled });
 }
 
