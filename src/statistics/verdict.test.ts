@@ -84,6 +84,20 @@ describe('decide', () => {
     const interim = decide(twoTitles(0.999, 0.001), met, false, 'views', evidence(0.002, 1, [1, 0.5]));
     expect(interim).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
     expect(interim.reason).toMatch(/^No winner yet: Title 2 is ahead.*read every day/);
+    // A test the creator ended before its end date keeps that bar, and is spoken of as over: one
+    // story on its card, not "no winner yet" above "the original stays".
+    const ended = decide(
+      twoTitles(0.999, 0.001),
+      met,
+      false,
+      'views',
+      evidence(0.002, 1, [1, 0.5]),
+      undefined,
+      true,
+    );
+    expect(ended).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
+    expect(ended.reason).toMatch(/^No clear winner: Title 2 is ahead.*The original title stays\.$/);
+    expect(ended.reason).not.toMatch(/yet|Early in a test/);
     expect(decide(twoTitles(0.9995, 0.0001), met, false, 'views', evidence(0.001))).toMatchObject({
       verdict: 'winner',
       winnerTitleIndex: 1,

@@ -71,6 +71,12 @@ export interface AnalyzeTestInput extends ReadingInput {
   /** True once the test has run to its end: the reasons say what goes live, not what would. */
   isFinal: boolean;
   /**
+   * The test has ended, at its planned end or before it (the creator completed it): the reasons
+   * speak of it as over even when the reading keeps the bar of a look (`isFinal` false). Default
+   * `isFinal`.
+   */
+  ended?: boolean;
+  /**
    * The p-value at or below which the leader is named the winner: the bar of this look (looks.ts).
    * Without it, a reading outside any schedule of looks: the single-look budget at the end, and a
    * bar no repeated looking can wear down before it.
@@ -174,6 +180,8 @@ export function decide(
   evidence: Evidence | null,
   /** How the reasons speak of the variants: titles unless the test rotates thumbnails or packages. */
   words: VariantWords = VARIANT_WORDS.titles,
+  /** The test is over (AnalyzeTestInput.ended): the reasons say so, whatever bar decided. */
+  ended: boolean = isFinal,
 ): Decision {
   const titleName = (index: number) => nameOf(words, index);
   const first = titleName(0);
@@ -183,7 +191,7 @@ export function decide(
       verdict: 'inconclusive',
       ...keepOriginal,
       moreDaysNeeded: null,
-      reason: isFinal
+      reason: ended
         ? `Not enough data: the test ended with ${describeMissing(progress)}, so ${originalStays(words)}.`
         : `Not enough data yet: ${describeMissing(progress)}.`,
     };
@@ -226,7 +234,7 @@ export function decide(
       winnerTitleIndex: null,
       recommendedTitleIndex: beating.titleIndex,
       moreDaysNeeded: more,
-      reason: `${titleName(beating.titleIndex)} beats the original by ${lifted(beating, metric)}${settled}. ${isFinal ? `${titleName(beating.titleIndex)} goes live.` : `If the test ended now, ${titleName(beating.titleIndex)} would go live.`}`,
+      reason: `${titleName(beating.titleIndex)} beats the original by ${lifted(beating, metric)}${settled}. ${ended ? `${titleName(beating.titleIndex)} goes live.` : `If the test ended now, ${titleName(beating.titleIndex)} would go live.`}`,
     };
   }
   const ahead =
@@ -234,9 +242,9 @@ export function decide(
       ? `${first} is ahead`
       : `${titleName(leader.titleIndex)} is ahead: ${lifted(leader, metric)}`;
   const settle = more
-    ? `about ${more} more ${more === 1 ? 'day' : 'days'} would likely ${isFinal ? 'have settled' : 'settle'} it`
+    ? `about ${more} more ${more === 1 ? 'day' : 'days'} would likely ${ended ? 'have settled' : 'settle'} it`
     : '';
-  if (isFinal) {
+  if (ended) {
     return {
       verdict: 'inconclusive',
       ...keepOriginal,
@@ -310,7 +318,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   const { data, progress, response } = units;
   const common = { metric: input.metric, progress, notes };
   if (units.redraws === null) {
-    const decision = decide([], progress, input.isFinal, input.metric, null, input.words);
+    const decision = decide([], progress, input.isFinal, input.metric, null, input.words, input.ended);
     return {
       ...decision,
       ...common,
@@ -362,6 +370,7 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
       },
     },
     input.words,
+    input.ended,
   );
   return {
     ...decision,

@@ -154,7 +154,8 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
     }
   }
 
-  const decided = await computeVerdict(ctx, record, ranToPlannedEnd(test));
+  // Ended, maybe before its planned end: read with that moment's bar, spoken of as over.
+  const decided = await computeVerdict(ctx, record, ranToPlannedEnd(test), { ended: true });
   const finalVariant = variantToPutLive(record, decided);
   return {
     ...keepOriginal,
@@ -179,7 +180,7 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
   const complete = await finalFiguresComplete(ctx.db, record);
   if (!complete && now < test.finalFiguresDueAt!) return 'waiting';
 
-  const verdict = await computeVerdict(ctx, record, ranToPlannedEnd(test));
+  const verdict = await computeVerdict(ctx, record, ranToPlannedEnd(test), { ended: true });
   const winner = variantToPutLive(record, verdict);
   const kept =
     test.appliedTitle !== null && test.appliedTitle !== test.originalTitle ? test.appliedTitle : null;

@@ -29,12 +29,12 @@ export async function computeVerdict(
   ctx: ServiceContext,
   record: TestRecord,
   isFinal: boolean,
-  windows?: WindowObservation[],
+  options: { windows?: WindowObservation[]; ended?: boolean } = {},
 ): Promise<TestVerdict> {
   return verdictOf(
     record,
-    isFinal,
-    windows ?? (await observationsOf(ctx, record)),
+    { isFinal, ended: options.ended ?? isFinal },
+    options.windows ?? (await observationsOf(ctx, record)),
     ctx.clock.now(),
     (error) =>
       ctx.log.error(
@@ -51,7 +51,7 @@ export async function computeVerdict(
  */
 function verdictOf(
   record: TestSchedule,
-  isFinal: boolean,
+  { isFinal, ended }: { isFinal: boolean; ended: boolean },
   windows: WindowObservation[],
   at: Date,
   onFailure: (error: unknown) => void,
@@ -63,6 +63,7 @@ function verdictOf(
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
+    ended,
     winnerBar: winnerBarAt(record, at, isFinal),
     seed: record.test.scheduleSeed,
     scheduleSegments: scheduleSegmentsOf(record.rotations),
@@ -184,7 +185,7 @@ export function verdictView(
   const waiting = finalFiguresStatus(record.test);
   const stored =
     record.test.status === 'completed' && !waiting.awaiting ? storedVerdict(record.test.verdict) : null;
-  const verdict = stored ?? verdictOf(record, false, windows, at, onFailure);
+  const verdict = stored ?? verdictOf(record, { isFinal: false, ended: false }, windows, at, onFailure);
   // While waiting, the reason is the reading so far; awaitingFinalData says what is awaited.
   const reason = waiting.awaiting ? `So far: ${verdict.reason}` : verdict.reason;
   // A test still running short of a verdict is collecting data; "Inconclusive" is for one that ended so.
