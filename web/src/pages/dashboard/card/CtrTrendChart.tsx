@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../../../api/test-types';
+import type { TestKind } from '../../../../../src/shared/test-kinds';
 import { ChartPanel } from './ChartPanel';
 import { ctrDays, ctrTrendRows, ctrTrendSummary, SUB_DAY_CTR_TEXT, titleSeriesNames } from './ctr-trend';
 import { ctrChartEmptyText } from './pending-figures';
@@ -10,18 +11,22 @@ const DAILY_MINUTES = 1440;
 const SERIES_COLORS = ['violet.6', 'teal.6', 'orange.6', 'blue.6', 'pink.6', 'lime.7', 'cyan.6', 'red.6'];
 
 /**
- * 'CTR Performance Trend': one line per title (Title 1..k), each the daily CTR of the Pacific
+ * 'CTR Performance Trend': one line per variant (Title 1..k, Thumbnail 1..k, …), each the daily CTR of the Pacific
  * days that title held (ctr-trend.ts), so the titles can be compared; screen readers get the
  * same figures as the chart's label.
  */
 export function CtrTrendChart({
   logs,
+  kind,
   titleCount,
   intervalMinutes,
   expectedAt,
   now,
 }: {
   logs: RotationLog[];
+  /** What the test rotates: the series are named as its variants are ("Thumbnail 2"). */
+  kind: TestKind;
+  /** Its variants, the original included. */
   titleCount: number;
   /** The test's rotation interval: only a daily test gives each title days of its own. */
   intervalMinutes: number;
@@ -31,7 +36,7 @@ export function CtrTrendChart({
 }) {
   const subDay = intervalMinutes < DAILY_MINUTES;
   const days = subDay ? [] : ctrDays(logs);
-  const names = titleSeriesNames(titleCount);
+  const names = titleSeriesNames(titleCount, kind);
   const ticks = axisTicks(
     days.map((entry) => entry.ctr),
     { integer: false },
@@ -42,7 +47,7 @@ export function CtrTrendChart({
       empty={days.length === 0}
       emptyText={subDay ? SUB_DAY_CTR_TEXT : ctrChartEmptyText(logs, expectedAt, now)}
     >
-      <div role="img" aria-label={ctrTrendSummary(days, titleCount)}>
+      <div role="img" aria-label={ctrTrendSummary(days, titleCount, kind)}>
         <LineChart
           h={200}
           data={ctrTrendRows(days)}

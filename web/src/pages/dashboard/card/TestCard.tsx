@@ -197,7 +197,8 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
                 <CtrTrendChart
                   logs={data.rotationLogs}
-                  titleCount={test.titles.length}
+                  kind={test.kind}
+                  titleCount={test.kind === 'thumbnails' ? test.thumbnails.length : test.titles.length}
                   intervalMinutes={test.rotationIntervalMinutes}
                   expectedAt={data.expected.ctrAt}
                   now={now}

@@ -65,4 +65,20 @@ describe('the chart rows and summary', () => {
       'Daily CTR by title. Title 1: 4% on Nov 2; Title 2: 6% on Nov 3; Title 3: no day yet.',
     );
   });
+
+  it('names a thumbnail test’s series as its rotations are named, so its lines are drawn', () => {
+    const days = ctrDays([log('Thumbnail 1', 2, 4), log('Thumbnail 2', 3, 6), log('Thumbnail 3', 4, 5)]);
+    const names = titleSeriesNames(3, 'thumbnails');
+    expect(names).toEqual(['Thumbnail 1', 'Thumbnail 2', 'Thumbnail 3']);
+    // Every row's value sits under one of the series' keys.
+    for (const row of ctrTrendRows(days))
+      expect(
+        Object.keys(row)
+          .filter((key) => key !== 'label')
+          .every((key) => names.includes(key)),
+      ).toBe(true);
+    expect(ctrTrendSummary(days, 3, 'thumbnails')).toBe(
+      'Daily CTR by thumbnail. Thumbnail 1: 4% on Nov 2; Thumbnail 2: 6% on Nov 3; Thumbnail 3: 5% on Nov 4.',
+    );
+  });
 });

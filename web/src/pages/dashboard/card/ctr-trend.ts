@@ -1,4 +1,6 @@
 import type { RotationLog } from '../../../api/test-types';
+import { VARIANT_WORDS, type TestKind } from '../../../../../src/shared/test-kinds';
+import { variantName } from '../../../components/variants/variant-name';
 
 const PACIFIC = 'America/Los_Angeles';
 const MINUTE_MS = 60_000;
@@ -9,7 +11,7 @@ export interface CtrDay {
   day: string;
   /** The axis label, e.g. "Nov 3". */
   label: string;
-  /** "Title 1".."Title k". */
+  /** "Title 1".."Title k" ("Thumbnail 1".., "Package 1".. by the test's kind). */
   title: string;
   titleText: string;
   ctr: number;
@@ -18,9 +20,9 @@ export interface CtrDay {
 /** A chart row: the day and the CTR of the title that held it, under that title's key. */
 export type CtrTrendRow = { label: string } & Partial<Record<string, number | string>>;
 
-/** "Title 1".."Title k", the series of the chart, one per title of the test. */
-export function titleSeriesNames(titleCount: number): string[] {
-  return Array.from({ length: titleCount }, (_, index) => `Title ${index + 1}`);
+/** "Title 1".."Title k" (or the kind's own noun), the series of the chart, one per variant of the test. */
+export function titleSeriesNames(titleCount: number, kind: TestKind = 'titles'): string[] {
+  return Array.from({ length: titleCount }, (_, index) => variantName(kind, index));
 }
 
 function pacificDay(at: Date): string {
@@ -69,14 +71,18 @@ export function ctrTrendRows(days: readonly CtrDay[]): CtrTrendRow[] {
 }
 
 /** A sentence for screen readers: each title's daily CTRs, in order. */
-export function ctrTrendSummary(days: readonly CtrDay[], titleCount: number): string {
-  const parts = titleSeriesNames(titleCount).map((name) => {
+export function ctrTrendSummary(
+  days: readonly CtrDay[],
+  titleCount: number,
+  kind: TestKind = 'titles',
+): string {
+  const parts = titleSeriesNames(titleCount, kind).map((name) => {
     const own = days.filter((entry) => entry.title === name);
     return own.length === 0
       ? `${name}: no day yet`
       : `${name}: ${own.map((entry) => `${entry.ctr}% on ${entry.label}`).join(', ')}`;
   });
-  return `Daily CTR by title. ${parts.join('; ')}.`;
+  return `Daily CTR by ${VARIANT_WORDS[kind].one}. ${parts.join('; ')}.`;
 }
 
 /** Why a test that switches titles within a day has no CTR per title. */
