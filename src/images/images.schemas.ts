@@ -35,6 +35,14 @@ export const imageSchema = z.object({
 });
 export type ImageView = z.infer<typeof imageSchema>;
 
-/** An upload's answer: the stored image, and how it was fitted (null: stored as sent). */
-export const uploadedImageSchema = imageSchema.extend({ fitted: fitModeSchema.nullable() });
+/**
+ * An upload's answer: the stored image, how it was fitted (null: kept at its own size), and the
+ * size of the picture as sent (shown upright): a fitted image much smaller than 1280 × 720 was
+ * scaled up and looks soft.
+ */
+export const uploadedImageSchema = imageSchema.extend({
+  fitted: fitModeSchema.nullable(),
+  sentWidth: z.number().int(),
+  sentHeight: z.number().int(),
+});
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;

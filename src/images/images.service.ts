@@ -135,7 +135,7 @@ export async function uploadImage(
   }
   await assertRoomForUpload(ctx.db, owner, content.bytes.length);
   const row = await storeImage(ctx, owner.id, content, 'upload', sha256Of(bytes));
-  return { ...imageView(row), fitted: fit };
+  return { ...imageView(row), fitted: fit, sentWidth: header.width, sentHeight: header.height };
 }
 
 /** One of `owner`'s images; another account's (or none) is 404, so ids are not confirmed to others. */

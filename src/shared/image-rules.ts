@@ -81,3 +81,21 @@ export const tooManyPixelsMessage = (width: number, height: number): string =>
 /** The refusal of an upload that would pass the account's storage (src/shared/plans.ts). */
 export const storageFullMessage = (limit: { images: number; megabytes: number }): string =>
   `Your plan keeps up to ${limit.images} uploaded images (${limit.megabytes} MB), and this one would pass that. Images no test uses are removed ${UNUSED_UPLOAD_DAYS} days after their upload; a larger plan keeps more (/paywall).`;
+
+/**
+ * Said under a fitted image that was scaled up by more than a half to 1280 × 720: it will look
+ * soft on YouTube. Null when it will not.
+ */
+export function softFitWarning(
+  sent: { width: number; height: number },
+  fitted: FitMode | null,
+): string | null {
+  if (!fitted) return null;
+  const { width, height } = RECOMMENDED_THUMBNAIL;
+  // Crop fills the frame (the larger scale), letterbox fits inside it (the smaller).
+  const scales = [width / sent.width, height / sent.height];
+  const scale = fitted === 'crop' ? Math.max(...scales) : Math.min(...scales);
+  return scale > 1.5
+    ? `This image is ${sent.width} × ${sent.height}: scaled up to ${width} × ${height} it will look soft. A larger image looks sharper.`
+    : null;
+}

@@ -11,6 +11,7 @@ import {
   MAX_THUMBNAIL_BYTES,
   MAX_UPLOAD_BYTES,
   imageFilePath,
+  softFitWarning,
 } from '../../src/shared/image-rules';
 import { googleSessionToken } from '../helpers/creators';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -201,15 +202,18 @@ describe('image uploads', () => {
     'fits with %s: a 1280 × 720 JPEG of at most 2 MB, from too large, too small or the wrong shape',
     async (fit) => {
       const sources = [
-        await noise(2000, 1500).png().toBuffer(),
-        await solid(320, 400).png().toBuffer(),
-        await solid(3000, 1000).jpeg().toBuffer(),
+        { bytes: await noise(2000, 1500).png().toBuffer(), width: 2000, height: 1500 },
+        { bytes: await solid(320, 400).png().toBuffer(), width: 320, height: 400 },
+        { bytes: await solid(3000, 1000).jpeg().toBuffer(), width: 3000, height: 1000 },
       ];
-      for (const source of sources) {
+      for (const { bytes: source, width, height } of sources) {
         const response = await rawUpload(alexToken, source, 'image/png', `?fit=${fit}`);
         expect(response.status).toBe(201);
-        const image = (await response.json()) as Uploaded;
+        const image = (await response.json()) as Uploaded & { sentWidth: number; sentHeight: number };
         expect(image).toMatchObject({ contentType: 'image/jpeg', width: 1280, height: 720, fitted: fit });
+        // The size as sent comes back: the dialog warns when a small picture was scaled up.
+        expect([image.sentWidth, image.sentHeight]).toEqual([width, height]);
+        expect(softFitWarning({ width, height }, fit) !== null).toBe(width === 320);
         expect(image.byteSize).toBeLessThanOrEqual(MAX_THUMBNAIL_BYTES);
         const bytes = Buffer.from(await (await fetch(`${testApp.url}${image.url}`)).arrayBuffer());
         expect(bytes.length).toBe(image.byteSize);
@@ -245,7 +249,12 @@ describe('image uploads', () => {
       headers: { authorization: `Bearer ${alexToken}` },
     });
     expect(own.status).toBe(200);
-    const { fitted: _fitted, ...stored } = image;
+    const {
+      fitted: _fitted,
+      sentWidth: _sentWidth,
+      sentHeight: _sentHeight,
+      ...stored
+    } = image as Uploaded & { sentWidth: number; sentHeight: number };
     expect(await own.json()).toEqual(stored);
     const other = await fetch(`${testApp.url}/api/images/${image.id}`, {
       headers: { authorization: `Bearer ${samToken}` },

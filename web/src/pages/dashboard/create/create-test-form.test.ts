@@ -51,7 +51,16 @@ const video = {
 const ready = (id: string): ThumbnailSlot => ({
   state: 'ready',
   fileName: `${id}.jpg`,
-  image: { id, url: `/api/images/${id}/file`, width: 1280, height: 720, byteSize: 1000, fitted: null },
+  image: {
+    id,
+    url: `/api/images/${id}/file`,
+    width: 1280,
+    height: 720,
+    byteSize: 1000,
+    fitted: null,
+    sentWidth: 1280,
+    sentHeight: 720,
+  },
 });
 const picked = (kind: CreateTestFormState['kind']) =>
   withKind(withPickedVideo(initialFormState(now), video, now), kind);

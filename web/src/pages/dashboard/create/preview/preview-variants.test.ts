@@ -13,7 +13,16 @@ const ready = (id: string) =>
   ({
     state: 'ready',
     fileName: `${id}.png`,
-    image: { id, url: `/${id}`, width: 1280, height: 720, byteSize: 1, fitted: null },
+    image: {
+      id,
+      url: `/${id}`,
+      width: 1280,
+      height: 720,
+      byteSize: 1,
+      fitted: null,
+      sentWidth: 1280,
+      sentHeight: 720,
+    },
   }) as const;
 
 describe('previewVariants', () => {

@@ -1,6 +1,6 @@
 import { Alert, AspectRatio, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { THUMBNAIL_TYPES, type FitMode } from '../../../../../../src/shared/image-rules';
+import { softFitWarning, THUMBNAIL_TYPES, type FitMode } from '../../../../../../src/shared/image-rules';
 import { FitButtons } from './FitButtons';
 import type { ThumbnailSlot } from './thumbnail-slot';
 import type { ThumbnailUploads } from './use-thumbnail-uploads';
@@ -41,6 +41,11 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
     setRemoved(false);
   }, [removed, slot.state]);
   const number = index + 1;
+  // A small picture fitted to 1280 × 720 was scaled up: say so before the test shows it.
+  const soft =
+    slot.state === 'ready'
+      ? softFitWarning({ width: slot.image.sentWidth, height: slot.image.sentHeight }, slot.image.fitted)
+      : null;
   const choose = (files: FileList | null) => {
     const file = files?.[0];
     if (file) uploads.choose(index, file);
@@ -122,6 +127,11 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
               <Text fz="xs" c="teal.9" fw={500} data-testid={`thumbnail-fitted-${number}`}>
                 Fitted: {FITTED_WORDS[slot.image.fitted]} as a 1280 × 720 JPEG. This is what YouTube will
                 show.
+              </Text>
+            )}
+            {soft && (
+              <Text fz="xs" c="orange.9" data-testid={`thumbnail-soft-${number}`}>
+                {soft}
               </Text>
             )}
             <Group gap="xs">

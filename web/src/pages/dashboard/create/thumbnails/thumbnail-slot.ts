@@ -7,8 +7,11 @@ export interface SlotImage {
   width: number;
   height: number;
   byteSize: number;
-  /** How the server fitted it to 1280 × 720 (null: stored as sent). */
+  /** How the server fitted it to 1280 × 720 (null: kept at its own size). */
   fitted: FitMode | null;
+  /** The picture's size as sent, before fitting. */
+  sentWidth: number;
+  sentHeight: number;
 }
 
 /**

@@ -45,8 +45,12 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
           signal,
           onProgress: (percent) => set({ state: 'uploading', fileName: file.name, percent, fit }),
         });
-        const { id, url, width, height, byteSize, fitted } = image;
-        set({ state: 'ready', fileName: file.name, image: { id, url, width, height, byteSize, fitted } });
+        const { id, url, width, height, byteSize, fitted, sentWidth, sentHeight } = image;
+        set({
+          state: 'ready',
+          fileName: file.name,
+          image: { id, url, width, height, byteSize, fitted, sentWidth, sentHeight },
+        });
       } catch (error) {
         if (signal.aborted) return;
         if (error instanceof UploadError && error.status === 400) {
