@@ -205,6 +205,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
                 />
                 <ComparisonChart
                   kind={test.kind}
+                  metric={test.winnerMetric}
                   titles={test.titles}
                   thumbnails={test.thumbnails}
                   logs={data.rotationLogs}

@@ -45,16 +45,16 @@ describe('viewsPerTitle', () => {
   it('gives one bar per title of the test, however many rotations ran', () => {
     const logs = [log('A', 10), log('B', 4), log('C', 6), log('A', 20), log('Not in test', 99)];
     expect(viewsPerTitle(['A', 'B', 'C'], logs)).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: 15, countedWindows: 2 },
-      { label: 'T2', title: 'B', viewsPerHour: 4, countedWindows: 1 },
-      { label: 'T3', title: 'C', viewsPerHour: 6, countedWindows: 1 },
+      { label: 'T1', title: 'A', viewsPerHour: 15, countedWindows: 2, ctr: null, ctrDays: 0 },
+      { label: 'T2', title: 'B', viewsPerHour: 4, countedWindows: 1, ctr: null, ctrDays: 0 },
+      { label: 'T3', title: 'C', viewsPerHour: 6, countedWindows: 1, ctr: null, ctrDays: 0 },
     ]);
   });
 
   it('leaves a title without counted windows at null', () => {
     expect(viewsPerTitle(['A', 'B'], [log('A', null)])).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: null, countedWindows: 0 },
-      { label: 'T2', title: 'B', viewsPerHour: null, countedWindows: 0 },
+      { label: 'T1', title: 'A', viewsPerHour: null, countedWindows: 0, ctr: null, ctrDays: 0 },
+      { label: 'T2', title: 'B', viewsPerHour: null, countedWindows: 0, ctr: null, ctrDays: 0 },
     ]);
   });
 
@@ -62,8 +62,8 @@ describe('viewsPerTitle', () => {
     // Issue 24, item 6: a window of 4.6K views the verdict left out crowned Title 1 on the chart.
     const logs = [log('A', 40), log('A', 4600, 'excluded'), log('B', 60), log('B', 5, 'pending')];
     expect(viewsPerTitle(['A', 'B'], logs)).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: 40, countedWindows: 1 },
-      { label: 'T2', title: 'B', viewsPerHour: 60, countedWindows: 1 },
+      { label: 'T1', title: 'A', viewsPerHour: 40, countedWindows: 1, ctr: null, ctrDays: 0 },
+      { label: 'T2', title: 'B', viewsPerHour: 60, countedWindows: 1, ctr: null, ctrDays: 0 },
     ]);
     expect(excludedRotations(logs)).toBe(1);
   });
@@ -74,5 +74,22 @@ describe('viewsPerTitle', () => {
       log('A', null, 'counted', { views: 5, hours: 0.5 }),
     ];
     expect(viewsPerTitle(['A'], logs)[0]!.viewsPerHour).toBe(23.3);
+  });
+
+  it('gives a CTR-judged test the mean of its counted days’ CTR, leaving out what the verdict leaves out', () => {
+    const day = (
+      titleText: string,
+      ctr: number,
+      analysis: RotationLog['analysis'] = 'counted',
+    ): RotationLog => ({
+      ...log(titleText, 100, analysis),
+      ctrAtRotation: ctr,
+      ctrSource: 'measured',
+    });
+    const logs = [day('A', 4), day('A', 5), day('B', 6.5), day('B', 20, 'excluded')];
+    expect(viewsPerTitle(['A', 'B'], logs).map(({ ctr, ctrDays }) => ({ ctr, ctrDays }))).toEqual([
+      { ctr: 4.5, ctrDays: 2 },
+      { ctr: 6.5, ctrDays: 1 },
+    ]);
   });
 });

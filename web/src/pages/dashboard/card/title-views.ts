@@ -10,6 +10,12 @@ export interface TitleViews {
    */
   viewsPerHour: number | null;
   countedWindows: number;
+  /**
+   * The mean of YouTube's daily CTR (%) over the days the verdict counts, one decimal; null while
+   * none has a figure. What a CTR-judged test is judged on.
+   */
+  ctr: number | null;
+  ctrDays: number;
 }
 
 /**
@@ -27,14 +33,15 @@ export function viewsPerTitle(
   thumbnails: readonly (string | null)[] = [],
 ): TitleViews[] {
   return titles.map((title, index) => {
-    const counted = logs.filter(
+    const own = logs.filter(
       (log) =>
         log.titleText === title &&
         log.thumbnailUrl === (thumbnails[index] ?? null) &&
-        log.analysis === 'counted' &&
-        log.analysedViews !== null &&
-        log.analysedHours !== null,
+        log.analysis === 'counted',
     );
+    const counted = own.filter((log) => log.analysedViews !== null && log.analysedHours !== null);
+    const withCtr = own.filter((log) => log.ctrAtRotation !== null);
+    const ctrSum = withCtr.reduce((sum, log) => sum + log.ctrAtRotation!, 0);
     const views = counted.reduce((sum, log) => sum + log.analysedViews!, 0);
     const hours = counted.reduce((sum, log) => sum + log.analysedHours!, 0);
     return {
@@ -42,6 +49,8 @@ export function viewsPerTitle(
       title,
       viewsPerHour: hours > 0 ? Math.round((views / hours) * 10) / 10 : null,
       countedWindows: counted.length,
+      ctr: withCtr.length > 0 ? Math.round((ctrSum / withCtr.length) * 10) / 10 : null,
+      ctrDays: withCtr.length,
     };
   });
 }
