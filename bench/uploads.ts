@@ -10,14 +10,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
 import { users } from '../db/schema';
 import { buildApp } from '../src/app';
 import { createSession } from '../src/auth/session.service';
 import { loadConfig } from '../src/config';
 import { freePort } from '../test/helpers/free-port';
+import { claimedPng, costliestUpload } from '../test/helpers/png-bytes';
 import { killChildren, residentMb, startServer } from './api/child-process';
 import { childEnv, generateSecrets, serverEnv, type BenchTarget } from './api/server-env';
 import { positiveInteger } from './cli-options';
@@ -39,28 +38,6 @@ interface Phase {
 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-
-/** A PNG whose header claims `width` × `height` with a few rows of data. */
-function claimedPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.alloc(width * 3 + 1))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Creates the reader and the hostile accounts with their sessions; returns their bearer tokens. */
 async function seed(env: Record<string, string>): Promise<string[]> {
@@ -152,17 +129,7 @@ async function main(): Promise<void> {
     const secrets = generateSecrets();
     const env = serverEnv(target, secrets, { port: await freePort(), simulatorPort: await freePort() });
     const [reader, ...hostile] = await seed(env);
-    const costly = await sharp({
-      create: {
-        width: 7680,
-        height: 4320,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 20 },
-      },
-    })
-      .jpeg({ quality: 70 })
-      .toBuffer();
+    const costly = await costliestUpload();
     const bomb = claimedPng(16_000, 6_000);
     const server = await startServer(
       'server',

@@ -1,4 +1,3 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,13 @@ import { DEMO_IMAGE_STORAGE, imageStorageLimits } from '../../src/shared/plans';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
 import { bearerCreator, solidPicture, twoHourThumbnailTest } from '../helpers/thumbnail-uploads';
+import {
+  claimedPng,
+  costliestUpload,
+  pngChunk,
+  pngChunkTypes,
+  withChunkBeforeEnd,
+} from '../helpers/png-bytes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
 // Uploads that cannot take the service down, host files or fill the disk (issue 35; docs/images.md):
@@ -30,44 +36,6 @@ const upload = (authorization: string, bytes: Buffer, query = '') =>
   });
 const errorOf = async (response: Response) => ((await response.json()) as { error: string }).error;
 const served = async (url: string) => Buffer.from(await (await fetch(`${testApp.url}${url}`)).arrayBuffer());
-
-/** A PNG chunk: length, type, data and its CRC. */
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-/** The chunk types of a PNG, in order. */
-function pngChunkTypes(png: Buffer): string[] {
-  const types: string[] = [];
-  for (let offset = 8; offset < png.length; offset += 12 + png.readUInt32BE(offset))
-    types.push(png.toString('latin1', offset + 4, offset + 8));
-  return types;
-}
-/** `png` with `chunk` put just before its IEND. */
-const withChunkBeforeEnd = (png: Buffer, chunk: Buffer) =>
-  Buffer.concat([png.subarray(0, png.length - 12), chunk, png.subarray(png.length - 12)]);
-
-/**
- * A 280-byte PNG whose header claims `width` × `height` (a decompression bomb's shape): a real
- * header and a few compressed rows, far fewer than it claims.
- */
-function claimedPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const rows = deflateSync(Buffer.alloc((width * 3 + 1) * 2));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', rows),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 beforeAll(async () => {
   testApp = await startTestApp();
@@ -99,17 +67,7 @@ describe('bounded work', () => {
       { authorization: (await demoCreator(testApp)).authorization },
     ];
     const reader = await bearerCreator(testApp, 'sim-priya');
-    const costly = await sharp({
-      create: {
-        width: 7680,
-        height: 4320,
-        channels: 3,
-        background: '#000',
-        noise: { type: 'gaussian', mean: 128, sigma: 20 },
-      },
-    })
-      .jpeg({ quality: 70 })
-      .toBuffer();
+    const costly = await costliestUpload();
     const uploads = Promise.all(
       hostile.flatMap((creator, index) =>
         Array.from({ length: index < 2 ? 7 : 6 }, () => upload(creator.authorization, costly, '?fit=crop')),

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createOAuthClient, youtubeApi } from '../../src/youtube/google-clients';
 import { findVideos, simulatedVideoId, titleHistories } from '../../src/youtube-simulator/video-store';
 import { trafficOf } from '../../src/youtube-simulator/video-traffic';
+import { pngOf } from '../helpers/png-bytes';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { control, signInDemo, simulatorUnitsToday } from '../helpers/youtube-gateway';
 
@@ -18,42 +18,14 @@ let accessToken: string;
 const app = () => testApp.built.app;
 const demoVideo = (index: number) => simulatedVideoId('sim-demo', index);
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
 /** A valid 16×9 RGB PNG of one colour. */
 function png(red: number): Buffer {
   const [width, height] = [16, 9];
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
   const row = Buffer.concat([
     Buffer.from([0]),
     Buffer.from(Array.from({ length: width }, () => [red, 40, 90]).flat()),
   ]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
+  return pngOf(width, height, Buffer.concat(Array.from({ length: height }, () => row)));
 }
 
 /** The head of a baseline JPEG (SOI, JFIF APP0, SOF0 of 1280×720) padded to `size` bytes, then EOI. */
