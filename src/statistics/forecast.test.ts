@@ -77,7 +77,7 @@ describe('forecastShape', () => {
       assumed,
     );
     expect(plan.minimumDetectableLift).toBeNull();
-    expect(plan.problem).toMatch(/fewer than 2 days per title/);
+    expect(plan.problem).toEqual({ code: 'few-per-variant', unit: 'day', unitsPerVariant: 1 });
   });
 
   it('starts the design after a calibration read when asked', () => {

@@ -6,6 +6,7 @@
 // test (forecast-simulation.ts) — kept per design in a table (forecast-table.ts) and scaled here by
 // the noise of one unit of this video: its traffic noise and the noise of whole counts.
 
+import type { ForecastProblem } from '../shared/forecast-problems';
 import { isMeasuredPerDay, LARGE_DETECTABLE_LIFT } from '../shared/test-shapes';
 import { fitLinearModel } from './linear-model';
 import { chanceAt, designRow, grainOf, liftFor } from './forecast-table';
@@ -70,8 +71,8 @@ export interface ShapeForecast {
   switches: { planned: number; untilVerdict: number | null };
   /** Slots (windows and the lead-in) the schedule holds, and those until the verdict: each reads the video once. */
   slots: { planned: number; untilVerdict: number | null };
-  /** Why it cannot decide, when it cannot. */
-  problem: string | null;
+  /** Why it cannot decide, when it cannot (the creator's words: src/shared/forecast-problems.ts). */
+  problem: ForecastProblem | null;
   noiseSource: NoiseSource;
   /** Hours from the start to the first window that changes the title (a lead-in, or a daily window waiting for the Pacific day); null without one. */
   hoursToFirstSwitch: number | null;
@@ -200,20 +201,18 @@ function trafficNoiseOf(shape: ForecastShape, noise: ForecastNoise): number {
   return noise.trafficNoise ?? assumedTrafficNoise(shape.intervalMinutes, RESPONSE_OF[shape.metric]);
 }
 
-const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
-
-/** Why a design cannot reach a verdict at all, in the creator's words, or null. */
-function designProblem(shape: ForecastShape, design: PlannedDesign): string | null {
-  const unitName = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  if (design.unitsPerTitle < 2) return `fewer than 2 ${unitName}s per title`;
+/** Why a design cannot reach a verdict at all, or null. */
+function designProblem(shape: ForecastShape, design: PlannedDesign): ForecastProblem | null {
+  const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
+  if (design.unitsPerTitle < 2)
+    return { code: 'few-per-variant', unit, unitsPerVariant: design.unitsPerTitle };
   const c80 = design.row ? liftFor(design.row, FORECAST_POWER) : null;
-  if (c80 === null)
-    return `${plural(design.units.length, unitName)} are too few to tell ${shape.titleCount} titles apart from chance`;
+  if (c80 === null) return { code: 'few-units', unit, unitsPerVariant: design.unitsPerTitle };
   return null;
 }
 
 /** Why a shape cannot reach a verdict at all (too few units per title to tell the titles apart), or null. */
-export function decisionProblem(shape: ForecastShape): string | null {
+export function decisionProblem(shape: ForecastShape): ForecastProblem | null {
   return designProblem(shape, plannedDesign(shape));
 }
 
@@ -251,7 +250,12 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
   };
   const problem = designProblem(shape, design);
   if (problem || !design.row)
-    return { ...base, minimumDetectableLift: null, daysToVerdict: null, problem: problem ?? 'too short' };
+    return {
+      ...base,
+      minimumDetectableLift: null,
+      daysToVerdict: null,
+      problem: problem ?? { code: 'too-short' },
+    };
   const row = design.row;
   // The chance grows with the lift: bisect (log scale) for 80%.
   let low = 0;
@@ -262,7 +266,7 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
       ...base,
       minimumDetectableLift: null,
       daysToVerdict: null,
-      problem: 'only a title 20 times better would show',
+      problem: { code: 'needs-huge-lift' },
     };
   for (let i = 0; i < 30; i++) {
     const mid = (low + high) / 2;

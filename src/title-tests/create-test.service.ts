@@ -65,13 +65,16 @@ export async function createTitleTest(
   const variantCount = input.kind === 'thumbnails' ? input.thumbnailIds.length + 1 : input.titles.length;
 
   const seed = randomBytes(16).toString('hex');
-  const cannotDecide = verdictProblem({
-    intervalMinutes: input.rotationIntervalMinutes,
-    metric: input.winnerMetric,
-    titleCount: variantCount,
-    durationDays: (endDate.getTime() - start.getTime()) / DAY,
-    start,
-  });
+  const cannotDecide = verdictProblem(
+    {
+      intervalMinutes: input.rotationIntervalMinutes,
+      metric: input.winnerMetric,
+      titleCount: variantCount,
+      durationDays: (endDate.getTime() - start.getTime()) / DAY,
+      start,
+    },
+    input.kind,
+  );
   if (cannotDecide) throw badRequest(cannotDecide);
 
   const connection = await chosenChannel(ctx.db, user, input.channelId);
@@ -143,7 +146,7 @@ export async function createTitleTest(
     kind: input.kind,
   });
   // The plan counts the day the test first reads the video: a shape that decides on paper may not.
-  const undecidable = undecidablePlanProblem(forecast, variantCount);
+  const undecidable = undecidablePlanProblem(forecast, variantCount, input.kind);
   if (undecidable) throw badRequest(undecidable);
   // A shape that, on this video's traffic, would only notice a title that doubles the metric very
   // likely ends Inconclusive: refused unless the creator starts it knowingly (the dialog's checkbox).

@@ -27,6 +27,8 @@ import {
   type ShapeForecast,
 } from '../statistics/forecast';
 import type { TestForecast, TestForecastInput } from './records/title-tests.schemas';
+import type { TestKind } from '../shared/test-kinds';
+import { forecastAdvice, forecastProblemWords } from '../shared/forecast-problems';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 import { channelVideosHistory, videoHistory } from './figures/video-history';
 import { chosenChannel } from '../channels/channels.service';
@@ -53,36 +55,30 @@ import {
  * Why a test of this shape could never end in a verdict, with the nearest shape that could, or
  * null. Creation refuses such shapes: every test the product starts must be able to decide.
  */
-export function verdictProblem(shape: ForecastShape): string | null {
+export function verdictProblem(shape: ForecastShape, kind: TestKind): string | null {
   const problem = decisionProblem(shape);
   if (!problem) return null;
   const noise = { viewsPerDay: TYPICAL_VIEWS_PER_DAY };
   const suggestion = suggestShape(shape, forecastShape(shape, noise), noise);
-  return `This test cannot reach a verdict: ${problem}. ${adviceFor(shape.titleCount, suggestion?.shape ?? null)}`;
+  const context = { kind, variantCount: shape.titleCount, durationDays: shape.durationDays };
+  return `This test cannot reach a verdict. ${forecastProblemWords(problem, context)} ${forecastAdvice(context, suggestion?.shape ?? null)}`;
 }
 
 /**
  * Why the plan of a test, as forecast on this channel and video (a first read of the video
  * included), could never end in a verdict, or null: creation refuses it with the plan's advice.
  */
-export function undecidablePlanProblem(plan: TestForecast, titleCount: number): string | null {
+export function undecidablePlanProblem(
+  plan: TestForecast,
+  variantCount: number,
+  kind: TestKind,
+): string | null {
   if (plan.canDecide) return null;
   const suggested = plan.suggestion && {
     titleCount: plan.suggestion.titleCount,
     durationDays: plan.suggestion.durationDays,
   };
-  return `This test cannot reach a verdict. ${plan.summary} ${adviceFor(titleCount, suggested)}`;
-}
-
-/** What to change so that a shape decides: the suggested shape's titles or days. */
-function adviceFor(
-  titleCount: number,
-  suggested: Pick<ForecastShape, 'titleCount' | 'durationDays'> | null,
-): string {
-  if (!suggested) return 'Make it longer or use fewer titles.';
-  return suggested.titleCount !== titleCount
-    ? `Use ${suggested.titleCount} titles or fewer.`
-    : `Make it at least ${plural(Math.ceil(suggested.durationDays), 'day')} long.`;
+  return `This test cannot reach a verdict. ${plan.summary} ${forecastAdvice({ kind, variantCount }, suggested)}`;
 }
 
 /** The creator's finished tests of the same shape: their windows measure this channel's noise. */

@@ -374,7 +374,7 @@ describe('which title is winning', () => {
     // The headline says where the test stands and what would go live if it ended now.
     const headline = await panel.getByTestId('verdict-headline').innerText();
     expect(headline).toMatch(
-      /^(Collecting data — (\d+ hours?|\d+) of 7 days|Title [12] wins|The original wins|Title 2 beats the original \([+\u2212]?\d+(\.\d)?%\)|Performing the same so far)$/,
+      /^(Collecting data — (\d+ hours?|\d+(\.\d)?) of 7 days|Title [12] wins|The original wins|Title 2 beats the original \([+\u2212]?\d+(\.\d)?%\)|Performing the same so far)$/,
     );
     await panel.getByText(/^If the test ended now: (the original stays|Title 2 goes live)\.$/).waitFor();
     await panel.getByText('Judged on views per hour.', { exact: true }).waitFor();
@@ -385,7 +385,7 @@ describe('which title is winning', () => {
     // Progress is one coherent line: never "Reached" beside "Still needed".
     const progress = await panel.getByTestId('verdict-progress').innerText();
     expect(progress).toMatch(
-      /^(\d+ hours?|\d+) of 7 days measured; [\d,]+ (of 30 views per title needed|views per title \(30 needed\) ✓)/,
+      /^(\d+ hours?|\d+(\.\d)?) of 7 days measured; [\d,]+ (of 30 views per title needed|views per title \(30 needed\) ✓)/,
     );
     expect(progress).not.toMatch(/Reached|Still needed/);
 
@@ -529,7 +529,7 @@ describe('which title is winning', () => {
     expect(await challenger.getByText(liftInWords('views per hour')).innerText()).toMatch(/^\+/);
     // Progress: the days measured of the test's four, and the views each title needed, ticked.
     expect(await panel.getByTestId('verdict-progress').innerText()).toMatch(
-      /^\d of 4 days measured; [\d,]+ views per title \(30 needed\) ✓$/,
+      /^\d(\.\d)? of 4 days measured; [\d,]+ views per title \(30 needed\) ✓$/,
     );
     expect(await panel.innerText()).not.toMatch(STATISTICS_WORDS);
     expect(await panel.innerText()).not.toMatch(/No winner yet|Before the end date|Minimum sample/);

@@ -92,7 +92,7 @@ describe('creating a test: every rule answers 400 with a clear message and write
     [
       'too short to reach a verdict',
       () => ({ ...valid(), endDate: inHours(12) }),
-      /cannot reach a verdict: fewer than 2 windows per title\. Make it at least \d+ days? long/,
+      /cannot reach a verdict\. A 12-hour test is too short to compare 2 titles: each title would be live in only \d windows?, and a verdict needs at least 2\. Make it at least \d+ days? long/,
     ],
     [
       'a daily CTR test of 5 titles in a week',
@@ -103,12 +103,12 @@ describe('creating a test: every rule answers 400 with a clear message and write
         rotationIntervalMinutes: 1440,
         endDate: inHours(24 * 7),
       }),
-      /cannot reach a verdict: fewer than 2 days per title\. Make it at least \d+ days long/,
+      /cannot reach a verdict\. A 7-day test is too short to compare 5 titles: each title would be live for only 1 full YouTube day, and a verdict needs at least 2\. Make it at least \d+ days long/,
     ],
     [
       'a first 2-hour test of 3 days: its day reading the video leaves too few windows',
       () => ({ ...valid(), rotationIntervalMinutes: 120, endDate: inHours(72) }),
-      /^This test cannot reach a verdict\. \d+ windows are too few to tell 2 titles apart from chance\..* Make it at least \d+ days long\.$/,
+      /^This test cannot reach a verdict\. A 3-day test is too short to compare 2 titles: each title would be live in only \d+ windows, too few to tell a real difference from ordinary ups and downs\..* Make it at least \d+ days long\.$/,
     ],
     ['unknown fields', () => ({ ...valid(), owner: 'someone-else' }), /Unrecognized key/],
   ];

@@ -7,6 +7,7 @@
 import { unitsPerSwitch, samplingUnitsPerDay, RESTORE_RESERVE_UNITS } from '../../capacity/cost-model';
 import { isMeasuredPerDay, METRIC_WORDS } from '../../shared/test-shapes';
 import type { TestKind } from '../../shared/test-kinds';
+import { forecastProblemWords } from '../../shared/forecast-problems';
 import {
   forecastShape,
   suggestShape,
@@ -50,14 +51,17 @@ const daysWords = (days: number): string => {
 function summaryFor(
   shape: ForecastShape,
   plan: ShapeForecast,
+  kind: TestKind,
   words: string,
   calibrationHours: number,
 ): string {
   const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
-  if (plan.minimumDetectableLift === null) {
-    const problem = plan.problem ?? 'too few units';
-    return `${problem.charAt(0).toUpperCase()}${problem.slice(1)}.`;
-  }
+  if (plan.minimumDetectableLift === null)
+    return forecastProblemWords(plan.problem ?? { code: 'too-short' }, {
+      kind,
+      variantCount: shape.titleCount,
+      durationDays: shape.durationDays,
+    });
   const reading =
     calibrationHours > 0
       ? ` Titlewise first reads this video’s views for ${calibrationHours} hours without changing anything, then confirms this forecast before the first switch.`
@@ -151,6 +155,6 @@ export function planOf(
             minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
           }
         : null,
-    summary: `${summaryFor(shape, plan, noiseWords(plan, extras.viewsPerDay, knowledge.calibrationHours), knowledge.calibrationHours)}${extras.lagNote}`,
+    summary: `${summaryFor(shape, plan, kind, noiseWords(plan, extras.viewsPerDay, knowledge.calibrationHours), knowledge.calibrationHours)}${extras.lagNote}`,
   };
 }

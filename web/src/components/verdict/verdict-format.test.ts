@@ -59,7 +59,7 @@ const visibleWords = (summary: ReturnType<typeof summarizeVerdict>) =>
 describe('the verdict headline (issue 24, item 8)', () => {
   it('a running test short of a verdict is collecting data, with the days measured and what would go live', () => {
     const summary = summarizeVerdict(view({}));
-    expect(summary.headline).toBe('Collecting data — 3 of 7 days');
+    expect(summary.headline).toBe('Collecting data — 3.5 of 7 days');
     expect(summary.why).toMatch(/^Title 2 is ahead \(\+5%\), but not by enough yet/);
     expect(summary.live).toBe('If the test ended now: the original stays.');
   });
@@ -171,7 +171,7 @@ describe('plain figures', () => {
   });
 
   it('progress reads as one coherent line: a minimum met is ticked, one missing says what is needed', () => {
-    expect(formatProgressLine(metProgress)).toBe('3 of 7 days measured; 412 views per title (30 needed) ✓');
+    expect(formatProgressLine(metProgress)).toBe('3.5 of 7 days measured; 412 views per title (30 needed) ✓');
     const short = {
       ...metProgress,
       met: false,
@@ -188,5 +188,13 @@ describe('plain figures', () => {
       expect(line).not.toMatch(/Reached|Still needed|Minimum sample/);
     }
     expect(formatProgressItem(metProgress.items[1]!)).toBe('views per title: 412 (at least 30) ✓');
+  });
+
+  it('the days measured say what the bar beside them shows (issue 36, item 6)', () => {
+    const atEightyPercent = { ...metProgress, fraction: 0.8, days: { measured: 1.6, planned: 2 } };
+    expect(formatProgressLine(atEightyPercent)).toMatch(/^1\.6 of 2 days measured;/);
+    expect(formatProgressLine({ ...metProgress, days: { measured: 6.97, planned: 7 } })).toMatch(
+      /^7 of 7 days measured;/,
+    );
   });
 });

@@ -106,13 +106,16 @@ function roundDays(days: number): number {
 
 const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** "4 of 7 days", "5 hours of 7 days" (measured of planned), or null without a plan. */
+/**
+ * "4 of 7 days", "1.6 of 2 days", "5 hours of 7 days" (measured of planned), or null without a
+ * plan: to a tenth of a day, so the words say what the progress bar beside them shows.
+ */
 export function formatDaysProgress(progress: VerdictView['progress']): string | null {
   if (!progress.days || progress.days.planned <= 0) return null;
   const planned = roundDays(progress.days.planned);
   const measured = Math.max(0, Math.min(progress.days.measured, planned));
   if (measured < 1) return `${plural(Math.round(measured * 24), 'hour')} of ${plural(planned, 'day')}`;
-  return `${Math.min(planned, Math.floor(measured + 0.05))} of ${plural(planned, 'day')}`;
+  return `${roundDays(measured)} of ${plural(planned, 'day')}`;
 }
 
 /** What the panel calls each of the engine's minimums (older verdicts may carry others). */
