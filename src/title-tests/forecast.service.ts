@@ -38,7 +38,6 @@ import {
   DAILY_VERDICT_DELAY_HOURS,
   forecastShapeOf,
   planOf,
-  plural,
   roundPercent,
   type TrafficKnowledge,
 } from './figures/forecast-plan';
