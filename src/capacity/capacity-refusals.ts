@@ -6,6 +6,7 @@ import {
   type CapacityPlan,
 } from '../shared/capacity-shares';
 import { ROTATION_INTERVALS } from '../shared/title-test-rules';
+import { lengthCountsFromStart } from '../shared/queue-words';
 import { longestHoldMs, planAllotment, type CapacityState, type Placement } from './admission';
 import { reservedUnits, type TestShape } from './cost-model';
 
@@ -75,4 +76,39 @@ export function extensionRefusal(
     case 'today':
       return `Today’s YouTube quota is nearly spent, so this test cannot run on now. Try again after midnight Pacific time. ${keeps}`;
   }
+}
+
+/** "every 4 hours", "daily". */
+const intervalWords = (minutes: number): string =>
+  minutes >= 1440 ? 'daily' : minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`;
+
+/**
+ * Why a test would wait in line, and what the creator can do about it: its length counts from the
+ * day it starts, a longer rotation interval that would start now (when one would), a larger plan.
+ */
+export function queueMessage(input: {
+  plan: CapacityPlan;
+  placement: Extract<Placement, { start: false }>;
+  durationDays: number;
+  soonerInterval: number | null;
+}): string {
+  const { plan, placement } = input;
+  const why =
+    placement.blockedBy === 'account'
+      ? 'your running tests already reserve most of your account’s share'
+      : placement.blockedBy === 'plan'
+        ? `the ${CAPACITY_PLAN_NAMES[plan]} plan’s share is taken by running tests${placement.ahead > 0 ? ` and ${placement.ahead} waiting before it` : ''}`
+        : 'today’s YouTube quota is nearly spent';
+  const ways = [
+    input.soonerInterval !== null
+      ? `Rotating ${intervalWords(input.soonerInterval)} it would start now.`
+      : null,
+    plan !== 'authority' && placement.blockedBy !== 'today'
+      ? `A larger plan has a larger share: /paywall.`
+      : null,
+  ].filter((way): way is string => way !== null);
+  return [
+    `It would wait for capacity (${why}) and start by itself when there is room; ${lengthCountsFromStart(input.durationDays)}.`,
+    ...ways,
+  ].join(' ');
 }

@@ -3,9 +3,10 @@ import { titleTests } from '../../db/schema';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, type AppError } from '../errors/app-error';
 import type { ServiceContext, TxContext } from '../platform/service-context';
-import { CAPACITY_PLAN_NAMES, capacityPlanOf, shareSentence } from '../shared/capacity-shares';
+import { capacityPlanOf, shareSentence } from '../shared/capacity-shares';
 import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
-import { extensionRefusal, holdProblem, refusal } from './capacity-refusals';
+import { extensionRefusal, holdProblem, queueMessage, refusal } from './capacity-refusals';
+import { intervalsFor } from '../shared/test-shapes';
 import { activeTestLimit, planLimitMessage } from '../shared/plans';
 import { runningStatuses } from '../shared/test-states';
 import { accountAllotment, neverFits, placeExtension, placeQueue } from './admission';
@@ -135,17 +136,26 @@ export async function capacityForShape(
       expectedStartAt: null,
       message: 'It starts as soon as you create it.',
     };
-  const why =
-    placement.blockedBy === 'account'
-      ? 'your running tests already reserve most of your account’s share'
-      : placement.blockedBy === 'plan'
-        ? `the ${CAPACITY_PLAN_NAMES[plan]} plan’s share is taken by running tests${placement.ahead > 0 ? ` and ${placement.ahead} waiting before it` : ''}`
-        : 'today’s YouTube quota is nearly spent';
+  // The way forward: the first longer interval of the metric that would start now, if any.
+  const sooner = intervalsFor(shape.winnerMetric).find((interval) => {
+    if (interval <= shape.rotationIntervalMinutes) return false;
+    const alternative = { ...shape, rotationIntervalMinutes: interval };
+    if (holdProblem(state, plan, alternative, input.durationDays * DAY_MS)) return false;
+    state.queued = state.queued.map((entry) =>
+      entry.id === CANDIDATE ? { ...entry, shape: alternative } : entry,
+    );
+    return placeQueue(state).find((entry) => entry.id === CANDIDATE)!.start;
+  });
   return {
     ...base,
     decision: 'queue',
     expectedStartAt: placement.expectedStartAt?.toISOString() ?? null,
-    message: `It would wait for capacity (${why}) and start by itself when there is room.`,
+    message: queueMessage({
+      plan,
+      placement,
+      durationDays: input.durationDays,
+      soonerInterval: sooner ?? null,
+    }),
   };
 }
 

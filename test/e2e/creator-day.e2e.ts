@@ -7,6 +7,7 @@ import { runFor } from '../helpers/title-test-driver';
 import { openPage, sessionCookie, type TrackedPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
 import { chooseOption } from './support/select';
+import { localInputValue, signInWithGoogle } from './support/sign-in';
 
 // Issue 26: a creator's whole day, walked in one browser the way a creator walks it: the landing,
 // the demo, signing in with Google, a test created with bad input and then good, fast-forwarded to
@@ -21,20 +22,6 @@ let browser: Browser;
 // Workers off: the product clock and the queue are driven from here (runFor). The simulated
 // checkout and portal stand in for Stripe.
 withAppAndBrowser((started) => ({ app, browser } = started));
-
-/** A Date as a datetime-local value in the browser's (and this process's) time zone. */
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-async function signInWithGoogle(page: Page, account: RegExp): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Connect with Google' }).click();
-  await page.getByRole('button', { name: account }).click();
-  await page.waitForURL(`${app.url}/dashboard`);
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-}
 
 async function expandCard(page: Page, videoTitle: string): Promise<Locator> {
   const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
@@ -67,7 +54,7 @@ describe('a creator’s day', () => {
     // Signing in with Google (the simulator's consent page stands in for Google's).
     await page.goto('/login');
     await lookAtBothSizes(page, 'day-03-login');
-    await signInWithGoogle(page, /Priya Natarajan/);
+    await signInWithGoogle(page, app.url, /Priya Natarajan/);
     await lookAtBothSizes(page, 'day-04-dashboard-empty');
 
     // A test, with bad input first: each rule is said under its field as the creator types.

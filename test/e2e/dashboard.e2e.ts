@@ -7,6 +7,7 @@ import { filterByTitle, searchWords, titleMatches } from '../../web/src/pages/da
 import { seriousAxeViolations } from './support/axe';
 import { headerRows, openPage, PHONE, screenshot, sessionCookie, type TrackedPage } from './support/browser';
 import { chooseOption } from './support/select';
+import { localInputValue } from './support/sign-in';
 
 let app: TestApp;
 let browser: Browser;
@@ -40,12 +41,6 @@ async function toast(page: Page, text: string): Promise<void> {
     });
   // One toast at a time (a replaced one may still be fading out for a moment).
   await expect.poll(() => region.getByRole('alert').count()).toBe(1);
-}
-
-/** A Date as a datetime-local value in the browser's (and this process's) time zone. */
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The texts an input's aria-describedby points at. */

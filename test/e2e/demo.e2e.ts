@@ -7,6 +7,7 @@ import { liveVideo } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
 import { openPage, screenshot } from './support/browser';
 import { chooseOption } from './support/select';
+import { localInputValue } from './support/sign-in';
 
 // Issue 12: the demo as a newcomer meets it. "Try the demo" opens the visitor's own channel with
 // a past (run through the real engine), and the fast-forward buttons take a new test from created
@@ -26,11 +27,6 @@ async function expand(card: Locator): Promise<Locator> {
   const panel = card.getByRole('region', { name: 'Which title is winning' });
   await panel.getByTestId('verdict-headline').waitFor();
   return panel;
-}
-
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 async function cardFor(page: Page, videoTitle: string): Promise<Locator> {

@@ -16,6 +16,7 @@ import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
 import { openPage, PHONE, screenshot, SCREENSHOT_DIR, type TrackedPage } from './support/browser';
 import { chooseOption } from './support/select';
+import { localInputValue } from './support/sign-in';
 
 let app: TestApp;
 let browser: Browser;
@@ -84,12 +85,6 @@ function planRequests(page: Page): Record<string, unknown>[] {
     });
   });
   return asked;
-}
-
-/** A Date as a datetime-local value in the browser's (and this process's) time zone. */
-function localInputValue(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
 /** The plan's three headings: it can decide (small or only large differences), or it cannot. */

@@ -119,7 +119,16 @@ describe('the projection of a day and its ledger', () => {
 describe('shares and the queue', () => {
   it('queues the next test of an account at its cap, with an expected start, while another account starts', async () => {
     // Alex (Authority) already reserves a 2-hourly, a 4-hourly and a daily test: about 1,128 of his
-    // 1,771 units. One more 2-hourly test (about 666) waits for his own tests to end.
+    // 1,771 units. One more 2-hourly test (about 666) waits for his own tests to end. The dialog
+    // says so before, with what it can do about it: its days count from its start, and 4-hour
+    // windows (less quota) would start now (issue 36, item 8).
+    const line = (await (
+      await alex.get('/api/capacity?rotationIntervalMinutes=120&winnerMetric=views&durationDays=14')
+    ).json()) as { decision: string; message: string };
+    expect(line.decision).toBe('queue');
+    expect(line.message).toBe(
+      'It would wait for capacity (your running tests already reserve most of your account’s share) and start by itself when there is room; its 14 days count from that start. Rotating every 4 hours it would start now.',
+    );
     const waiting = await create(alex, 'sim-alex', 3, twoHourly);
     expect(waiting.status).toBe('queued');
     expect(waiting.expectedStartAt).not.toBeNull();

@@ -40,6 +40,10 @@ export function Dashboard({ user }: { user: CurrentUser }) {
     (test) => test.status === 'paused' || test.status === 'scheduled' || test.status === 'queued',
   );
   const finished = all.filter((test) => test.status === 'completed' || test.status === 'cancelled');
+  const waitingFirst = active.length === 0 && waiting.length > 0;
+  const waitingList = waiting.length > 0 && (
+    <TestList title="Paused, scheduled and waiting" tests={waiting} isFounder={user.isFounder} />
+  );
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -86,6 +90,8 @@ export function Dashboard({ user }: { user: CurrentUser }) {
           </Alert>
         )}
         <Stack gap="xl">
+          {/* A test just created that waits for capacity comes first, not below an empty state. */}
+          {waitingFirst && waitingList}
           <Stack gap="sm" component="section" aria-labelledby="active-tests-heading">
             <Group justify="space-between">
               <Title order={2} fz="lg" id="active-tests-heading">
@@ -104,15 +110,18 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             </Group>
             {tests.isPending ? (
               <Skeleton h={88} radius="lg" />
+            ) : waitingFirst ? (
+              <Text c="dimmed" data-testid="none-rotating">
+                No test is rotating yet: {waiting.length === 1 ? 'yours is' : 'yours are'} listed above, with
+                when {waiting.length === 1 ? 'it starts' : 'each starts'}.
+              </Text>
             ) : active.length === 0 ? (
               <NoActiveTests onCreate={canEdit ? createDialog.open : undefined} />
             ) : (
               active.map((test) => <TestListItem key={test.id} test={test} isFounder={user.isFounder} />)
             )}
           </Stack>
-          {waiting.length > 0 && (
-            <TestList title="Paused, scheduled and waiting" tests={waiting} isFounder={user.isFounder} />
-          )}
+          {!waitingFirst && waitingList}
           {finished.length > 0 && (
             <TestList title="Finished tests" tests={finished} isFounder={user.isFounder} />
           )}

@@ -40,16 +40,37 @@ import { CardThumbnails } from './CardThumbnails';
 import { HopelessNotice } from './HopelessNotice';
 import { TestPromise } from './TestPromise';
 import classes from './TestCard.module.css';
+import { useCurrentUser } from '../../../auth/current-user';
+import { PaywallLinkText } from '../../../components/PaywallLinkText';
+import {
+  LONG_WAIT_MS,
+  lengthCountsFromStart,
+  startSoonerAdvice,
+} from '../../../../../src/shared/queue-words';
 
 /** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
 function QueuedLine({ test, now }: { test: TitleTest; now: Date }) {
   const at = test.expectedStartAt ? new Date(test.expectedStartAt) : null;
+  const durationDays = (new Date(test.endDate).getTime() - new Date(test.startDate).getTime()) / 86_400_000;
   return (
-    <Text component="span" fz="xs" c="blue.9" fw={500}>
+    <Text component="span" fz="xs" c="blue.9" fw={500} data-testid="queued-line">
       Waiting for YouTube capacity: nothing has changed on the video yet.{' '}
       {at
-        ? `Expected to start ${formatClockTime(at)} (${formatRelative(at, now)}), by itself.`
-        : 'It starts by itself when a running test ends.'}
+        ? `Expected to start ${formatClockTime(at)} (${formatRelative(at, now)}), by itself; ${lengthCountsFromStart(durationDays)}.`
+        : `It starts by itself when a running test ends; ${lengthCountsFromStart(durationDays)}.`}
+    </Text>
+  );
+}
+
+/** Under a long wait's card summary (outside its button: it may hold a link): how to start sooner. */
+function QueuedAdvice({ test, now }: { test: TitleTest; now: Date }) {
+  const user = useCurrentUser().data;
+  const at = test.expectedStartAt ? new Date(test.expectedStartAt) : null;
+  if (at !== null && at.getTime() - now.getTime() <= LONG_WAIT_MS) return null;
+  const withPlans = user != null && user.subscriptionTier !== 'authority' && !user.isDemo;
+  return (
+    <Text fz="xs" c="dimmed" px={{ base: 'sm', sm: 'lg' }} pb="sm" data-testid="queued-advice">
+      <PaywallLinkText message={startSoonerAdvice(withPlans)} />
     </Text>
   );
 }
@@ -151,6 +172,7 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           <SummaryFigure label="Avg CTR" value={averageCtr === null ? '—' : formatCtr(averageCtr)} />
         </SimpleGrid>
       </UnstyledButton>
+      {test.status === 'queued' && <QueuedAdvice test={test} now={now} />}
       <Collapse expanded={expanded}>
         <Stack gap="md" p={{ base: 'sm', sm: 'lg' }} pt={0} id={panelId}>
           {test.statusReason && (
