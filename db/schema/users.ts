@@ -19,6 +19,11 @@ export const users = pgTable('users', {
   stripeCustomerId: text('stripe_customer_id').unique(),
   stripeSubscriptionId: text('stripe_subscription_id'),
   /**
+   * The IANA time zone of the creator's browser (src/shared/moments.ts): what the server writes
+   * for them (notifications, e-mails, a test's reasons) names moments in it. Null: Pacific time.
+   */
+  timeZone: text('time_zone'),
+  /**
    * The user asked to delete their account: sessions are revoked at once, and the privacy job
    * erases everything once each test's original title is back on YouTube (src/privacy).
    */

@@ -34,7 +34,7 @@ describe('accuracy status', () => {
     expect(status.enabled).toBe(true);
     expect(status.enableUrl).toBeNull();
     expect(status.accuracy).toContain('Views are measured');
-    expect(status.accuracy).toContain('through 2026-11-18 (3 days behind)');
+    expect(status.accuracy).toContain('through Wed, Nov 18 (3 days behind)');
     expect(status.accuracy).toContain('Titlewise’s own estimates');
   });
 
@@ -60,7 +60,7 @@ describe('accuracy status', () => {
   it('says so when reach data stops arriving', () => {
     const status = describeAccuracy({ ...connection, reachDataThrough: pacificDayStart('2026-11-10') }, now);
     expect(status.enabled).toBe(false);
-    expect(status.accuracy).toMatch(/stopped arriving.*2026-11-09 \(12 days behind\)/);
+    expect(status.accuracy).toMatch(/stopped arriving.*Mon, Nov 9 \(12 days behind\)/);
     // A demo visitor, whose fast-forward moved the channel's days, is not asked to sign in again.
     const demo = describeAccuracy(
       { ...connection, reachDataThrough: pacificDayStart('2026-11-10') },

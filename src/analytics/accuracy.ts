@@ -2,6 +2,7 @@ import type { ChannelConnection } from '../channels/channel-connections.service'
 import { addDays, pacificDay } from '../time/pacific';
 import type { AccuracyStatus } from './analytics.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
+import { formatDay } from '../shared/moments';
 
 const ANALYTICS_SCOPE = 'https://www.googleapis.com/auth/yt-analytics.readonly';
 /** Reach files normally trail by 2–3 days; later than this, something stopped them. */
@@ -76,7 +77,7 @@ export function describeAccuracy(
   if (behind > STALE_AFTER_DAYS && demo) {
     return {
       enabled: false,
-      accuracy: `${viewsLine} Impressions and CTR are catching up: the demo channel’s reach data ends on ${lastDay} (${behindText}).`,
+      accuracy: `${viewsLine} Impressions and CTR are catching up: the demo channel’s reach data ends on ${formatDay(lastDay)} (${behindText}).`,
       instructions:
         'Nothing to do: this is the demo’s simulated channel, and its figures catch up by themselves.',
       enableUrl: null,
@@ -85,7 +86,7 @@ export function describeAccuracy(
   if (behind > STALE_AFTER_DAYS) {
     return {
       enabled: false,
-      accuracy: `${viewsLine} Impressions and CTR stopped arriving: YouTube’s reach data ends on ${lastDay} (${behindText}).`,
+      accuracy: `${viewsLine} Impressions and CTR stopped arriving: YouTube’s reach data ends on ${formatDay(lastDay)} (${behindText}).`,
       instructions:
         'Titlewise keeps asking YouTube for new reach reports; if this lasts, sign in with Google again.\nUntil then, recent CTR figures are estimates.',
       enableUrl: RECONNECT_URL,
@@ -93,8 +94,8 @@ export function describeAccuracy(
   }
   return {
     enabled: true,
-    accuracy: `${viewsLine} Impressions and CTR are measured by YouTube per day, through ${lastDay} (${behindText}); average view duration comes from YouTube Analytics, 2–3 days behind. ${estimatesLine}`,
-    instructions: `Full accuracy is on.\nDaily figures for ${addDays(lastDay, 1)} onwards arrive as YouTube publishes them.`,
+    accuracy: `${viewsLine} Impressions and CTR are measured by YouTube per day, through ${formatDay(lastDay)} (${behindText}); average view duration comes from YouTube Analytics, 2–3 days behind. ${estimatesLine}`,
+    instructions: `Full accuracy is on.\nDaily figures for ${formatDay(addDays(lastDay, 1))} onwards arrive as YouTube publishes them.`,
     enableUrl: null,
   };
 }

@@ -6,8 +6,11 @@ import {
   logoutResponseSchema,
   meResponseSchema,
   sessionResponseSchema,
+  setTimeZoneSchema,
+  timeZoneResponseSchema,
   userSchema,
 } from './auth.schemas';
+import { setTimeZone } from './users.service';
 import { getCurrentUser, signOut } from './auth.service';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { signInWithGoogleCode } from './sign-in.service';
@@ -53,6 +56,19 @@ export const authOperations = {
       setSessionCookie(http.reply, ctx.config, signedIn.sessionToken, signedIn.expiresAt);
       return { sessionToken: signedIn.sessionToken, user: signedIn.user };
     },
+  }),
+
+  /** The browser's time zone: notifications, e-mails and a test's reasons name moments in it. */
+  timeZone: mutation({
+    access: 'user',
+    input: setTimeZoneSchema,
+    output: timeZoneResponseSchema,
+    rest: {
+      method: 'POST',
+      path: '/api/auth/time-zone',
+      summary: 'Set the time zone messages are written in',
+    },
+    handler: ({ ctx, caller, input }) => setTimeZone(ctx, caller.user, input.timeZone),
   }),
 
   /** Signing out without a session succeeds too: there is nothing left to end. */

@@ -1,3 +1,4 @@
+import { isTimeZone } from '../shared/moments';
 import { z } from 'zod';
 import { teamRoles } from '../../db/schema/team';
 import { subscriptionTiers } from '../../db/schema/users';
@@ -34,6 +35,8 @@ export const userSchema = z.object({
   channelStatus: z.enum(['connected', 'disconnected']).nullable(),
   /** The team this person works in (its owner's channels), or null. */
   team: membershipSchema.nullable(),
+  /** The time zone the server writes this person's messages in (their browser's), or null: Pacific. */
+  timeZone: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof userSchema>;
 
@@ -43,6 +46,14 @@ export const sessionResponseSchema = z.object({
 });
 
 export const meResponseSchema = userSchema;
+
+/** POST /api/auth/time-zone: the browser's IANA time zone, for what the server writes this person. */
+export const setTimeZoneSchema = z.object({
+  timeZone: z
+    .string()
+    .refine(isTimeZone, 'Not a time zone this server knows: send an IANA name such as Europe/Paris.'),
+});
+export const timeZoneResponseSchema = z.object({ timeZone: z.string() });
 export const diagnosticUserResponseSchema = z.object({ user: userSchema });
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 

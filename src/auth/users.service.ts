@@ -108,7 +108,29 @@ export async function toPublicUser(
     youtubeChannelTitle: connection?.title ?? null,
     channelStatus: connection?.status ?? null,
     team: membershipView(team),
+    timeZone: user.timeZone,
   };
+}
+
+/** Remembers the browser's time zone for what the server writes this person (src/shared/moments.ts). */
+export async function setTimeZone(
+  ctx: ServiceContext,
+  user: UserRow,
+  timeZone: string,
+): Promise<{ timeZone: string }> {
+  if (user.timeZone !== timeZone)
+    await ctx.db.update(users).set({ timeZone, updatedAt: new Date() }).where(eq(users.id, user.id));
+  return { timeZone };
+}
+
+/** The zone the server writes a user's messages in: their browser's, or null (Pacific). */
+export async function messageTimeZoneOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.timeZone ?? null;
 }
 
 export async function getUser(db: DbOrTx, userId: string): Promise<UserRow> {

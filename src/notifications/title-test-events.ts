@@ -1,6 +1,7 @@
 import { theOriginal, VARIANT_WORDS } from '../shared/test-kinds';
 import type { DbOrTx } from '../db/database';
-import { formatPacificMoment } from '../time/pacific';
+import { formatMoment } from '../shared/moments';
+import { messageTimeZoneOf } from '../auth/users.service';
 import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { testPath } from '../shared/test-link';
 import type { titleTests } from '../../db/schema';
@@ -32,7 +33,7 @@ type TestFacts = Pick<
 >;
 
 /** The first title of a test went live. */
-export function notifyTestStarted(
+export async function notifyTestStarted(
   ctx: ServiceContext,
   db: DbOrTx,
   test: TestFacts & { stopAtVerdict: boolean },
@@ -50,7 +51,7 @@ export function notifyTestStarted(
     kind: 'test-started',
     eventKey: `started:${test.id}`,
     title: `Your ${VARIANT_WORDS[test.kind].one} test started on “${test.videoTitle}”`,
-    body: startedBody(test, live),
+    body: startedBody(test, live, await messageTimeZoneOf(db, test.userId)),
     link: testPath(test.id),
   });
 }
@@ -59,14 +60,15 @@ export function notifyTestStarted(
 function startedBody(
   test: TestFacts & { stopAtVerdict: boolean },
   live: { title: string; titleNumber: number; titleCount: number; firstSwitchAt: Date | null },
+  timeZone: string | null,
 ): string {
   const words = VARIANT_WORDS[test.kind];
   const reading = live.firstSwitchAt
-    ? `First Titlewise reads your video’s views until ${formatPacificMoment(live.firstSwitchAt)} without changing anything, to confirm what the test can find. Then it switches`
+    ? `First Titlewise reads your video’s views until ${formatMoment(live.firstSwitchAt, timeZone)} without changing anything, to confirm what the test can find. Then it switches`
     : 'Titlewise switches';
   const until = test.stopAtVerdict
-    ? `until a daily check names a winner (by ${formatPacificMoment(test.endDate)} at the latest)`
-    : `until ${formatPacificMoment(test.endDate)}`;
+    ? `until a daily check names a winner (by ${formatMoment(test.endDate, timeZone)} at the latest)`
+    : `until ${formatMoment(test.endDate, timeZone)}`;
   const next = `${reading} ${words.many} ${formatInterval(test.rotationIntervalMinutes)} ${until}, decides by ${METRIC_WORDS[test.winnerMetric]}, and then puts the winner, or ${words.original.replace('the ', 'your ')}, back.`;
   const which = `${words.name} ${live.titleNumber} of ${live.titleCount}`;
   return test.kind === 'thumbnails'

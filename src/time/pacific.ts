@@ -120,28 +120,3 @@ export function pacificDayStart(day: string): Date {
   throw new RangeError(`Not a calendar day: ${day}`);
 }
 
-const pacificMomentFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: PACIFIC_TIME_ZONE,
-  weekday: 'short',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-const pacificClockFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: PACIFIC_TIME_ZONE,
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/** A moment as creators read it in messages, in Pacific time: "Tue, Nov 24, 4:00 PM PST". */
-export function formatPacificMoment(at: Date): string {
-  return pacificMomentFormat.format(at);
-}
-
-/** A time of day in Pacific time, for moments within the next day: "4:00 PM PST". */
-export function formatPacificClock(at: Date): string {
-  return pacificClockFormat.format(at);
-}

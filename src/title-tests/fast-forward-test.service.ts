@@ -1,4 +1,4 @@
-import { formatPacificMoment } from '../time/pacific';
+import { formatMoment } from '../shared/moments';
 import { isMeasuredPerDay } from '../shared/test-shapes';
 import type { UserRow } from '../auth/session.service';
 import { conflict } from '../errors/app-error';
@@ -50,5 +50,5 @@ export async function fastForwardTest(
   }
   const moved = await time.moveTo(new Date(target));
   const failed = failedOf(moved.failures);
-  return `The simulated clock is now ${formatPacificMoment(moved.now)} (${moved.steps} steps).${failed}`;
+  return `The simulated clock is now ${formatMoment(moved.now, user.timeZone)} (${moved.steps} steps).${failed}`;
 }

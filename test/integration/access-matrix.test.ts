@@ -66,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/auth/demo-login': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/auth/logout': 'public',
+  'POST /api/auth/time-zone': 'signed-in',
   'POST /api/account/delete': 'signed-in',
   'GET /api/notifications': 'signed-in',
   'POST /api/notifications/read': 'signed-in',
@@ -122,6 +123,7 @@ const ACCESS: Record<string, Access> = {
   'trpc auth.me': 'public',
   'trpc auth.demoLogin': 'public',
   'trpc auth.logout': 'public',
+  'trpc auth.timeZone': 'signed-in',
   'trpc account.delete': 'signed-in',
   'trpc account.disconnectChannel': 'owner',
   'trpc channels.list': 'team-read',
@@ -686,6 +688,8 @@ const ROWS: Record<string, Row> = {
   'POST /api/notifications/preferences': {
     request: () => post('/api/notifications/preferences', quietQuota),
   },
+  'POST /api/auth/time-zone': { request: () => post('/api/auth/time-zone', { timeZone: 'UTC' }) },
+  'trpc auth.timeZone': { request: () => trpcMutation('auth.timeZone', { timeZone: 'UTC' }) },
   'trpc notifications.setPreferences': {
     request: () => trpcMutation('notifications.setPreferences', quietQuota),
   },

@@ -2,7 +2,8 @@ import { and, eq, gte, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quotaLedger, rateLimits, rotations, titleTests, users } from '../../db/schema';
 import { RECENT_VIDEOS_PER_WINDOW } from '../../src/shared/usage-limits';
-import { formatPacificMoment, nextPacificMidnight, pacificDay } from '../../src/time/pacific';
+import { nextPacificMidnight, pacificDay } from '../../src/time/pacific';
+import { formatMoment } from '../../src/shared/moments';
 import { userReadsQuota } from '../../src/youtube/gateway/user-reads';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { googleCreator } from '../helpers/creators';
@@ -119,7 +120,7 @@ describe("each user's share of the daily quota", () => {
     expect(message).toMatch(
       /You have used your share of today's YouTube API quota \(22 units a day for each account\)/,
     );
-    expect(message).toContain(`It resets at midnight Pacific time (${formatPacificMoment(resetsAt)})`);
+    expect(message).toContain(`It resets at midnight Pacific time (${formatMoment(resetsAt, null)})`);
     expect(Number(over.result.headers.get('retry-after'))).toBe(
       Math.ceil((resetsAt.getTime() - testApp.clock.now().getTime()) / 1000),
     );

@@ -12,6 +12,7 @@ import { firstWindowStart, plannedWindows } from '../helpers/planned-windows';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { fastForwardTo, liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 import { control } from '../helpers/youtube-gateway';
+import { formatMoment } from '../../src/shared/moments';
 
 // Every kind of notification, from the engine's real events on the simulator's clock, received
 // as e-mail through SMTP by the built-in mail catcher.
@@ -108,6 +109,17 @@ describe('notifications', () => {
   let firstTest = '';
 
   it('a test that starts and ends: in the app and by e-mail, each event once', async () => {
+    // The browser reports its time zone (the dashboard does on load): the messages name moments in
+    // it. A zone the server does not know is refused and changes nothing.
+    const refused = await alex.post('/api/auth/time-zone', { timeZone: 'Mars/Olympus_Mons' });
+    expect(refused.status).toBe(400);
+    expect(
+      ((await (await alex.get('/api/auth/me')).json()) as { timeZone: string | null }).timeZone,
+    ).toBeNull();
+    expect((await alex.post('/api/auth/time-zone', { timeZone: 'Europe/Paris' })).status).toBe(200);
+    expect(((await (await alex.get('/api/auth/me')).json()) as { timeZone: string | null }).timeZone).toBe(
+      'Europe/Paris',
+    );
     firstTest = await startTest(1, ['Notify me A', 'Notify me B']);
     // Title 1 goes live at the start, for the lead-in before the first window.
     await runFor(testApp, 1.1);
@@ -115,6 +127,11 @@ describe('notifications', () => {
     const [started] = await outbox();
     expect(started!.subject).toMatch(/^Your title test started on “.+”$/);
     expect(started!.text).toMatch(/is live on YouTube now/);
+    // The test's end, in the creator's own zone and named: as the card shows it in that browser.
+    const endDate = (await testRow(firstTest)).endDate;
+    expect(started!.text).toContain(formatMoment(endDate, 'Europe/Paris'));
+    expect(formatMoment(endDate, 'Europe/Paris')).toMatch(/GMT\+1$/);
+    expect(started!.text).not.toMatch(/ P[SD]T\b/);
     expect(started!.html).toContain('Open Titlewise');
     expect(started!.headers['list-unsubscribe']).toMatch(/^<http.+\/api\/notifications\/unsubscribe\?u=.+>$/);
     expect(started!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');

@@ -3,7 +3,8 @@ import { rotations, titleTests } from '../../../db/schema';
 import { scheduleAdvance } from './title-tests.jobs';
 import { isMeasuredPerDay } from '../../shared/test-shapes';
 import type { TestVerdict } from '../../statistics';
-import { formatPacificMoment } from '../../time/pacific';
+import { formatMoment } from '../../shared/moments';
+import { messageTimeZoneOf } from '../../auth/users.service';
 import { withTx, type ServiceContext } from '../../platform/service-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
@@ -149,7 +150,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
         // What the figures so far say, read with the interim bar: a look before the data is in.
         verdict: await computeVerdict(ctx, record, false),
         finalFiguresDueAt: dueAt,
-        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so ${theOriginal(VARIANT_WORDS[test.kind], 'is back', 'are back')} until the figures of the last days are in. The verdict follows by ${formatPacificMoment(dueAt)}; a winning ${VARIANT_WORDS[test.kind].one} then goes live.`,
+        reason: `The test has ended. YouTube reports click-through rate and watch time per day, 2–3 days late, so ${theOriginal(VARIANT_WORDS[test.kind], 'is back', 'are back')} until the figures of the last days are in. The verdict follows by ${formatMoment(dueAt, await messageTimeZoneOf(ctx.db, test.userId))}; a winning ${VARIANT_WORDS[test.kind].one} then goes live.`,
       };
     }
   }

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
 import type { ServiceContext } from '../../platform/service-context';
 import { runningStatuses } from '../../shared/test-states';
-import { formatPacificMoment } from '../../time/pacific';
+import { formatMoment } from '../../shared/moments';
+import { messageTimeZoneOf } from '../../auth/users.service';
 import { computeVerdict } from '../figures/verdict';
 import { nextLookAfter } from '../figures/look-bars';
 import { loadTestRecord, setTestFields, type TestRecord } from '../records/title-test-records';
@@ -43,7 +44,7 @@ export async function lookAtTest(ctx: ServiceContext, record: TestRecord): Promi
   const { test } = record;
   const verdict = await computeVerdict(ctx, record, false);
   if (verdict.verdict === 'winner' && test.stopAtVerdict) {
-    const reason = `${verdict.reason} The test stopped at the daily look of ${formatPacificMoment(now)}, ${earlier(test.endDate, now)}: its answer was in.`;
+    const reason = `${verdict.reason} The test stopped at the daily look of ${formatMoment(now, await messageTimeZoneOf(ctx.db, test.userId))}, ${earlier(test.endDate, now)}: its answer was in.`;
     const [ended] = await ctx.db
       .update(titleTests)
       .set({

@@ -1,6 +1,6 @@
 import { AppError, type AppErrorCode } from '../../errors/app-error';
 import { RECONNECT_INSTRUCTIONS } from '../../shared/reconnect';
-import { formatPacificMoment } from '../../time/pacific';
+import { formatMoment } from '../../shared/moments';
 
 /**
  * What can go wrong talking to YouTube, as the product must react to it (docs/youtube.md).
@@ -33,7 +33,7 @@ export class QuotaExhaustedError extends YouTubeGatewayError {
   ) {
     super(
       'RATE_LIMITED',
-      `YouTube's daily API quota is used up; it resets at midnight Pacific time (${formatPacificMoment(resetsAt)}).`,
+      `YouTube's daily API quota is used up; it resets at midnight Pacific time (${formatMoment(resetsAt, null)}).`,
       options,
     );
   }

@@ -4,7 +4,8 @@ import type { Dependencies } from '../../platform/service-context';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/database';
 import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../../shared/usage-limits';
-import { formatPacificMoment, nextPacificMidnight, pacificDay, pacificDayStart } from '../../time/pacific';
+import { nextPacificMidnight, pacificDay, pacificDayStart } from '../../time/pacific';
+import { formatMoment } from '../../shared/moments';
 import { YouTubeGatewayError } from './errors';
 import { quotaCosts, type QuotaMethod } from '../quota-ledger';
 
@@ -61,7 +62,7 @@ export class UserReadsRefusedError extends YouTubeGatewayError {
     readonly resetsAt: Date,
     now: Date,
   ) {
-    const when = `It resets at midnight Pacific time (${formatPacificMoment(resetsAt)}), in ${inWords(resetsAt.getTime() - now.getTime())}.`;
+    const when = `It resets at midnight Pacific time (${formatMoment(resetsAt, null)}), in ${inWords(resetsAt.getTime() - now.getTime())}.`;
     super(
       'RATE_LIMITED',
       spent === 'share'

@@ -2,21 +2,19 @@
 // pending figure, the verdict): the clock time in the viewer's zone and how far away it is, by
 // the viewer's own clock, so stored figures never carry a stale "in 2 days".
 
+import { formatMoment } from '../../../src/shared/moments';
+import { BROWSER_TIME_ZONE } from './time-zone';
+
 const MINUTE_MS = 60_000;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-const clockFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** The instant on the viewer's clock: "Thu, Nov 26, 1:30 AM" (in the viewer's locale). */
+/**
+ * The instant on the viewer's clock, its zone named as the server's messages name it: "Thu, Nov 26,
+ * 1:30 AM GMT+1" (src/shared/moments.ts).
+ */
 export function formatClockTime(at: Date): string {
-  return clockFormat.format(at);
+  return formatMoment(at, BROWSER_TIME_ZONE);
 }
 
 /** A duration in words: minutes under 90 min, hours (and minutes under 12 h) under 36 h, else days. */

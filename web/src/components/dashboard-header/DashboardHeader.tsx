@@ -19,10 +19,12 @@ import classes from './DashboardHeader.module.css';
 import { ChannelSwitcher } from './ChannelSwitcher';
 import { NotificationBell } from './NotificationBell';
 import { PlanMenu } from './PlanMenu';
+import { useReportTimeZone } from './use-report-time-zone';
 
 /** The dashboard header: initial and name, Founder badge, the plan (Authority's badge), logout. */
 export function DashboardHeader({ user }: { user: CurrentUser }) {
   const { logout, pending } = useLogout();
+  useReportTimeZone(user);
   const initial = (user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase();
   return (
     <Box

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { trpc } from '../../api/trpc';
+import type { CurrentUser } from '../../auth/auth-client';
+import { BROWSER_TIME_ZONE } from '../../lib/time-zone';
+
+/**
+ * Tells the server the browser's time zone when it differs from the one it writes this person's
+ * messages in (notifications, e-mails, a test's reasons), so they name moments as the cards do.
+ * Once per page load; a failure waits for the next one.
+ */
+export function useReportTimeZone(user: CurrentUser): void {
+  const report = trpc.auth.timeZone.useMutation();
+  const differs = user.timeZone !== BROWSER_TIME_ZONE;
+  const { isIdle, mutate } = report;
+  useEffect(() => {
+    if (differs && isIdle) mutate({ timeZone: BROWSER_TIME_ZONE });
+  }, [differs, isIdle, mutate]);
+}
