@@ -31,7 +31,7 @@ export interface ProgressItem {
 
 export interface Progress {
   items: ProgressItem[];
-  /** 0 … 1: share of the planned units measured (or of the minimums, without a plan). */
+  /** 0 … 1: share of the planned units measured, all titles' together (or of the minimums, without a plan). */
   fraction: number;
   /** The minimums are met: a verdict other than "inconclusive" is possible. */
   met: boolean;
@@ -98,7 +98,11 @@ export function measureProgress(
       required: plannedUnitsPerTitle,
       met: perTitle >= plannedUnitsPerTitle,
     });
-    fraction = Math.min(1, perTitle / plannedUnitsPerTitle);
+    // The share of all planned units measured, so the card's "N of M days measured" counts the
+    // days that are (a title still without one shows in the unitsPerTitle item), not the fewest
+    // any one title has.
+    const measured = counts.reduce((total, count) => total + Math.min(count, plannedUnitsPerTitle), 0);
+    fraction = Math.min(1, measured / (plannedUnitsPerTitle * titleCount));
   }
   return { items, fraction, met };
 }

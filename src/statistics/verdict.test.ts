@@ -389,6 +389,25 @@ describe('minimums and washout', () => {
     expect(measureProgress(unmeasured, 2, 'ctr').met).toBe(false);
   });
 
+  it('counts the share of all planned units measured, though one title has none yet (issue 36, item 9)', () => {
+    const windows = simulate({
+      titleCount: 3,
+      intervalMinutes: 60,
+      days: 1,
+      lifts: [0, 0, 0],
+      noise: 0.1,
+      seed: 'q',
+    });
+    const withoutTitle3 = windows.filter((window) => window.titleIndex !== 2);
+    const progress = measureProgress(withoutTitle3, 3, 'views', 24);
+    const byKey = Object.fromEntries(progress.items.map((item) => [item.key, item]));
+    expect(byKey.unitsPerTitle).toMatchObject({ current: 0, met: false });
+    const measured = withoutTitle3.filter((window) => window.views !== undefined).length;
+    expect(measured).toBeGreaterThan(0);
+    expect(progress.fraction).toBeGreaterThan(0);
+    expect(progress.fraction).toBeLessThanOrEqual(measured / 72);
+  });
+
   it('ignores max(15 min, 10% of the window) after a switch', () => {
     expect([60, 120, 240, 480, 720, 1440].map(washoutMinutes)).toEqual([15, 15, 24, 48, 72, 144]);
   });

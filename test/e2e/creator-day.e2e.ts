@@ -146,7 +146,7 @@ describe('a creator’s day', () => {
     // The export, as the browser downloads it: one row per window, figures to three decimals.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      decided.getByRole('link', { name: 'Windows (CSV)' }).click(),
+      decided.getByRole('link', { name: 'Each rotation (CSV)' }).click(),
     ]);
     const csv = await new Response((await download.createReadStream()) as unknown as ReadableStream).text();
     const [header, ...rows] = csv.trim().split(/\r?\n/);

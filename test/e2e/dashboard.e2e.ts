@@ -211,7 +211,7 @@ describe('dashboard', () => {
     // Its figures download as files, with the session cookie.
     const windowsCsv = card
       .getByRole('navigation', { name: 'Download this test’s figures' })
-      .getByRole('link', { name: 'Windows (CSV)' });
+      .getByRole('link', { name: 'Each rotation (CSV)' });
     const download = await page.evaluate(
       async (href) => {
         const response = await fetch(href);
@@ -227,11 +227,11 @@ describe('dashboard', () => {
     expect(download.text.split('\r\n')[0]).toMatch(/^window,title_number,title,start,/);
 
     // Founder tool: simulate a rotation → a history row
-    await card.getByRole('button', { name: 'Simulate Rotation' }).click();
+    await card.getByRole('button', { name: 'Next variant now' }).click();
     await toast(page, 'Rotation simulated');
     await card.getByRole('listitem').first().waitFor();
     await card
-      .getByText(/Active \d+ minutes? ago/)
+      .getByText(/Went live \d+ minutes? ago/)
       .first()
       .waitFor();
     // The first window has begun: no more lead-in; its CTR says when YouTube's figures come.

@@ -9,7 +9,7 @@ import { openPage, screenshot } from './support/browser';
 let app: TestApp;
 let browser: Browser;
 
-// The demo account is the founder, so Simulate Rotation starts the test; workers apply it.
+// The demo account has the founder tools (as its demo controls), so Next variant now starts the test; workers apply it.
 withAppAndBrowser((started) => ({ app, browser } = started), {
   FOUNDER_EMAILS: 'demo@titlewise.app',
   WORKERS: 'true',
@@ -51,7 +51,7 @@ describe('offline', () => {
 
     const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
     await card.getByRole('button', { expanded: false }).click();
-    await card.getByRole('button', { name: 'Simulate Rotation' }).click();
+    await card.getByRole('button', { name: 'Next variant now' }).click();
     await toastText(page, 'Rotation simulated');
     const pause = card.getByRole('button', { name: 'Pause' });
     await pause.waitFor();

@@ -35,12 +35,12 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "Active N minutes ago" under an hour, otherwise hours (the rotation history's rows). */
-export function formatActiveAgo(activatedAt: Date, now: Date): string {
+/** "Went live N minutes ago" under an hour, otherwise hours (the rotation history's rows). */
+export function formatWentLiveAgo(activatedAt: Date, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - activatedAt.getTime()) / 60_000));
-  if (minutes < 60) return `Active ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  if (minutes < 60) return `Went live ${minutes} minute${minutes === 1 ? '' : 's'} ago`;
   const hours = Math.floor(minutes / 60);
-  return `Active ${hours} hour${hours === 1 ? '' : 's'} ago`;
+  return `Went live ${hours} hour${hours === 1 ? '' : 's'} ago`;
 }
 
 const calendarDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

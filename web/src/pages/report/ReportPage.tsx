@@ -1,7 +1,8 @@
 import { Badge, Box, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import type { PublicReport } from '../../../../src/reports/reports.schemas';
-import { METRIC_LABELS } from '../../../../src/shared/test-shapes';
+import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
+import { TEST_STATUS_LABELS } from '../../../../src/shared/test-states';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
@@ -94,10 +95,10 @@ function Report({ report }: { report: PublicReport }) {
             </Title>
             <Text fz="sm" c="dimmed" mt={4}>
               {report.titles.length} {VARIANT_NOUN[report.kind].toLowerCase()}s · switched{' '}
-              {formatInterval(report.rotationIntervalMinutes)} · judged on{' '}
-              {METRIC_LABELS[report.winnerMetric].toLowerCase()} ·{' '}
-              {dateFormat.format(new Date(report.startDate))} to {dateFormat.format(new Date(report.endDate))}{' '}
-              · status {report.status}
+              {formatInterval(report.rotationIntervalMinutes)} · decided by{' '}
+              {METRIC_WORDS[report.winnerMetric]} · {dateFormat.format(new Date(report.startDate))} to{' '}
+              {dateFormat.format(new Date(report.endDate))} ·{' '}
+              {report.status === 'active' ? 'running now' : TEST_STATUS_LABELS[report.status]}
             </Text>
           </div>
           <Paper withBorder p="md" radius="md" component="section" aria-labelledby="report-titles-heading">

@@ -12,7 +12,7 @@ export function ExportLinks({ testId }: { testId: string }) {
         Download:
       </Text>
       <Anchor href={`${base}?format=csv&table=windows`} download fz="sm">
-        Windows (CSV)
+        Each rotation (CSV)
       </Anchor>
       <Anchor href={`${base}?format=csv&table=daily`} download fz="sm">
         Daily figures (CSV)

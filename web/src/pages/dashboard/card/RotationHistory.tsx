@@ -1,5 +1,5 @@
 import { Badge, Box, Group, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { formatActiveAgo, formatCompact, formatCtr, formatDuration } from '../../../lib/format';
+import { formatCompact, formatWentLiveAgo, formatCtr, formatDuration } from '../../../lib/format';
 import type { RotationLog } from '../../../api/test-types';
 import { ExpectedTime } from '../../../components/ExpectedTime';
 import { formatClockTime } from '../../../lib/expected-time';
@@ -44,7 +44,7 @@ function HistoryRow({
               {name} · {activatedAt ? formatClockTime(activatedAt) : 'Not activated'}
             </Text>
             <Text fz="xs" c={activatedAt ? 'teal.9' : 'dimmed'} fw={500}>
-              {activatedAt ? formatActiveAgo(activatedAt, now) : 'Waiting for activation'}
+              {activatedAt ? formatWentLiveAgo(activatedAt, now) : 'Waiting for activation'}
             </Text>
             {log.ctrExpectedAt && (
               <Text fz="xs" c="gray.7">

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { extendStateProblem } from '../../../../../src/shared/test-extension';
@@ -31,6 +31,18 @@ interface TestActionsProps {
  * The card's actions: Pause / Resume / Complete / Extend / Cancel Test; founder tools: Force
  * Analytics, Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
  */
+/** The founder tools' names; a demo visitor gets them as the demo's own controls. */
+const FOUNDER_TOOL_NAMES = {
+  group: 'Founder tools',
+  readFigures: 'Force Analytics',
+  nextVariant: 'Simulate Rotation',
+};
+const DEMO_TOOL_NAMES = {
+  group: 'Demo controls',
+  readFigures: 'Read figures now',
+  nextVariant: 'Next variant now',
+};
+
 export function TestActions({
   test,
   isFounder,
@@ -40,6 +52,7 @@ export function TestActions({
   cancelConfirm,
 }: TestActionsProps) {
   const refresh = useRefreshDashboard();
+
   const action = trpc.tests.action.useMutation({
     onSuccess: async (_result, variables) => {
       showSuccess(actionSuccessMessage(variables.action));
@@ -78,6 +91,8 @@ export function TestActions({
   // Only the simulator's clock can be moved, and only demo accounts exist there.
   const { data: user } = useCurrentUser();
   const canMoveTime = user?.isDemo === true;
+  const isDemo = canMoveTime;
+  const tools = isDemo ? DEMO_TOOL_NAMES : FOUNDER_TOOL_NAMES;
 
   const run = (name: TestActionName, onSettled?: () => void) =>
     action.mutate({ id: test.id, action: name }, { onSettled });
@@ -175,15 +190,22 @@ export function TestActions({
         onClose={cancelConfirm.close}
       />
       {isFounder && (
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" role="group" aria-label={tools.group}>
+          {/* A demo visitor reads them as the demo's controls, not an operator's tools. */}
+          {isDemo && (
+            <Text fz="xs" c="dimmed" fw={600}>
+              {tools.group}:
+            </Text>
+          )}
           <Button
             variant="default"
             size="xs"
             onClick={() => forceAnalytics.mutate({ id: test.id })}
             loading={forceAnalytics.isPending}
             disabled={busy}
+            title="Read YouTube’s figures for this test now, instead of at the next scheduled read"
           >
-            Force Analytics
+            {tools.readFigures}
           </Button>
           <Button
             variant="default"
@@ -191,8 +213,9 @@ export function TestActions({
             onClick={() => simulateRotation.mutate({ id: test.id })}
             loading={simulateRotation.isPending}
             disabled={busy}
+            title="Put the next variant live now, as the schedule's next switch would"
           >
-            Simulate Rotation
+            {tools.nextVariant}
           </Button>
           {canMoveTime && (status === 'scheduled' || status === 'active' || status === 'paused') && (
             <>

@@ -72,7 +72,7 @@ export function TestMetrics({
             </>
           ) : (
             excluded > 0 &&
-            `Without ${excluded} ${excluded === 1 ? 'rotation' : 'rotations'} the verdict does not count (see the history)`
+            `Not counting ${excluded} ${excluded === 1 ? 'rotation' : 'rotations'} the verdict leaves out (see the history)`
           )
         }
       />

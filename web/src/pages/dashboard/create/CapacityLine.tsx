@@ -56,8 +56,9 @@ export function CapacityLine({ data }: { data: CapacityForShape | undefined }) {
   return (
     <Text fz="sm" c={color} role="status" aria-live="polite">
       Your plan’s share of today’s capacity: {data.share}. Your running tests reserve{' '}
-      {units(data.accountReservedUnits)} of your {units(data.accountCapUnits)} units a day; this one needs
-      about {units(data.testUnits)}. <PaywallLinkText message={data.message} />
+      {units(data.accountReservedUnits)} of the {units(data.accountCapUnits)} YouTube quota units a day your
+      account may hold; this one needs about {units(data.testUnits)}.{' '}
+      <PaywallLinkText message={data.message} />
       {data.expectedStartAt ? ` Expected start: ${formatClockTime(new Date(data.expectedStartAt))}.` : ''}
     </Text>
   );
