@@ -5,6 +5,7 @@ import { rateLimits } from '../api/declare/rate-limits';
 import type { OpenApiRegistry } from '../api/openapi';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
+import { SUBSCRIBED_SEARCH_PARAM } from '../shared/plans';
 import { receiveStripeWebhook } from './webhook.service';
 
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
@@ -49,7 +50,7 @@ export async function registerBillingRoutes(
         // The webhook applies the plan anyway; the visitor still lands on the dashboard.
         request.log.warn({ err: error }, 'Could not sync the checkout on return');
       }
-      return reply.redirect('/dashboard', 303);
+      return reply.redirect(`/dashboard?${SUBSCRIBED_SEARCH_PARAM}=1`, 303);
     },
   );
   registry.add({
@@ -60,6 +61,6 @@ export async function registerBillingRoutes(
     auth: 'public',
     query: z.object({ session_id: z.string() }),
     successStatus: 303,
-    responseDescription: 'Redirect (303) to /dashboard',
+    responseDescription: 'Redirect (303) to /dashboard, which confirms the plan',
   });
 }

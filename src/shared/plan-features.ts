@@ -11,6 +11,7 @@ import { MAX_TITLES, MIN_TITLES, ROTATION_INTERVALS } from './title-test-rules';
 export const PLAN_FEATURE_IDS = [
   'concurrent-tests',
   'title-variants',
+  'test-kinds',
   'rotation-intervals',
   'metrics-per-title',
   'honest-verdict',
@@ -62,6 +63,14 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
       free: `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
       pro: `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
       authority: `${MIN_TITLES} to ${MAX_TITLES} title variants per test`,
+    },
+  },
+  {
+    id: 'test-kinds',
+    text: {
+      free: 'Title, thumbnail and title + thumbnail tests',
+      pro: 'Title, thumbnail and title + thumbnail tests',
+      authority: 'Title, thumbnail and title + thumbnail tests',
     },
   },
   {

@@ -3,6 +3,9 @@
 import type { SubscriptionTier } from '../../db/schema/users';
 
 /** Each recorded tier's name (the admin console lists them all). */
+/** The dashboard's search parameter after a completed checkout: it confirms the new plan. */
+export const SUBSCRIBED_SEARCH_PARAM = 'subscribed';
+
 export const SUBSCRIPTION_TIER_NAMES: Record<SubscriptionTier, string> = {
   free: 'Free',
   pro: 'Pro',

@@ -51,8 +51,18 @@ describe('paywall → simulated checkout', () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
     await screenshot(page, 'simulated-checkout');
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${app.url}/dashboard?subscribed=1`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // The dashboard confirms the plan (issue 36, item 12), and the paywall marks it as current.
+    const thanks = page.getByRole('status').filter({ hasText: 'Thank you: you are on Pro now' });
+    await thanks.waitFor();
+    await thanks.getByRole('button', { name: 'Dismiss' }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.goto('/paywall');
+    const current = page.getByRole('button', { name: 'Your current plan' });
+    await current.waitFor();
+    expect(await current.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Choose Pro' }).count()).toBe(0);
 
     expect(await (await api.get('/api/auth/me')).json()).toMatchObject({
       subscriptionTier: 'pro',
@@ -132,7 +142,8 @@ describe('paywall → simulated checkout', () => {
     // Authority through the simulated checkout, then a second channel.
     await page.getByRole('button', { name: 'Choose Authority' }).click();
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL(`${app.url}/dashboard`);
+    await page.waitForURL(`${app.url}/dashboard?subscribed=1`);
+    await page.getByRole('status').filter({ hasText: 'Thank you: you are on Authority now' }).waitFor();
     await page.goto('/account');
     await billing.getByText('Authority plan', { exact: true }).waitFor();
     await billing.getByText('Active', { exact: true }).waitFor();

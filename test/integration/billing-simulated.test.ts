@@ -53,7 +53,7 @@ describe('the simulated checkout', () => {
     const back = new URL(paid.headers.get('location')!);
     expect(back.pathname).toBe('/api/billing/checkout/complete');
     const home = await creator.get(back.pathname + back.search);
-    expect(home.headers.get('location')).toBe('/dashboard');
+    expect(home.headers.get('location')).toBe('/dashboard?subscribed=1');
 
     expect(await userRow()).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });
     expect(await json(await creator.get('/api/auth/me'))).toMatchObject({ subscriptionTier: 'pro' });

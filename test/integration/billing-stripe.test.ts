@@ -251,7 +251,7 @@ describe('after checkout', () => {
     stripe.completeCheckout(session);
     const back = await alex.get(`/api/billing/checkout/complete?session_id=${session}`);
     expect(back.status).toBe(303);
-    expect(back.headers.get('location')).toBe('/dashboard');
+    expect(back.headers.get('location')).toBe('/dashboard?subscribed=1');
     expect(await userRow(alexId)).toMatchObject({ subscriptionTier: 'pro', subscriptionStatus: 'active' });
     expect((await alex.post('/api/tests', body(3))).status).toBe(201);
   });

@@ -13,6 +13,7 @@ import { demoCreator, googleBrowser, throughConsent } from '../helpers/creators'
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { ownerOf, plantMeasuredLag } from '../helpers/measured-lag';
+import { bearerCreator, solidPicture, uploadImage } from '../helpers/thumbnail-uploads';
 import { liveVideo, runDueWork, runFor } from '../helpers/title-test-driver';
 
 // Every line the pricing cards sell is a row of src/shared/plan-features.ts, and every row has a
@@ -169,6 +170,32 @@ const checks: Record<PlanFeatureId, () => Promise<void>> = {
     expect((await createTest({ titles: titles(MIN_TITLES - 1) })).status).toBe(400);
     expect((await createTest({ titles: titles(MAX_TITLES + 1) })).status).toBe(400);
     expect((await createTest({ titles: titles(MAX_TITLES) })).status).toBe(201);
+    await cancelAll();
+  },
+
+  async 'test-kinds'() {
+    // A thumbnail test (the video's own thumbnail against an upload) and a title + thumbnail test.
+    const bearer = await bearerCreator(testApp, 'sim-alex');
+    const upload = async (colour: { r: number; g: number; b: number }) =>
+      (await uploadImage(testApp, bearer, await solidPicture(colour))).id;
+    const thumbnails = await createTest({
+      titles: undefined,
+      kind: 'thumbnails',
+      thumbnailIds: [await upload({ r: 200, g: 40, b: 40 })],
+      acknowledgeWeakPlan: true,
+    });
+    expect(thumbnails.status, await thumbnails.clone().text()).toBe(201);
+    await cancelAll();
+    const videoId = simulatedVideoId('sim-alex', (nextVideo += 1) % 4);
+    const packages = await createTest({
+      videoId,
+      kind: 'packages',
+      titles: [(await liveVideo(testApp, videoId)).title, 'Plan check package'],
+      thumbnailIds: [await upload({ r: 40, g: 40, b: 200 })],
+      rotationIntervalMinutes: 240,
+      acknowledgeWeakPlan: true,
+    });
+    expect(packages.status, await packages.clone().text()).toBe(201);
     await cancelAll();
   },
 

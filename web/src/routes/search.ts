@@ -1,5 +1,6 @@
 import { asReturnPath, type ReturnPath } from '../auth/return-path';
 import { TEST_SEARCH_PARAM } from '../../../src/shared/test-link';
+import { SUBSCRIBED_SEARCH_PARAM } from '../../../src/shared/plans';
 
 /** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
 function optionalString(value: unknown): string | undefined {
@@ -38,9 +39,12 @@ export function validateCallbackSearch(search: Record<string, unknown>): Callbac
 /** The dashboard opens at one test's card when a notification links to it (src/shared/test-link.ts). */
 export interface DashboardSearch {
   test?: string;
+  /** Back from a completed checkout: the dashboard confirms the plan. */
+  subscribed?: true;
 }
 
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
   const test = optionalString(search[TEST_SEARCH_PARAM]);
-  return test === undefined ? {} : { test };
+  const subscribed = search[SUBSCRIBED_SEARCH_PARAM] !== undefined;
+  return { ...(test === undefined ? {} : { test }), ...(subscribed ? { subscribed: true as const } : {}) };
 }

@@ -12,6 +12,7 @@ import { AccuracyBanner } from './AccuracyBanner';
 import { CreateTestDialog } from './create/CreateTestDialog';
 import { useDashboardStats, useTests } from './dashboard-queries';
 import { StatCards } from './StatCards';
+import { SubscribedNotice } from './SubscribedNotice';
 import { TestCard as TestListItem } from './card/TestCard';
 import { NoActiveTests, TestList } from './TestList';
 import { useAccuracyStatus } from './use-accuracy-status';
@@ -69,6 +70,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
             )}
           </Group>
         </Group>
+        <SubscribedNotice user={user} />
         {user.isDemo && (
           <Alert color="violet" variant="light" mb="lg" title="You are exploring the demo">
             This is a simulated YouTube channel: titles change only in Titlewise’s simulator, and the figures

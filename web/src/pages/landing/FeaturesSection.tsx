@@ -30,8 +30,8 @@ const features = [
   },
   {
     icon: PhoneIcon,
-    title: 'Works on any screen',
-    text: 'Start, pause and end tests from a desktop or a phone.',
+    title: 'Titles, thumbnails or both',
+    text: 'Test 2 to 5 titles, your thumbnail against up to 4 new ones, or title + thumbnail pairs, from a desktop or a phone.',
   },
 ];
 

@@ -21,9 +21,10 @@ export function HeroSection() {
               Find the title that actually wins.
             </Title>
             <Text fz="lg" c="violet.0">
-              Titlewise rotates 2 to 5 titles on a live video on a balanced schedule, measures CTR, views and
-              watch time for each, and tells you honestly whether one title won — or that there is no clear
-              winner. When the test ends, the winner (or your original title) goes back on the video.
+              Titlewise rotates 2 to 5 titles (or thumbnails, or both) on a live video on a balanced schedule,
+              measures CTR, views and watch time for each, and tells you honestly whether one won — or that
+              there is no clear winner. When the test ends, the winner (or your original) goes back on the
+              video.
             </Text>
             <Group gap="sm">
               <Button

@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { PlanGrid } from '../../components/PlanGrid';
 import { MONEY_BACK_DAYS, type PlanId } from '../../lib/plans';
 import { startCheckout } from './checkout';
+import { useCurrentUser } from '../../auth/current-user';
 
 const faq: FaqItem[] = [
   {
@@ -37,6 +38,8 @@ const faq: FaqItem[] = [
  */
 export default function PaywallPage() {
   const navigate = useNavigate();
+  // The signed-in person's plan is marked, not offered again (a visitor without a session: none).
+  const current = useCurrentUser().data?.subscriptionTier ?? null;
   const [pending, setPending] = useState<PlanId | null>(null);
   const choose = async (planId: PlanId) => {
     setPending(planId);
@@ -71,7 +74,11 @@ export default function PaywallPage() {
         </Stack>
         <PlanGrid
           action={(plan) =>
-            plan.id === 'free' ? (
+            plan.id === current ? (
+              <Button size="md" fullWidth variant="light" color="teal" disabled aria-current="true">
+                Your current plan
+              </Button>
+            ) : plan.id === 'free' ? (
               <Button
                 size="md"
                 fullWidth
