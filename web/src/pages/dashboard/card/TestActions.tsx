@@ -241,6 +241,14 @@ export function TestActions({
               </Button>
             </>
           )}
+          {fastForwarding && (
+            <Text fz="xs" c="dimmed" role="status" w="100%">
+              {fastForwarding === 'day'
+                ? 'Your demo channel lives one more day: every switch, count and daily figure happens as it would.'
+                : 'Your demo channel lives to the end of this test, its verdict included.'}{' '}
+              This takes a few seconds to a minute.
+            </Text>
+          )}
         </Group>
       )}
     </Group>
