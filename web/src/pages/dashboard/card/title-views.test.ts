@@ -45,16 +45,61 @@ describe('viewsPerTitle', () => {
   it('gives one bar per title of the test, however many rotations ran', () => {
     const logs = [log('A', 10), log('B', 4), log('C', 6), log('A', 20), log('Not in test', 99)];
     expect(viewsPerTitle(['A', 'B', 'C'], logs)).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: 15, countedWindows: 2, ctr: null, ctrDays: 0 },
-      { label: 'T2', title: 'B', viewsPerHour: 4, countedWindows: 1, ctr: null, ctrDays: 0 },
-      { label: 'T3', title: 'C', viewsPerHour: 6, countedWindows: 1, ctr: null, ctrDays: 0 },
+      {
+        label: 'T1',
+        title: 'A',
+        viewsPerHour: 15,
+        countedWindows: 2,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
+      {
+        label: 'T2',
+        title: 'B',
+        viewsPerHour: 4,
+        countedWindows: 1,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
+      {
+        label: 'T3',
+        title: 'C',
+        viewsPerHour: 6,
+        countedWindows: 1,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
     ]);
   });
 
   it('leaves a title without counted windows at null', () => {
     expect(viewsPerTitle(['A', 'B'], [log('A', null)])).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: null, countedWindows: 0, ctr: null, ctrDays: 0 },
-      { label: 'T2', title: 'B', viewsPerHour: null, countedWindows: 0, ctr: null, ctrDays: 0 },
+      {
+        label: 'T1',
+        title: 'A',
+        viewsPerHour: null,
+        countedWindows: 0,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
+      {
+        label: 'T2',
+        title: 'B',
+        viewsPerHour: null,
+        countedWindows: 0,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
     ]);
   });
 
@@ -62,8 +107,26 @@ describe('viewsPerTitle', () => {
     // Issue 24, item 6: a window of 4.6K views the verdict left out crowned Title 1 on the chart.
     const logs = [log('A', 40), log('A', 4600, 'excluded'), log('B', 60), log('B', 5, 'pending')];
     expect(viewsPerTitle(['A', 'B'], logs)).toEqual([
-      { label: 'T1', title: 'A', viewsPerHour: 40, countedWindows: 1, ctr: null, ctrDays: 0 },
-      { label: 'T2', title: 'B', viewsPerHour: 60, countedWindows: 1, ctr: null, ctrDays: 0 },
+      {
+        label: 'T1',
+        title: 'A',
+        viewsPerHour: 40,
+        countedWindows: 1,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
+      {
+        label: 'T2',
+        title: 'B',
+        viewsPerHour: 60,
+        countedWindows: 1,
+        ctr: null,
+        ctrDays: 0,
+        watchPerImpression: null,
+        watchDays: 0,
+      },
     ]);
     expect(excludedRotations(logs)).toBe(1);
   });
@@ -90,6 +153,27 @@ describe('viewsPerTitle', () => {
     expect(viewsPerTitle(['A', 'B'], logs).map(({ ctr, ctrDays }) => ({ ctr, ctrDays }))).toEqual([
       { ctr: 4.5, ctrDays: 2 },
       { ctr: 6.5, ctrDays: 1 },
+    ]);
+  });
+
+  it('gives a watch-time-judged test its seconds watched per impression, daily CTR × average view duration', () => {
+    const day = (titleText: string, ctr: number, seconds: number | null): RotationLog => ({
+      ...log(titleText, 100),
+      ctrAtRotation: ctr,
+      ctrSource: 'measured',
+      averageViewDuration: seconds,
+      durationSource: seconds === null ? 'pending' : 'measured',
+    });
+    // A: 5% × 240 s = 12 s and 4% × 200 s = 8 s; B: 6% × 100 s = 6 s, its second day still pending.
+    const logs = [day('A', 5, 240), day('A', 4, 200), day('B', 6, 100), day('B', 7, null)];
+    expect(
+      viewsPerTitle(['A', 'B'], logs).map(({ watchPerImpression, watchDays }) => ({
+        watchPerImpression,
+        watchDays,
+      })),
+    ).toEqual([
+      { watchPerImpression: 10, watchDays: 2 },
+      { watchPerImpression: 6, watchDays: 1 },
     ]);
   });
 });

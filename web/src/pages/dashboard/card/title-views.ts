@@ -16,6 +16,13 @@ export interface TitleViews {
    */
   ctr: number | null;
   ctrDays: number;
+  /**
+   * Seconds watched per impression (daily CTR × average view duration), averaged over the days
+   * the verdict counts, one decimal; null while none has both figures. What a test judged on
+   * watch time per impression is judged on.
+   */
+  watchPerImpression: number | null;
+  watchDays: number;
 }
 
 /**
@@ -41,6 +48,11 @@ export function viewsPerTitle(
     );
     const counted = own.filter((log) => log.analysedViews !== null && log.analysedHours !== null);
     const withCtr = own.filter((log) => log.ctrAtRotation !== null);
+    const withWatch = withCtr.filter((log) => log.averageViewDuration !== null);
+    const watchSum = withWatch.reduce(
+      (sum, log) => sum + (log.ctrAtRotation! / 100) * log.averageViewDuration!,
+      0,
+    );
     const ctrSum = withCtr.reduce((sum, log) => sum + log.ctrAtRotation!, 0);
     const views = counted.reduce((sum, log) => sum + log.analysedViews!, 0);
     const hours = counted.reduce((sum, log) => sum + log.analysedHours!, 0);
@@ -51,6 +63,8 @@ export function viewsPerTitle(
       countedWindows: counted.length,
       ctr: withCtr.length > 0 ? Math.round((ctrSum / withCtr.length) * 10) / 10 : null,
       ctrDays: withCtr.length,
+      watchPerImpression: withWatch.length > 0 ? Math.round((watchSum / withWatch.length) * 10) / 10 : null,
+      watchDays: withWatch.length,
     };
   });
 }
