@@ -272,6 +272,7 @@ export async function forecastTest(
     lagMinutes: measured.lagMinutes,
     lagNote: washoutNote(input.rotationIntervalMinutes, lag),
     viewsPerDay,
+    running: existing !== undefined,
   });
   if (existing) return plan;
   const target = (plan.minimumDetectableLiftPercent ?? COMPARED_LIFT_PERCENT) / 100;

@@ -70,7 +70,7 @@ describe('dashboard', () => {
     const page = await demoSignIn(tracked);
     const header = page.getByRole('banner');
     await header.getByText('Demo Creator').waitFor();
-    expect(await header.getByRole('link', { name: 'Founder' }).getAttribute('href')).toBe('/admin');
+    expect(await header.getByRole('link', { name: 'Demo admin' }).getAttribute('href')).toBe('/admin');
     for (const label of ['Active Tests', 'Total Views', 'Avg CTR', 'Completed Tests']) {
       await page.getByRole('region', { name: label }).first().waitFor();
     }
@@ -468,8 +468,8 @@ describe('dashboard', () => {
   it('tooltips open after 700 ms, and at once within 300 ms of another closing', async () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
-    const badge = page.getByRole('banner').getByRole('link', { name: 'Founder' });
-    const tooltip = page.getByRole('tooltip', { name: 'Open the admin console' });
+    const badge = page.getByRole('banner').getByRole('link', { name: 'Demo admin' });
+    const tooltip = page.getByRole('tooltip', { name: 'Open the admin console of this demo deployment' });
     await badge.hover();
     await page.waitForTimeout(400);
     expect(await tooltip.isVisible()).toBe(false);
@@ -496,7 +496,7 @@ describe('dashboard', () => {
   it('admin: the founder passes the access check; the paywall and diagnostics show for a signed-in user; logout goes home', async () => {
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
-    await page.getByRole('banner').getByRole('link', { name: 'Founder' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Demo admin' }).click();
     await page.waitForURL(`${app.url}/admin`);
     await page.getByRole('link', { name: 'Exit Admin' }).waitFor();
     for (const tab of ['Overview', 'Users', 'Tests', 'Settings'])

@@ -7,6 +7,7 @@ import { liveVideo } from '../helpers/title-test-driver';
 import { seriousAxeViolations } from './support/axe';
 import { openPage, screenshot } from './support/browser';
 import { chooseOption } from './support/select';
+import { lookAtBothSizes } from './support/look';
 import { localInputValue } from './support/sign-in';
 
 // Issue 12: the demo as a newcomer meets it. "Try the demo" opens the visitor's own channel with
@@ -120,7 +121,7 @@ describe('the demo', () => {
         .getByText(/^(Winner|Performed the same|Inconclusive)$/)
         .first()
         .waitFor();
-      await screenshot(page, 'demo-new-test-decided');
+      await lookAtBothSizes(page, 'demo-new-test-decided');
       await running
         .getByText(`Live on YouTube: “${runningTest!.input.titles[0]}” (Title 1, the original)`)
         .waitFor();

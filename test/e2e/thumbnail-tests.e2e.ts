@@ -10,6 +10,10 @@ import type { TestApp } from '../helpers/test-app';
 import { withAppAndBrowser } from './support/app-and-browser';
 import { openPage, type TrackedPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
+import { setThumbnailTruth } from '../../src/youtube-simulator/thumbnail-store';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import { bearerCreator, solidPicture, twoHourThumbnailTest, uploadImage } from '../helpers/thumbnail-uploads';
+import { liveVideo, runFor } from '../helpers/title-test-driver';
 
 // Issue 28: a thumbnail test and a title + thumbnail test, each created through the dialog with
 // real files from disk: a good 1280 × 720 JPEG, a square PNG YouTube would refuse (fitted here
@@ -42,9 +46,13 @@ afterAll(async () => {
 });
 
 async function signInWithGoogle(page: Page): Promise<void> {
+  await signInWithGoogleAs(page, /Priya Natarajan/);
+}
+
+async function signInWithGoogleAs(page: Page, account: RegExp): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Connect with Google' }).click();
-  await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+  await page.getByRole('button', { name: account }).click();
   await page.waitForURL(`${app.url}/dashboard`);
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 }
@@ -239,6 +247,7 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     await packages.nth(0).getByText(second.videoTitle, { exact: true }).waitFor();
     await packages.nth(1).getByText('Package 2', { exact: true }).waitFor();
     await packages.nth(1).getByText(packageTitle, { exact: true }).waitFor();
+    await lookAtBothSizes(page, 'package-test-card');
     // The server's record says what was made.
     const created = (await testsAsSeenBy(page)).find((test) => test.videoTitle === second.videoTitle)!;
     expect(created.kind).toBe('packages');
@@ -257,5 +266,32 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     await page.getByRole('dialog', { name: 'Create Thumbnail Test' }).waitFor();
     expect(creator.errors).toEqual([]);
     await creator.context.close();
+  });
+
+  it('a thumbnail test run to its verdict: the winning image named and live, at both sizes', async () => {
+    // Sam's test through the API: his video's thumbnail against one that draws 80% more clicks.
+    const sam = await bearerCreator(app, 'sim-sam');
+    const videoId = simulatedVideoId('sim-sam', 0);
+    const uploaded = await uploadImage(app, sam, await solidPicture({ r: 230, g: 120, b: 20 }));
+    await setThumbnailTruth(app.built.app.db, videoId, uploaded.sha256, 1.8);
+    const created = await sam.post('/api/tests', twoHourThumbnailTest(videoId, [uploaded.id]));
+    expect(created.status, await created.clone().text()).toBe(201);
+    await runFor(app, 4 * 24 + 2);
+
+    const viewer = await openPage(browser, app.url);
+    const { page } = viewer;
+    await signInWithGoogleAs(page, /Sam Chen/);
+    const videoTitle = (await liveVideo(app, videoId)).title;
+    const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
+    await card.getByRole('button', { expanded: false }).first().click();
+    const verdict = card.getByRole('region', { name: 'Which thumbnail is winning' });
+    await verdict
+      .getByText(/^(Winner|Performed the same|Inconclusive)$/)
+      .first()
+      .waitFor();
+    await card.getByRole('region', { name: 'Thumbnail Rotation History' }).waitFor();
+    await lookAtBothSizes(page, 'thumbnail-test-verdict');
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
   });
 });

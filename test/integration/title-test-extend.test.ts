@@ -204,8 +204,10 @@ describe('extending a test on the demo channel', () => {
     const later = new Date(new Date(test.endDate).getTime() + 3 * DAY).toISOString();
     const preview = (await (
       await creator.get(`/api/tests/${test.id}/extension-plan?endDate=${encodeURIComponent(later)}`)
-    ).json()) as { plan: { viewsPerDay: number } };
+    ).json()) as { plan: { viewsPerDay: number; summary: string } };
     expect(preview.plan.viewsPerDay).toBe(planned);
+    // A running test's first switch is behind it: the extended plan does not speak of it.
+    expect(preview.plan.summary).not.toMatch(/first switch/);
     expect((await creator.post(`/api/tests/${test.id}/cancel`)).status).toBe(200);
   });
 

@@ -54,6 +54,7 @@ function summaryFor(
   kind: TestKind,
   words: string,
   calibrationHours: number,
+  running = false,
 ): string {
   const unit = isMeasuredPerDay(shape.metric) ? 'day' : 'window';
   if (plan.minimumDetectableLift === null)
@@ -71,7 +72,7 @@ function summaryFor(
       ? ` At that difference the verdict comes in ${daysWords(plan.daysToVerdict)}; larger ones end the test sooner.`
       : '';
   // Said before the test is created, not only on its card (issue 36, item 7).
-  const wait = plan.hoursToFirstSwitch;
+  const wait = running ? null : plan.hoursToFirstSwitch;
   const daily = shape.intervalMinutes >= 1440;
   const firstSwitch =
     wait !== null && wait >= 2
@@ -124,7 +125,14 @@ export function planOf(
   shape: ForecastShape,
   knowledge: TrafficKnowledge,
   kind: TestKind,
-  extras: { washoutMinutes: number; lagMinutes: number | null; lagNote: string; viewsPerDay: number },
+  extras: {
+    washoutMinutes: number;
+    lagMinutes: number | null;
+    lagNote: string;
+    viewsPerDay: number;
+    /** A running test's plan (Extend): its first switch is behind it, so the plan does not speak of it. */
+    running?: boolean;
+  },
 ): TestForecast {
   const plan = forecastShape(shape, knowledge.noise);
   const suggestion = suggestShape(shape, plan, knowledge.noise);
@@ -155,6 +163,6 @@ export function planOf(
             minimumDetectableLiftPercent: roundPercent(suggestion.plan.minimumDetectableLift),
           }
         : null,
-    summary: `${summaryFor(shape, plan, kind, noiseWords(plan, extras.viewsPerDay, knowledge.calibrationHours), knowledge.calibrationHours)}${extras.lagNote}`,
+    summary: `${summaryFor(shape, plan, kind, noiseWords(plan, extras.viewsPerDay, knowledge.calibrationHours), knowledge.calibrationHours, extras.running)}${extras.lagNote}`,
   };
 }

@@ -45,7 +45,11 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
           </div>
           <Group gap="sm" justify="flex-end" className={classes.items} style={{ minWidth: 0, rowGap: 8 }}>
             {user.isFounder && (
-              <AppTooltip label="Open the admin console">
+              <AppTooltip
+                label={
+                  user.isDemo ? 'Open the admin console of this demo deployment' : 'Open the admin console'
+                }
+              >
                 <Badge
                   size="lg"
                   variant="gradient"
@@ -53,7 +57,8 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
                   renderRoot={(props) => <Link to="/admin" {...props} />}
                   style={{ cursor: 'pointer' }}
                 >
-                  Founder
+                  {/* A demo visitor is no founder: the badge says what it opens. */}
+                  {user.isDemo ? 'Demo admin' : 'Founder'}
                 </Badge>
               </AppTooltip>
             )}

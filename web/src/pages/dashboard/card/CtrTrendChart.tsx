@@ -4,7 +4,7 @@ import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../../../api/test-types';
 import type { TestKind } from '../../../../../src/shared/test-kinds';
 import { ChartPanel } from './ChartPanel';
-import { ctrDays, ctrTrendRows, ctrTrendSummary, SUB_DAY_CTR_TEXT, titleSeriesNames } from './ctr-trend';
+import { ctrDays, ctrTrendRows, ctrTrendSummary, subDayCtrText, titleSeriesNames } from './ctr-trend';
 import { ctrChartEmptyText } from './pending-figures';
 
 const DAILY_MINUTES = 1440;
@@ -45,7 +45,7 @@ export function CtrTrendChart({
     <ChartPanel
       title="CTR Performance Trend"
       empty={days.length === 0}
-      emptyText={subDay ? SUB_DAY_CTR_TEXT : ctrChartEmptyText(logs, expectedAt, now)}
+      emptyText={subDay ? subDayCtrText(kind) : ctrChartEmptyText(logs, expectedAt, now)}
     >
       <div role="img" aria-label={ctrTrendSummary(days, titleCount, kind)}>
         <LineChart

@@ -85,6 +85,8 @@ export function ctrTrendSummary(
   return `Daily CTR by ${VARIANT_WORDS[kind].one}. ${parts.join('; ')}.`;
 }
 
-/** Why a test that switches titles within a day has no CTR per title. */
-export const SUB_DAY_CTR_TEXT =
-  'This test switches titles within a day, and YouTube reports CTR once per whole day, so no day’s CTR belongs to one title. The comparison beside compares the titles on views per hour.';
+/** Why a test that switches variants within a day has no CTR per variant, in its kind's words. */
+export function subDayCtrText(kind: TestKind): string {
+  const { one, many } = VARIANT_WORDS[kind];
+  return `This test switches ${many} within a day, and YouTube reports CTR once per whole day, so no day’s CTR belongs to one ${one}. The comparison beside compares the ${many} on views per hour.`;
+}
