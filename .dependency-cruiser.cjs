@@ -13,7 +13,7 @@
  */
 
 /** Files that assemble the features: nothing but another entry point imports them. */
-const ENTRY_POINTS = '^(src/(main|worker|web-process|app)\\.ts|web/src/main\\.tsx)$';
+const ENTRY_POINTS = '^(src/(main|worker|demo-prepare|web-process|app)\\.ts|web/src/main\\.tsx)$';
 
 /**
  * Subfolders that import their parent folder's files, whose parent's files therefore do not

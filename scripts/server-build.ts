@@ -12,7 +12,7 @@ import type { Plugin } from 'esbuild';
 // With its .ts extension: Node runs these scripts as they are (type stripping, no resolver).
 import { newestMtime } from './newest-mtime.ts';
 
-export const SERVER_ENTRIES = ['src/main.ts', 'src/worker.ts'];
+export const SERVER_ENTRIES = ['src/main.ts', 'src/worker.ts', 'src/demo-prepare.ts'];
 /** Everything the bundle is made from (and how it is made); a change to any means a rebuild. */
 export const SERVER_INPUTS = [
   'src',

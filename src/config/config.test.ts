@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index';
+import { configFromJson, configToJson, ConfigError, loadConfig } from './index';
 
 const base = {
   DATA_DIR: '/tmp/titlewise-config-test',
@@ -8,6 +8,23 @@ const base = {
 };
 
 describe('configuration', () => {
+  it('travels to a child process as text and back unchanged, the encryption key included', () => {
+    const config = loadConfig({ ...base, DATABASE_URL: 'postgres://127.0.0.1/titlewise' });
+    const back = configFromJson(configToJson(config));
+    expect(back).toEqual(config);
+    expect(Buffer.isBuffer(back.tokenEncryptionKey)).toBe(true);
+  });
+
+  it('rehearses the demo in a child process on PostgreSQL only, and not in tests unless asked', () => {
+    const postgres = { ...base, DATABASE_URL: 'postgres://127.0.0.1/titlewise' };
+    expect(loadConfig({ ...postgres, NODE_ENV: 'production' }).demoRehearsalProcess).toBe(true);
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).demoRehearsalProcess).toBe(false);
+    expect(loadConfig({ ...postgres, NODE_ENV: 'test' }).demoRehearsalProcess).toBe(false);
+    expect(
+      loadConfig({ ...postgres, NODE_ENV: 'test', DEMO_REHEARSAL_PROCESS: 'true' }).demoRehearsalProcess,
+    ).toBe(true);
+  });
+
   it('works with nothing configured: embedded database, simulator, simulated checkout', () => {
     const config = loadConfig(base);
     expect(config.database.kind).toBe('pglite');

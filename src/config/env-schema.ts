@@ -79,6 +79,7 @@ export const envSchema = z.object({
   ADMIN_EMAILS: emailList,
   DEMO_LOGIN: booleanFlag.optional(),
   DEMO_HISTORY: booleanFlag.optional(),
+  DEMO_REHEARSAL_PROCESS: booleanFlag.optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', { message: 'must start with sk_' }).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', { message: 'must start with whsec_' }).optional(),
   STRIPE_PRICE_PRO: z.string().min(1).optional(),

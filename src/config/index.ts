@@ -51,6 +51,13 @@ export interface Config {
    * world; off without the simulator.
    */
   demoHistory: boolean;
+  /**
+   * Rehearse demo templates in a short-lived child process (src/demo-prepare.ts) rather than in the
+   * process running the job: on PostgreSQL only (the embedded database lives in one process), so the
+   * server's resident memory does not keep the rehearsal's peak (DEMO_REHEARSAL_PROCESS; default on
+   * outside tests).
+   */
+  demoRehearsalProcess: boolean;
   /** Live demo copies one address may hold, and the deployment at once (src/demo/demo-copies.ts). */
   demoCopies: { perAddress: number; live: number };
   stripe: {
@@ -196,6 +203,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     adminEmails: env.ADMIN_EMAILS,
     demoLogin: env.DEMO_LOGIN ?? simulator,
     demoHistory: simulator && (env.DEMO_HISTORY ?? env.NODE_ENV !== 'test'),
+    demoRehearsalProcess:
+      simulator && env.DATABASE_URL !== undefined && (env.DEMO_REHEARSAL_PROCESS ?? env.NODE_ENV !== 'test'),
     stripe: {
       simulated: stripeSimulated,
       secretKey: env.STRIPE_SECRET_KEY ?? null,
@@ -230,4 +239,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     sigkillAfterThumbnailSet: env.TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET ?? false,
   };
+}
+
+/** A configuration as text, for a child process of this one (src/demo/rehearsal-process.ts). */
+export function configToJson(config: Config): string {
+  return JSON.stringify({ ...config, tokenEncryptionKey: config.tokenEncryptionKey.toString('base64') });
+}
+
+/** The configuration configToJson wrote. */
+export function configFromJson(text: string): Config {
+  const parsed = JSON.parse(text) as Omit<Config, 'tokenEncryptionKey'> & { tokenEncryptionKey: string };
+  return { ...parsed, tokenEncryptionKey: Buffer.from(parsed.tokenEncryptionKey, 'base64') };
 }

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../platform/service-context';
 import { removeOldDemoCopies } from './demo-copies';
 import { maintainTemplate } from './demo-templates';
 import { simulatorControl } from './simulator-control';
+import { prepareInChildProcess } from './rehearsal-process';
 
 /**
  * After a visitor's claim, the template is looked at this much later: a refresh or a new rehearsal
@@ -27,7 +28,11 @@ export const demoPrepareJob = defineJob({
   schedule: { cron: '*/5 * * * *', tz: 'UTC' },
   enabled: demoHistoryOn,
   runAtStart: true,
-  handler: (ctx) => maintainTemplate(ctx, simulatorControl(ctx.config)),
+  // On PostgreSQL a child process rehearses, so the server does not keep the rehearsal's memory.
+  handler: (ctx) =>
+    ctx.config.demoRehearsalProcess
+      ? prepareInChildProcess(ctx)
+      : maintainTemplate(ctx, simulatorControl(ctx.config)),
 });
 
 /** Hourly: removes demo copies whose day is over, and asks for a fresh template when it did. */

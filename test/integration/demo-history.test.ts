@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCopies, simAccounts, titleTests, users } from '../../db/schema';
 import { DEMO_FULL_MESSAGE, removeOldDemoCopies } from '../../src/demo/demo-copies';
-import { rehearseTemplate } from '../../src/demo/demo-templates';
+import { prepareInChildProcess } from '../../src/demo/rehearsal-process';
 import { DEMO_SCENARIO } from '../../src/demo/demo-scenario';
 import { simulatorControl } from '../../src/demo/simulator-control';
 import { HttpClient } from '../helpers/http-client';
@@ -70,11 +70,15 @@ let second: { client: HttpClient; userId: string };
 const PREPARATION_MS = 300_000;
 
 beforeAll(async () => {
-  testApp = await startTestApp({ DEMO_HISTORY: 'true' });
-  // The template, as the demo.prepare job rehearses it ahead of visitors; each sign-in then
-  // clones it.
-  const { app } = testApp.built;
-  await rehearseTemplate(app, simulatorControl(app.config));
+  testApp = await startTestApp({ DEMO_HISTORY: 'true', DEMO_REHEARSAL_PROCESS: 'true' });
+  // The template, as the demo.prepare job rehearses it ahead of visitors on PostgreSQL: in a child
+  // process of its own (src/demo-prepare.ts), whose memory leaves with it. Each sign-in then clones it.
+  await prepareInChildProcess(testApp.built.app);
+  const templates = await testApp.built.app.db
+    .select()
+    .from(demoCopies)
+    .where(eq(demoCopies.status, 'template'));
+  expect(templates).toHaveLength(1);
   first = await demoVisitor();
   second = await demoVisitor();
 }, PREPARATION_MS);

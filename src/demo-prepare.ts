@@ -1,0 +1,28 @@
+import { buildApp } from './app';
+import { configFromJson } from './config';
+import { maintainTemplate } from './demo/demo-templates';
+import { simulatorControl } from './demo/simulator-control';
+import { assertNodeVersion } from './node-version';
+
+// A short-lived process that keeps the demo template fit to clone (the demo.prepare job, run by
+// src/demo/rehearsal-process.ts when DEMO_REHEARSAL_PROCESS is on): rehearsing a template runs
+// the engine over weeks of simulated time, and the memory it takes at its peak leaves with this
+// process instead of staying resident in the server. The parent's configuration arrives on stdin;
+// the exit code says whether the preparation succeeded.
+assertNodeVersion();
+
+const chunks: Buffer[] = [];
+for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+const config = configFromJson(Buffer.concat(chunks).toString('utf8'));
+
+const built = await buildApp({ config, workers: false });
+let failed = false;
+try {
+  await maintainTemplate(built.app, simulatorControl(config));
+} catch (error) {
+  built.app.log.error({ err: error }, 'The demo template could not be prepared');
+  failed = true;
+} finally {
+  await built.close();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { configToJson } from '../config';
+import { projectRoot } from '../platform/project-root';
+import type { ServiceContext } from '../platform/service-context';
+
+/**
+ * How the child that prepares the demo template is started: the server's bundle beside
+ * dist/server/main.js when this process runs from it, else the source through tsx (development
+ * and tests).
+ */
+function childCommand(): string[] {
+  const bundle = join(projectRoot, 'dist/server/demo-prepare.js');
+  const fromBundle = process.argv[1]?.startsWith(join(projectRoot, 'dist/server')) === true;
+  return fromBundle && existsSync(bundle)
+    ? ['--enable-source-maps', bundle]
+    : ['--import', 'tsx', join(projectRoot, 'src/demo-prepare.ts')];
+}
+
+export class RehearsalProcessError extends Error {}
+
+/**
+ * Runs the demo template's preparation (maintainTemplate) in a child process on the same
+ * configuration and waits for it; its log lines join this process's. Throws when the child
+ * fails, so the job is retried.
+ */
+export async function prepareInChildProcess(ctx: ServiceContext): Promise<void> {
+  const child = spawn(process.execPath, childCommand(), {
+    cwd: projectRoot,
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => resolve(code));
+  });
+  child.stdin.end(configToJson(ctx.config));
+  const code = await exited;
+  if (code !== 0) throw new RehearsalProcessError(`The demo preparation process exited with ${code}`);
+}
