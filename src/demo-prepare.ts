@@ -1,11 +1,11 @@
 import { buildApp } from './app';
 import { configFromJson } from './config';
-import { maintainTemplate } from './demo/demo-templates';
+import { rehearseTemplate } from './demo/demo-templates';
 import { simulatorControl } from './demo/simulator-control';
 import { assertNodeVersion } from './node-version';
 
-// A short-lived process that keeps the demo template fit to clone (the demo.prepare job, run by
-// src/demo/rehearsal-process.ts when DEMO_REHEARSAL_PROCESS is on): rehearsing a template runs
+// A short-lived process that rehearses a new demo template (the demo.prepare job hands it the
+// rehearsal through src/demo/rehearsal-process.ts when DEMO_REHEARSAL_PROCESS is on): it runs
 // the engine over weeks of simulated time, and the memory it takes at its peak leaves with this
 // process instead of staying resident in the server. The parent's configuration arrives on stdin;
 // the exit code says whether the preparation succeeded.
@@ -18,7 +18,7 @@ const config = configFromJson(Buffer.concat(chunks).toString('utf8'));
 const built = await buildApp({ config, workers: false });
 let failed = false;
 try {
-  await maintainTemplate(built.app, simulatorControl(config));
+  await rehearseTemplate(built.app, simulatorControl(config));
 } catch (error) {
   built.app.log.error({ err: error }, 'The demo template could not be prepared');
   failed = true;

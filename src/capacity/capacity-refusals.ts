@@ -101,7 +101,7 @@ export function queueMessage(input: {
         : 'today’s YouTube quota is nearly spent';
   const ways = [
     input.soonerInterval !== null
-      ? `Rotating ${intervalWords(input.soonerInterval)} it would start now.`
+      ? `Rotating ${intervalWords(input.soonerInterval)} it would start now (the plan says what that interval can find).`
       : null,
     plan !== 'authority' && placement.blockedBy !== 'today'
       ? `A larger plan has a larger share: /paywall.`

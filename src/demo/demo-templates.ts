@@ -222,22 +222,31 @@ async function scenarioStart(ctx: ServiceContext, template: DemoCopy): Promise<D
   return row?.at ?? null;
 }
 
+/** What keeping the template fit needs now: a new rehearsal (the costly part), a refresh, or nothing. */
+export async function templateWorkDue(
+  ctx: ServiceContext,
+): Promise<{ kind: 'rehearse' } | { kind: 'refresh'; template: DemoCopy } | null> {
+  const template = await newestTemplate(ctx);
+  const now = ctx.clock.now().getTime();
+  if (!template) return { kind: 'rehearse' };
+  const began = await scenarioStart(ctx, template);
+  if (!began || now - (began.getTime() + SCENARIO_SPAN_MS) > TEMPLATE_LIFETIME_MS)
+    return { kind: 'rehearse' };
+  if (now - template.rehearsedUntil!.getTime() > TEMPLATE_REFRESH_MS) return { kind: 'refresh', template };
+  return null;
+}
+
 /**
  * Keeps a template fit to clone (the demo.prepare job, and after a claim): rehearsed anew when
  * there is none or its scenario has aged, else refreshed when it fell behind the clock.
+ * `rehearse` runs the rehearsal (by default here; the job may hand it to a child process).
  */
-export async function maintainTemplate(ctx: ServiceContext, control: SimulatorControl): Promise<void> {
-  const template = await newestTemplate(ctx);
-  const now = ctx.clock.now().getTime();
-  if (!template) {
-    await rehearseTemplate(ctx, control);
-    return;
-  }
-  const began = await scenarioStart(ctx, template);
-  if (!began || now - (began.getTime() + SCENARIO_SPAN_MS) > TEMPLATE_LIFETIME_MS) {
-    await rehearseTemplate(ctx, control);
-    return;
-  }
-  if (now - template.rehearsedUntil!.getTime() > TEMPLATE_REFRESH_MS)
-    await refreshTemplate(ctx, control, template);
+export async function maintainTemplate(
+  ctx: ServiceContext,
+  control: SimulatorControl,
+  rehearse: () => Promise<unknown> = () => rehearseTemplate(ctx, control),
+): Promise<void> {
+  const due = await templateWorkDue(ctx);
+  if (due?.kind === 'rehearse') await rehearse();
+  else if (due?.kind === 'refresh') await refreshTemplate(ctx, control, due.template);
 }

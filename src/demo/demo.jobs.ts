@@ -28,11 +28,14 @@ export const demoPrepareJob = defineJob({
   schedule: { cron: '*/5 * * * *', tz: 'UTC' },
   enabled: demoHistoryOn,
   runAtStart: true,
-  // On PostgreSQL a child process rehearses, so the server does not keep the rehearsal's memory.
+  // On PostgreSQL a child process rehearses, so the server does not keep the rehearsal's memory;
+  // a refresh (minutes of simulated time) stays here.
   handler: (ctx) =>
-    ctx.config.demoRehearsalProcess
-      ? prepareInChildProcess(ctx)
-      : maintainTemplate(ctx, simulatorControl(ctx.config)),
+    maintainTemplate(
+      ctx,
+      simulatorControl(ctx.config),
+      ctx.config.demoRehearsalProcess ? () => prepareInChildProcess(ctx) : undefined,
+    ),
 });
 
 /** Hourly: removes demo copies whose day is over, and asks for a fresh template when it did. */

@@ -2,10 +2,10 @@
 // imports only), so web/ imports it at runtime.
 import type { SubscriptionTier } from '../../db/schema/users';
 
-/** Each recorded tier's name (the admin console lists them all). */
 /** The dashboard's search parameter after a completed checkout: it confirms the new plan. */
 export const SUBSCRIBED_SEARCH_PARAM = 'subscribed';
 
+/** Each recorded tier's name (the admin console lists them all). */
 export const SUBSCRIPTION_TIER_NAMES: Record<SubscriptionTier, string> = {
   free: 'Free',
   pro: 'Pro',

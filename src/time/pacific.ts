@@ -119,4 +119,3 @@ export function pacificDayStart(day: string): Date {
   }
   throw new RangeError(`Not a calendar day: ${day}`);
 }
-

@@ -53,7 +53,7 @@ describe('a test waiting for capacity', () => {
     const line = dialog.getByRole('status').filter({ hasText: 'It would wait for capacity' });
     await line.getByText(/the Free plan’s share is taken by running tests/).waitFor();
     await line
-      .getByText(/its 14 days count from that start\. Rotating every 4 hours it would start now\./)
+      .getByText(/its 14 days count from that start\. Rotating every 4 hours it would start now/)
       .waitFor();
     expect(await line.getByRole('link', { name: '/paywall' }).count()).toBe(1);
     const create = dialog.getByRole('button', { name: 'Create Test' });

@@ -127,7 +127,7 @@ describe('shares and the queue', () => {
     ).json()) as { decision: string; message: string };
     expect(line.decision).toBe('queue');
     expect(line.message).toBe(
-      'It would wait for capacity (your running tests already reserve most of your account’s share) and start by itself when there is room; its 14 days count from that start. Rotating every 4 hours it would start now.',
+      'It would wait for capacity (your running tests already reserve most of your account’s share) and start by itself when there is room; its 14 days count from that start. Rotating every 4 hours it would start now (the plan says what that interval can find).',
     );
     const waiting = await create(alex, 'sim-alex', 3, twoHourly);
     expect(waiting.status).toBe('queued');

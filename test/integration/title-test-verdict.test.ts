@@ -85,7 +85,9 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   );
   const tooShort = await planFor('titleCount=5&rotationIntervalMinutes=1440&durationDays=7&winnerMetric=ctr');
   expect(tooShort.canDecide).toBe(false);
-  expect(tooShort.summary).toMatch(/^Fewer than 2 days per title/);
+  expect(tooShort.summary).toMatch(
+    /^A 7-day test is too short to compare 5 titles: each title would be live for only 1 full YouTube day, and a verdict needs at least 2\./,
+  );
   expect(tooShort.suggestion!.durationDays).toBeGreaterThan(7);
 
   const created = await creator.post('/api/tests', {

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelConnections, dailyMetrics } from '../../db/schema';
 import { addDays, pacificDay } from '../../src/time/pacific';
+import { formatDay } from '../../src/shared/moments';
 import { importAnalytics, importReachData } from '../../src/youtube/gateway';
 import {
   findVideos,
@@ -119,7 +120,7 @@ describe('YouTube Reporting reach data', () => {
 
     const enabled = await accuracy();
     expect(enabled.enabled).toBe(true);
-    expect(enabled.accuracy).toContain(`through ${lastDay}`);
+    expect(enabled.accuracy).toContain(`through ${formatDay(lastDay)}`);
     expect(enabled.accuracy).toMatch(/Titlewise’s own estimates/);
 
     // Already imported files are not fetched again; the next day's file is.

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
 import { markConnectionDisconnected } from '../../channels/channel-connections.service';
 import { nextPacificMidnight } from '../../time/pacific';
-import { formatClock } from '../../shared/moments';
+import { formatMoment } from '../../shared/moments';
 import { messageTimeZoneOf } from '../../auth/users.service';
 import { scheduleAdvance } from './title-tests.jobs';
 import {
@@ -73,7 +73,7 @@ export async function handleYouTubeFailure(
   switch (failure.kind) {
     case 'quota': {
       const resetAt = nextPacificMidnight(now);
-      const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at ${formatClock(resetAt, await messageTimeZoneOf(ctx.db, record.test.userId))} (midnight Pacific time).`;
+      const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at midnight Pacific time (${formatMoment(resetAt, await messageTimeZoneOf(ctx.db, record.test.userId))}).`;
       await ctx.db.transaction(async (tx) => {
         await tx
           .update(titleTests)

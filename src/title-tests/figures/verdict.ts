@@ -142,11 +142,12 @@ function progressView(verdict: TestVerdict, record: TestSchedule): VerdictView['
       required,
       met,
     })),
-    // The share of the planned windows (days) measured, as days of the test's length.
+    // The share of the planned windows (days) measured, every title's together (the bar beside
+    // it shows the same share), as days of the test's length.
     days:
       planned && planned.required > 0
         ? {
-            measured: Math.round(Math.min(1, planned.current / planned.required) * length * 10) / 10,
+            measured: Math.round(Math.min(1, verdict.progress.fraction) * length * 10) / 10,
             planned: Math.round(length * 10) / 10,
           }
         : null,

@@ -114,8 +114,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
               <Skeleton h={88} radius="lg" />
             ) : waitingFirst ? (
               <Text c="dimmed" data-testid="none-rotating">
-                No test is rotating yet: {waiting.length === 1 ? 'yours is' : 'yours are'} listed above, with
-                when {waiting.length === 1 ? 'it starts' : 'each starts'}.
+                No test is rotating right now: {waiting.length === 1 ? 'yours is' : 'yours are'} listed above.
               </Text>
             ) : active.length === 0 ? (
               <NoActiveTests onCreate={canEdit ? createDialog.open : undefined} />

@@ -39,7 +39,12 @@ const faq: FaqItem[] = [
 export default function PaywallPage() {
   const navigate = useNavigate();
   // The signed-in person's plan is marked, not offered again (a visitor without a session: none).
-  const current = useCurrentUser().data?.subscriptionTier ?? null;
+  // A paid plan whose payment lapsed is not current: it can be chosen again.
+  const user = useCurrentUser().data;
+  const current =
+    user && (user.subscriptionTier === 'free' || user.subscriptionStatus === 'active')
+      ? user.subscriptionTier
+      : null;
   const [pending, setPending] = useState<PlanId | null>(null);
   const choose = async (planId: PlanId) => {
     setPending(planId);

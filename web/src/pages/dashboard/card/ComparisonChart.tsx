@@ -13,7 +13,12 @@ import { excludedRotations, viewsPerTitle, type TitleViews } from './title-views
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'} counted`;
 
-/** What the bars show for each metric the verdict may judge by: the same figure the verdict reads. */
+/**
+ * What the bars show for each metric the verdict may judge by: its figure per title, over the
+ * windows (days) the verdict counts. For watch time per impression the rotation keeps YouTube's
+ * daily CTR and average view duration, whose product is close to, not exactly, the verdict's watch
+ * time over impressions (views that came from outside impressions count in the verdict's).
+ */
 const BAR_FIGURES: Record<
   WinnerMetric,
   {

@@ -27,10 +27,6 @@ interface TestActionsProps {
   cancelConfirm: { opened: boolean; open: () => void; close: () => void };
 }
 
-/**
- * The card's actions: Pause / Resume / Complete / Extend / Cancel Test; founder tools: Force
- * Analytics, Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
- */
 /** The founder tools' names; a demo visitor gets them as the demo's own controls. */
 const FOUNDER_TOOL_NAMES = {
   group: 'Founder tools',
@@ -43,6 +39,10 @@ const DEMO_TOOL_NAMES = {
   nextVariant: 'Next variant now',
 };
 
+/**
+ * The card's actions: Pause / Resume / Complete / Extend / Cancel Test; founder tools: Force
+ * Analytics, Simulate Rotation, and in the simulator +1 day / To the end (moving the simulated clock).
+ */
 export function TestActions({
   test,
   isFounder,

@@ -41,6 +41,7 @@ import { HopelessNotice } from './HopelessNotice';
 import { TestPromise } from './TestPromise';
 import classes from './TestCard.module.css';
 import { useCurrentUser } from '../../../auth/current-user';
+import { intervalsFor } from '../../../../../src/shared/test-shapes';
 import { PaywallLinkText } from '../../../components/PaywallLinkText';
 import {
   LONG_WAIT_MS,
@@ -65,12 +66,18 @@ function QueuedLine({ test, now }: { test: TitleTest; now: Date }) {
 /** Under a long wait's card summary (outside its button: it may hold a link): how to start sooner. */
 function QueuedAdvice({ test, now }: { test: TitleTest; now: Date }) {
   const user = useCurrentUser().data;
+  const { canEdit, team } = useWorkspace();
   const at = test.expectedStartAt ? new Date(test.expectedStartAt) : null;
-  if (at !== null && at.getTime() - now.getTime() <= LONG_WAIT_MS) return null;
-  const withPlans = user != null && user.subscriptionTier !== 'authority' && !user.isDemo;
+  // Advice for whoever can act on it: not a viewer; the plan is the owner's to change.
+  if (!canEdit || (at !== null && at.getTime() - now.getTime() <= LONG_WAIT_MS)) return null;
+  const advice = startSoonerAdvice({
+    longerInterval: intervalsFor(test.winnerMetric).some((minutes) => minutes > test.rotationIntervalMinutes),
+    withPlans: team === null && user != null && user.subscriptionTier !== 'authority' && !user.isDemo,
+  });
+  if (advice === null) return null;
   return (
     <Text fz="xs" c="dimmed" px={{ base: 'sm', sm: 'lg' }} pb="sm" data-testid="queued-advice">
-      <PaywallLinkText message={startSoonerAdvice(withPlans)} />
+      <PaywallLinkText message={advice} />
     </Text>
   );
 }

@@ -18,8 +18,8 @@ export interface TitleViews {
   ctrDays: number;
   /**
    * Seconds watched per impression (daily CTR × average view duration), averaged over the days
-   * the verdict counts, one decimal; null while none has both figures. What a test judged on
-   * watch time per impression is judged on.
+   * the verdict counts, one decimal; null while none has both figures. The nearest a rotation's
+   * figures come to what a test judged on watch time per impression is judged on.
    */
   watchPerImpression: number | null;
   watchDays: number;
