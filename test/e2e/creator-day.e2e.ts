@@ -169,7 +169,8 @@ describe('a creator’s day', () => {
     await page.getByRole('button', { name: 'Choose Authority' }).click();
     await page.waitForURL(/\/api\/billing\/simulated-checkout\//);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL(`${app.url}/dashboard`);
+    // Back on the dashboard, which confirms the plan (?subscribed).
+    await page.waitForURL(/\/dashboard\?subscribed=/);
     await page.getByRole('banner').getByRole('button', { name: 'Plan: Authority' }).waitFor();
     await page.goto('/account');
     const channels = page.getByRole('region', { name: 'YouTube channels' });

@@ -27,7 +27,8 @@ describe('the plan in the header', () => {
     await page.getByRole('button', { name: 'Choose Pro' }).click();
     await page.waitForURL(/\/api\/billing\/simulated-checkout\/cs_sim_[0-9a-f]{24}$/);
     await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.waitForURL(`${app.url}/dashboard`);
+    // Back on the dashboard, which confirms the plan (?subscribed).
+    await page.waitForURL(/\/dashboard\?subscribed=/);
 
     // Pro: keyboard only, from the plan button to the Customer Portal.
     const plan = header.getByRole('button', { name: 'Plan: Pro' });
