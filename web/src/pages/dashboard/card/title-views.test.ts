@@ -30,6 +30,18 @@ const log = (
   durationExpectedAt: null,
 });
 
+/** A title's entry with views only (no CTR or watch-time day counted yet). */
+const viewsBar = (number: number, title: string, viewsPerHour: number | null, countedWindows: number) => ({
+  label: `T${number}`,
+  title,
+  viewsPerHour,
+  countedWindows,
+  ctr: null,
+  ctrDays: 0,
+  watchPerImpression: null,
+  watchDays: 0,
+});
+
 describe('viewsPerTitle', () => {
   it('tells a thumbnail test’s variants apart by their image, as they share the title', () => {
     const withImage = (url: string, views: number): RotationLog => ({
@@ -45,89 +57,23 @@ describe('viewsPerTitle', () => {
   it('gives one bar per title of the test, however many rotations ran', () => {
     const logs = [log('A', 10), log('B', 4), log('C', 6), log('A', 20), log('Not in test', 99)];
     expect(viewsPerTitle(['A', 'B', 'C'], logs)).toEqual([
-      {
-        label: 'T1',
-        title: 'A',
-        viewsPerHour: 15,
-        countedWindows: 2,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
-      {
-        label: 'T2',
-        title: 'B',
-        viewsPerHour: 4,
-        countedWindows: 1,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
-      {
-        label: 'T3',
-        title: 'C',
-        viewsPerHour: 6,
-        countedWindows: 1,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
+      viewsBar(1, 'A', 15, 2),
+      viewsBar(2, 'B', 4, 1),
+      viewsBar(3, 'C', 6, 1),
     ]);
   });
 
   it('leaves a title without counted windows at null', () => {
     expect(viewsPerTitle(['A', 'B'], [log('A', null)])).toEqual([
-      {
-        label: 'T1',
-        title: 'A',
-        viewsPerHour: null,
-        countedWindows: 0,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
-      {
-        label: 'T2',
-        title: 'B',
-        viewsPerHour: null,
-        countedWindows: 0,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
+      viewsBar(1, 'A', null, 0),
+      viewsBar(2, 'B', null, 0),
     ]);
   });
 
   it('counts only what the verdict counts: a left-out or live window never moves a bar', () => {
     // Issue 24, item 6: a window of 4.6K views the verdict left out crowned Title 1 on the chart.
     const logs = [log('A', 40), log('A', 4600, 'excluded'), log('B', 60), log('B', 5, 'pending')];
-    expect(viewsPerTitle(['A', 'B'], logs)).toEqual([
-      {
-        label: 'T1',
-        title: 'A',
-        viewsPerHour: 40,
-        countedWindows: 1,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
-      {
-        label: 'T2',
-        title: 'B',
-        viewsPerHour: 60,
-        countedWindows: 1,
-        ctr: null,
-        ctrDays: 0,
-        watchPerImpression: null,
-        watchDays: 0,
-      },
-    ]);
+    expect(viewsPerTitle(['A', 'B'], logs)).toEqual([viewsBar(1, 'A', 40, 1), viewsBar(2, 'B', 60, 1)]);
     expect(excludedRotations(logs)).toBe(1);
   });
 
