@@ -26,6 +26,9 @@ interface Formats {
 const formats = new Map<string, Formats>();
 
 function formatsFor(timeZone: string | null | undefined): Formats {
+  const cached = timeZone ? formats.get(timeZone) : undefined;
+  if (cached) return cached;
+  // Validated only on a miss: a known zone is already in the cache.
   const zone = timeZone && isTimeZone(timeZone) ? timeZone : DEFAULT_MESSAGE_TIME_ZONE;
   let found = formats.get(zone);
   if (!found) {
