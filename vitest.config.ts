@@ -17,5 +17,10 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Files in one worker share its loaded modules instead of importing the whole server again
+    // (about 0.6 s of CPU per file): every file builds its own app, database and clock, and no
+    // test mocks a module or the environment, so nothing a file leaves in a module reaches a
+    // result. It takes about a quarter off the run.
+    isolate: false,
   },
 });
