@@ -49,22 +49,36 @@ import { contextFactory } from './api/trpc/init';
 import { trpcBatchLimitPlugin } from './api/trpc/batch-limit';
 import { limitTrpcBodies } from './api/trpc/body-limit';
 import { trpcOverloadBody } from './api/trpc/overload';
+import { createMetrics } from './platform/metrics';
+import { measureRequests } from './observability/http-metrics';
+import { HEALTH_PATH, READY_PATH, registerHealthRoutes } from './observability/health-routes';
+import { startOpsServer, type OpsServer } from './observability/ops-server';
+import { registerStateGauges } from './observability/state-gauges';
+import type { Lifecycle } from './observability/readiness';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
   app: ServiceContext;
   boss: PgBoss;
+  /** What /readyz reads: whether the job queue started and whether a stop has begun. */
+  lifecycle: Lifecycle;
   /** Listens on config.port. */
   listen(): Promise<void>;
+  /**
+   * Starts the operations listener (/metrics, /healthz, /readyz) when config.ops asks for one;
+   * returns its port, or null without one.
+   */
+  listenOps(): Promise<number | null>;
   /**
    * Starts the pg-boss workers and schedules when this process runs them (options.workers); the
    * web process does so once it and its simulator listen, as jobs may call both.
    */
   startWorkers(): Promise<void>;
   /**
-   * Stops, in order: HTTP (no new requests; those in flight answered, or cut at the deadline),
+   * Stops, in order: readiness (/readyz answers 503 at once), HTTP (no new requests; those in flight answered, or cut at the deadline),
    * the job workers (their jobs given until the deadline), `beforeDatabase` (what else still
-   * uses the database: the simulator, the mail catcher), and the database last.
+   * uses the database: the simulator, the mail catcher), the operations listener, and the
+   * database last.
    */
   close(options?: { deadline?: number; beforeDatabase?: () => Promise<void> }): Promise<void>;
 }
@@ -122,6 +136,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const boss = createBoss(database, { schedule: workers });
   boss.on('error', (error: Error) => fastify.log.error({ err: error }, 'pg-boss error'));
   await boss.start();
+  const lifecycle: Lifecycle = { jobQueueStarted: true, stopping: false };
+  const metrics = createMetrics();
 
   // Filled as the routes are registered; the request log reads from it which routes need no session.
   const registry = new OpenApiRegistry();
@@ -146,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     db: database.db,
     boss,
     cipher: createTokenCipher(config.tokenEncryptionKey),
+    metrics,
     clock,
     log: fastify.log,
     readCache:
@@ -163,13 +180,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     ...(options.hooks ? { hooks: options.hooks } : {}),
   };
 
+  registerStateGauges(metrics, app);
   installErrorHandler(fastify);
+  measureRequests(fastify, metrics);
   installJsonBodyParser(fastify);
   // First hook of every /api and /trpc request, before the session lookup and the rate-limit
   // counter touch the database: overload is refused here, cheaply.
   await fastify.register(requestLimitPlugin, {
     limits: config.requestLimits,
-    exempt: ['/api/health'],
+    exempt: ['/api/health', HEALTH_PATH, READY_PATH],
     trpcBody: trpcOverloadBody,
   });
   await fastify.register(trpcBatchLimitPlugin);
@@ -215,6 +234,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (config.stripe.simulated) await registerSimulatedStripePages(fastify, app, registry);
   fastify.get('/api/openapi.json', async () => registry.document(config.publicUrl));
   fastify.get('/api/health', async () => ({ ok: true }));
+  registerHealthRoutes(fastify, database.db, lifecycle);
 
   // The upload's calls may send a file; every other call keeps the server's body limit.
   limitTrpcBodies(fastify);
@@ -236,11 +256,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   await createQueues(boss);
   let workersStarted = false;
+  let ops: OpsServer | null = null;
 
   return {
     fastify,
     app,
     boss,
+    lifecycle,
     async startWorkers() {
       if (workers && !workersStarted) {
         workersStarted = true;
@@ -250,10 +272,19 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     async listen() {
       await fastify.listen({ port: config.port, host: config.host });
     },
+    async listenOps() {
+      if (!config.ops || ops) return ops?.port() ?? null;
+      ops = await startOpsServer({ ...config.ops, db: database.db, metrics, lifecycle });
+      return ops.port();
+    },
     async close({ deadline = Date.now() + SHUTDOWN_DEADLINE_MS, beforeDatabase } = {}) {
+      // Not ready first: the orchestrator stops sending work while what is in flight finishes.
+      lifecycle.stopping = true;
       await closeWithin(fastify, deadline);
       await boss.stop({ graceful: true, timeout: Math.max(1_000, deadline - Date.now()) });
+      lifecycle.jobQueueStarted = false;
       await beforeDatabase?.();
+      await ops?.close();
       await stopSharingClock();
       readChanges.setListening(false);
       await notices.close();

@@ -19,5 +19,6 @@ const mode = [
   config.google.simulator ? 'YouTube simulator' : 'Google',
   config.stripe.simulated ? 'simulated checkout' : 'Stripe',
   config.workers ? 'workers on' : 'web only',
+  ...(config.ops ? [`operations port ${config.ops.host}:${config.ops.port}`] : []),
 ].join(', ');
 fastify.log.info(`Titlewise is running at ${config.publicUrl} (${mode})`);

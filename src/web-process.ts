@@ -57,6 +57,7 @@ export async function startWebProcess(options: BuildOptions): Promise<WebProcess
       await catcher?.listen();
       await built.listen();
       await built.startWorkers();
+      await built.listenOps();
     },
     /**
      * The app's port closes first and its requests in flight are answered; the workers stop; then

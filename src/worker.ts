@@ -25,6 +25,10 @@ const hooks: EngineHooks | undefined =
     : undefined;
 const built = await buildApp({ config, workers: true, hooks });
 await built.startWorkers();
-built.app.log.info('Titlewise workers running');
+// /metrics, /healthz and /readyz on OPS_PORT, when set (a worker has no other listener).
+const opsPort = await built.listenOps();
+built.app.log.info(
+  opsPort === null ? 'Titlewise workers running' : `Titlewise workers running (operations port ${opsPort})`,
+);
 // SIGTERM/SIGINT: jobs in flight get until the deadline, then the process exits.
 stopOnSignals(built.app.log, (deadline) => built.close({ deadline }));

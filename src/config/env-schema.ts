@@ -103,6 +103,8 @@ export const envSchema = z.object({
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  OPS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Crash-test seam (NODE_ENV=test only, refused otherwise): the worker SIGKILLs itself right after

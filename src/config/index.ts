@@ -85,6 +85,12 @@ export interface Config {
   requestLimits: { maxConcurrent: number; maxQueued: number; maxWaitMs: number };
   logLevel: Env['LOG_LEVEL'];
   /**
+   * The operations listener (src/observability/ops-server.ts): /metrics, /healthz and /readyz on a
+   * port of its own (OPS_PORT, on OPS_HOST, loopback by default), for web nodes and workers; null
+   * (no listener) when OPS_PORT is unset.
+   */
+  ops: { host: string; port: number } | null;
+  /**
    * Crash-test seam, true only under NODE_ENV=test: the worker process kills itself (SIGKILL)
    * right after thumbnails.set answered, before the slot is recorded. Production never sets it.
    */
@@ -237,6 +243,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxWaitMs: env.REQUEST_QUEUE_TIMEOUT_MS,
     },
     logLevel: env.LOG_LEVEL,
+    ops: env.OPS_PORT === undefined ? null : { host: env.OPS_HOST, port: env.OPS_PORT },
     sigkillAfterThumbnailSet: env.TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET ?? false,
   };
 }

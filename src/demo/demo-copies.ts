@@ -98,6 +98,21 @@ export const claimantOf = (config: Pick<Config, 'sessionSecret'>, address: strin
 export const DEMO_FULL_MESSAGE =
   'The demo is full just now: many visitors are trying it. Try again in an hour, or sign in with Google.';
 
+/** Copies a visitor holds: claimed within their lifetime (real time) and not yet removed. */
+function liveCopies() {
+  return and(
+    eq(demoCopies.status, 'claimed'),
+    gt(demoCopies.claimedAt, new Date(Date.now() - DEMO_COPY_LIFETIME_MS)),
+    isNotNull(demoCopies.userId),
+  );
+}
+
+/** How many demo copies are live now (the deployment's cap is `demoCopies.live`). */
+export async function countLiveDemoCopies(ctx: Pick<ServiceContext, 'db'>): Promise<number> {
+  const [all] = await ctx.db.select({ count: count() }).from(demoCopies).where(liveCopies());
+  return Number(all?.count ?? 0);
+}
+
 /**
  * The live copy a visitor should get back instead of a new one, or null to claim one: the copy the
  * visitor is signed in to (`userId`), else, once their address holds as many live copies as it may
@@ -108,11 +123,7 @@ export async function liveCopyFor(
   ctx: ServiceContext,
   visitor: { claimant: string; userId: string | null },
 ): Promise<{ userId: string } | null> {
-  const live = and(
-    eq(demoCopies.status, 'claimed'),
-    gt(demoCopies.claimedAt, new Date(Date.now() - DEMO_COPY_LIFETIME_MS)),
-    isNotNull(demoCopies.userId),
-  );
+  const live = liveCopies();
   if (visitor.userId) {
     const [own] = await ctx.db
       .select({ userId: demoCopies.userId })
@@ -126,8 +137,7 @@ export async function liveCopyFor(
     .where(and(live, eq(demoCopies.claimedBy, visitor.claimant)))
     .orderBy(desc(demoCopies.claimedAt));
   if (mine.length >= ctx.config.demoCopies.perAddress) return { userId: mine[0]!.userId! };
-  const [all] = await ctx.db.select({ count: count() }).from(demoCopies).where(live);
-  if ((all?.count ?? 0) >= ctx.config.demoCopies.live)
+  if ((await countLiveDemoCopies(ctx)) >= ctx.config.demoCopies.live)
     throw new AppError('UPSTREAM_UNAVAILABLE', DEMO_FULL_MESSAGE);
   return null;
 }

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/database';
 import type { ServiceContext } from './service-context';
+import { secondsSince } from './metrics';
 
 /**
  * A job, declared once: its name in the database, its payload, its queue, how often it runs and
@@ -78,6 +79,16 @@ function transactionOf(db: DbOrTx | undefined): { db?: ReturnType<typeof fromDri
   return { db: fromDrizzle(db as unknown as Parameters<typeof fromDrizzle>[0], sql) };
 }
 
+/** Runs one job through `run` and reports its outcome (a failed job's error as its output). */
+async function settled(run: (data: unknown) => Promise<unknown>, job: Job<unknown>): Promise<JobResult> {
+  try {
+    await run(job.data);
+    return { id: job.id, status: 'completed' };
+  } catch (error) {
+    return { id: job.id, status: 'failed', output: error };
+  }
+}
+
 export function defineJob<Payload extends object>(spec: JobSpec<Payload>): JobDefinition<Payload> {
   const run = async (ctx: ServiceContext, data: unknown): Promise<unknown> =>
     // A job sent without data (pg-boss stores null) has the empty payload.
@@ -93,16 +104,7 @@ export function defineJob<Payload extends object>(spec: JobSpec<Payload>): JobDe
     },
     run,
     async runEach(ctx, jobs) {
-      return Promise.all(
-        jobs.map(async (job): Promise<JobResult> => {
-          try {
-            await run(ctx, job.data);
-            return { id: job.id, status: 'completed' };
-          } catch (error) {
-            return { id: job.id, status: 'failed', output: error };
-          }
-        }),
-      );
+      return Promise.all(jobs.map((job) => settled((data) => run(ctx, data), job)));
     },
   };
 }
@@ -122,12 +124,29 @@ export async function startJobWorker(
   job: JobDefinition<object>,
 ): Promise<void> {
   if (job.enabled && !job.enabled(ctx)) return;
-  if (job.batch) await boss.work(job.name, job.batch, async (jobs) => job.runEach(ctx, jobs));
+  // Each job the worker runs is counted by outcome and timed (titlewise_jobs_total and
+  // titlewise_job_duration_seconds, by queue).
+  const measured = async (data: unknown): Promise<unknown> => {
+    const started = performance.now();
+    let outcome = 'failed';
+    try {
+      const output = await job.run(ctx, data);
+      outcome = 'completed';
+      return output;
+    } finally {
+      ctx.metrics.jobs.inc({ queue: job.name, outcome });
+      ctx.metrics.jobDuration.observe({ queue: job.name }, secondsSince(started));
+    }
+  };
+  if (job.batch)
+    await boss.work(job.name, job.batch, async (jobs) =>
+      Promise.all(jobs.map((one) => settled(measured, one))),
+    );
   else
     await boss.work(job.name, async (jobs) => {
       // One job at a time (pg-boss's default batch of one): its handler's result is its output.
       let output: unknown;
-      for (const one of jobs) output = await job.run(ctx, one.data);
+      for (const one of jobs) output = await measured(one.data);
       return output;
     });
   if (job.schedule) await boss.schedule(job.name, job.schedule.cron, {}, { tz: job.schedule.tz });

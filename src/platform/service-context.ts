@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import type { TokenCipher } from '../crypto/token-cipher';
 import type { Database, Db, Tx } from '../db/database';
 import type { ReadCache } from '../db/read-cache';
+import type { Metrics } from './metrics';
 import type { EngineHooks } from '../title-tests/engine/engine-hooks';
 import type { TitleTestYouTube } from '../title-tests/engine/youtube-port';
 import type { SandboxTime } from '../title-tests/simulation/simulated-time';
@@ -23,6 +24,8 @@ export interface Dependencies {
   cipher: TokenCipher;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The process's Prometheus instruments (src/observability/metrics.ts). */
+  metrics: Metrics;
   /** Recent answers of the polled reads and session lookups, kept while nothing changed. */
   readCache: ReadCache;
 }

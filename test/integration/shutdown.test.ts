@@ -48,13 +48,35 @@ function closedAt(port: number, until: Promise<unknown>): Promise<number | null>
   });
 }
 
-it('stops within its deadline on SIGTERM mid fast-forward and mid request, closing the listeners in order', async () => {
-  const [port, simulatorPort, mailPort] = [await freePort(), await freePort(), await freePort()];
+/** Resolves with the time `url` first answers 503, polling until `until` settles (null if never). */
+function notReadyAt(url: string, until: Promise<unknown>): Promise<number | null> {
+  let done = false;
+  void until.then(() => (done = true));
+  return new Promise((resolve) => {
+    const probe = () => {
+      if (done) return resolve(null);
+      fetch(url).then(
+        (response) => (response.status === 503 ? resolve(Date.now()) : setTimeout(probe, 20)),
+        () => setTimeout(probe, 20),
+      );
+    };
+    probe();
+  });
+}
+
+it('stops within its deadline on SIGTERM mid fast-forward and mid request, not ready at once, closing the listeners in order', async () => {
+  const [port, simulatorPort, mailPort, opsPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const env: Record<string, string> = {
     NODE_ENV: 'test',
     PORT: String(port),
     SIMULATOR_PORT: String(simulatorPort),
     MAIL_CATCHER_PORT: String(mailPort),
+    OPS_PORT: String(opsPort),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: `/tmp/titlewise-shutdown-${process.pid}`,
@@ -110,15 +132,22 @@ it('stops within its deadline on SIGTERM mid fast-forward and mid request, closi
       body: JSON.stringify({ days: 30 }),
     });
     await new Promise((resolve) => setTimeout(resolve, 700));
+    const readyz = `http://127.0.0.1:${opsPort}/readyz`;
+    expect((await fetch(readyz)).status).toBe(200);
 
     const signalled = Date.now();
     child.kill('SIGTERM');
+    const notReady = notReadyAt(readyz, exited);
     const [appClosed, simulatorClosed, mailClosed] = [port, simulatorPort, mailPort].map((probe) =>
       closedAt(probe, exited),
     );
     const [answered, moved, { code, at }] = await Promise.all([request, move, exited]);
 
     expect(code, output.slice(-3000)).toBe(0);
+    // The orchestrator's probe saw the node turn not ready (503, not a closed port) within a second.
+    const turned = await notReady;
+    expect(turned).not.toBeNull();
+    expect(turned! - signalled).toBeLessThan(1_000);
     expect(at - signalled).toBeLessThan(SHUTDOWN_DEADLINE_MS);
     // The request in flight was answered in full: the simulator it waited on was still there.
     expect(answered.status).toBe(200);

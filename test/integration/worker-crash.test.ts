@@ -20,6 +20,8 @@ import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { videoCatalog } from '../../src/youtube-simulator/video-catalog';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { HttpClient } from '../helpers/http-client';
+import { freePort } from '../helpers/free-port';
+import { sampleOf } from '../helpers/prometheus-text';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import {
   buildWorkerBundle,
@@ -149,7 +151,9 @@ describe.skipIf(database.kind === 'pglite')(
       const startDate = new Date(testApp.clock.now().getTime() + 10 * 60_000);
       const endDate = new Date(startDate.getTime() + TEST_DAYS * 86_400_000);
 
-      const env = workerEnvironment(config);
+      // The worker's operations port: its /metrics is scraped after each round, as Prometheus would.
+      const opsPort = await freePort();
+      const env = workerEnvironment(config, { OPS_PORT: String(opsPort) });
       const workerStartMs: number[] = [];
       const startWorker = () => {
         worker = startWorkerProcess(env);
@@ -290,6 +294,7 @@ describe.skipIf(database.kind === 'pglite')(
         signal: string;
       }> = [];
       const rounds: Array<{ round: number; ms: number; crashes: number }> = [];
+      const scrapes: Array<Record<string, number | string | null>> = [];
       let lastSupervise = 0;
       let releasedAtTick = 0;
       for (const [round, target] of targets.entries()) {
@@ -339,6 +344,19 @@ describe.skipIf(database.kind === 'pglite')(
               round,
               ms: Date.now() - roundStarted,
               crashes: (CRASHES_PER_ROUND[round] ?? 0) - crashesLeft,
+            });
+            const metrics = await (await fetch(`http://127.0.0.1:${opsPort}/metrics`)).text();
+            scrapes.push({
+              round,
+              clock: testApp.clock.now().toISOString(),
+              // Since this worker process last started (a kill resets its counters).
+              slotsTimed: sampleOf(metrics, 'titlewise_rotation_slot_lateness_seconds_count'),
+              advanceJobsWaiting: sampleOf(metrics, 'titlewise_queue_jobs', {
+                queue: ADVANCE_QUEUE,
+                state: 'created',
+              }),
+              quotaUsed: sampleOf(metrics, 'titlewise_youtube_quota_units', { kind: 'used' }),
+              quotaForecast: sampleOf(metrics, 'titlewise_youtube_quota_units', { kind: 'forecast' }),
             });
             break;
           }
@@ -450,6 +468,15 @@ describe.skipIf(database.kind === 'pglite')(
         );
       }
       expect(problems.slice(0, 10)).toEqual([]);
+      // Each round's scrape of the surviving worker: the slots it timed, every test's next advance
+      // waiting in the queue, and the day's quota spent and forecast.
+      expect(scrapes).toHaveLength(ROUNDS);
+      for (const scrape of scrapes) {
+        expect(scrape.slotsTimed, JSON.stringify(scrape)).toBeGreaterThan(0);
+        expect(scrape.advanceJobsWaiting, JSON.stringify(scrape)).toBeGreaterThan(0);
+        expect(scrape.quotaUsed, JSON.stringify(scrape)).toBeGreaterThan(0);
+        expect(scrape.quotaForecast, JSON.stringify(scrape)).toBeGreaterThanOrEqual(Number(scrape.quotaUsed));
+      }
       expect(tests).toHaveLength(TEST_COUNT);
       expect(slotsChecked).toBe(TEST_COUNT * ROUNDS);
       // No write repeated a title already live (a second write of one slot would).
@@ -467,6 +494,7 @@ describe.skipIf(database.kind === 'pglite')(
         testsCaughtWrittenNotRecorded: crashes.reduce((sum, crash) => sum + crash.writtenNotRecorded, 0),
         crashes,
         rounds,
+        scrapes,
         accountsMs,
         setupMs,
         workerStartMs,

@@ -176,7 +176,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
 
   const now = ctx.clock.now();
   const next = record.rotations.find((entry) => entry.slot > slot);
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     // No key update: it serialises the test's own writers, while a sampling pass's figures upsert
     // (a foreign-key share lock on this row) goes on; FOR UPDATE made the two deadlock.
     const [locked] = await tx
@@ -264,6 +264,10 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
     }
     return 'rotated' as const;
   });
+  // A tool's own clock (a held test: the demo's rehearsal) is not the deployment's lateness.
+  if (outcome === 'rotated' && !ctx.holding)
+    ctx.metrics.slotLateness.observe((now.getTime() - rotation.plannedStart.getTime()) / 1000);
+  return outcome;
 }
 
 /** Someone else changed what the test rotates: their edit wins, and the test stops rotating. */

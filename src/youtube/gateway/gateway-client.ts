@@ -8,6 +8,7 @@ import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
 import { chargeUserRead, currentPayer } from './user-reads';
+import { secondsSince } from '../../platform/metrics';
 import {
   classifyGoogleError,
   describeFailure,
@@ -123,11 +124,14 @@ export function openChannelClient(app: Dependencies, connection: ChannelConnecti
       let outcome: { ok: true; value: T } | { ok: false; error: unknown; failure: GoogleFailure };
       // On a user's request, the attempt is taken from their share of the day's quota first.
       await chargeUserRead(app, method);
+      const started = performance.now();
       try {
         outcome = { ok: true, value: await request() };
       } catch (error) {
         outcome = { ok: false, error, failure: classifyGoogleError(error) };
       }
+      app.metrics.youtubeCalls.inc({ method, outcome: outcome.ok ? 'ok' : outcome.failure.type });
+      app.metrics.youtubeCallDuration.observe({ method }, secondsSince(started));
       await flushTokenWrites();
       const failure = outcome.ok ? null : outcome.failure;
       await recordQuotaUse(app.db, {
