@@ -55,6 +55,8 @@ import { HEALTH_PATH, READY_PATH, registerHealthRoutes } from './observability/h
 import { startOpsServer, type OpsServer } from './observability/ops-server';
 import { registerStateGauges } from './observability/state-gauges';
 import type { Lifecycle } from './observability/readiness';
+import { tracingActive } from './observability/tracing';
+import { statementEvents, traceRequests } from './observability/http-tracing';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
@@ -118,7 +120,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   // database's change notices move the counter they are checked against.
   const readChanges = createReadChanges();
   const database = await openDatabase(config.database, {
-    logger: writeWatchingLogger(readChanges, options.databaseLogger),
+    logger: writeWatchingLogger(
+      readChanges,
+      tracingActive() ? statementEvents(options.databaseLogger) : options.databaseLogger,
+    ),
   });
   await database.migrate();
   // One connection carries the notices this process follows (cached reads, the simulated clock).
@@ -183,6 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerStateGauges(metrics, app);
   installErrorHandler(fastify);
   measureRequests(fastify, metrics);
+  if (tracingActive()) traceRequests(fastify);
   installJsonBodyParser(fastify);
   // First hook of every /api and /trpc request, before the session lookup and the rate-limit
   // counter touch the database: overload is refused here, cheaply.

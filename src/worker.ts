@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfigOrExit } from './config/load-config-or-exit';
 import { assertNodeVersion } from './node-version';
 import { stopOnSignals } from './shutdown';
+import { startTracing } from './observability/tracing';
 import type { EngineHooks } from './title-tests/engine/engine-hooks';
 
 // A worker-only process (`npm run worker`): the workers and schedules of every job in jobs/index.ts,
@@ -23,6 +24,7 @@ const hooks: EngineHooks | undefined =
   config.sigkillAfterThumbnailSet && config.env === 'test'
     ? { afterThumbnailWrite: () => void process.kill(process.pid, 'SIGKILL') }
     : undefined;
+const tracing = await startTracing(config.tracing, 'titlewise-worker');
 const built = await buildApp({ config, workers: true, hooks });
 await built.startWorkers();
 // /metrics, /healthz and /readyz on OPS_PORT, when set (a worker has no other listener).
@@ -31,4 +33,7 @@ built.app.log.info(
   opsPort === null ? 'Titlewise workers running' : `Titlewise workers running (operations port ${opsPort})`,
 );
 // SIGTERM/SIGINT: jobs in flight get until the deadline, then the process exits.
-stopOnSignals(built.app.log, (deadline) => built.close({ deadline }));
+stopOnSignals(built.app.log, async (deadline) => {
+  await built.close({ deadline });
+  await tracing?.shutdown();
+});

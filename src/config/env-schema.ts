@@ -105,6 +105,9 @@ export const envSchema = z.object({
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OPS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** OpenTelemetry's standard variables: the trace exporter (off by default) and the service name. */
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'console', 'none']).optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Crash-test seam (NODE_ENV=test only, refused otherwise): the worker SIGKILLs itself right after

@@ -91,6 +91,11 @@ export interface Config {
    */
   ops: { host: string; port: number } | null;
   /**
+   * OpenTelemetry traces (src/observability/tracing.ts): exported over OTLP/HTTP (the exporter reads
+   * OTEL_EXPORTER_OTLP_* itself) or to the console; null exporter (the default), none.
+   */
+  tracing: { exporter: 'otlp' | 'console' | null; serviceName: string | null };
+  /**
    * Crash-test seam, true only under NODE_ENV=test: the worker process kills itself (SIGKILL)
    * right after thumbnails.set answered, before the slot is recorded. Production never sets it.
    */
@@ -244,6 +249,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     logLevel: env.LOG_LEVEL,
     ops: env.OPS_PORT === undefined ? null : { host: env.OPS_HOST, port: env.OPS_PORT },
+    tracing: {
+      exporter: env.OTEL_TRACES_EXPORTER === 'none' ? null : (env.OTEL_TRACES_EXPORTER ?? null),
+      serviceName: env.OTEL_SERVICE_NAME ?? null,
+    },
     sigkillAfterThumbnailSet: env.TITLEWISE_TEST_SIGKILL_AFTER_THUMBNAIL_SET ?? false,
   };
 }

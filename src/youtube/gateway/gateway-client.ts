@@ -9,6 +9,7 @@ import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
 import { chargeUserRead, currentPayer } from './user-reads';
 import { secondsSince } from '../../platform/metrics';
+import { inClientSpan } from '../../platform/spans';
 import {
   classifyGoogleError,
   describeFailure,
@@ -126,7 +127,10 @@ export function openChannelClient(app: Dependencies, connection: ChannelConnecti
       await chargeUserRead(app, method);
       const started = performance.now();
       try {
-        outcome = { ok: true, value: await request() };
+        outcome = {
+          ok: true,
+          value: await inClientSpan(`youtube ${method}`, { 'rpc.method': method }, request),
+        };
       } catch (error) {
         outcome = { ok: false, error, failure: classifyGoogleError(error) };
       }
