@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { DurationSequencer } from './test/setup/duration-sequencer';
 
 // Unit tests live beside the code (*.test.ts); integration tests in test/integration.
 // Browser tests have their own config (vitest.e2e.config.ts) because they need a built app.
@@ -15,6 +16,8 @@ export default defineConfig({
     setupFiles: ['test/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The longest files first, by their recorded durations, on a fresh clone too.
+    sequence: { sequencer: DurationSequencer },
     pool: 'forks',
     maxWorkers: 2,
     // Files in one worker share its loaded modules instead of importing the whole server again

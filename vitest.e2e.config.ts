@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { DurationSequencer } from './test/setup/duration-sequencer';
 
 // Browser tests: the built web app (built once in globalSetup when missing or stale), served by
 // the real server on a real port, driven through Debian's chromium with playwright-core.
@@ -8,6 +9,8 @@ export default defineConfig({
     globalSetup: ['test/setup/global-database.ts', 'test/setup/build-web.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // The longest files first, by their recorded durations, on a fresh clone too.
+    sequence: { sequencer: DurationSequencer },
     pool: 'forks',
     // Two files at once, one per core: each has its own server, database and browser, and every
     // test waits for the state it asserts, so sharing the cores costs time, never a result. A

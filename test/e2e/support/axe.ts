@@ -14,9 +14,21 @@ interface AxeViolation {
 
 /**
  * Runs axe-core in the page (evaluated through the DevTools protocol, so the app's CSP stays on)
- * and returns serious and critical violations as readable lines.
+ * and returns serious and critical violations as readable lines. It first waits for every running
+ * animation and transition to end: a colour half-way through a fade-in is not the colour the page
+ * settles on (on a busy machine, axe caught an alert's title mid-fade at 2.9:1).
  */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  // A spinner loops for ever: only animations that end are waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
