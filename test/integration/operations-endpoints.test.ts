@@ -105,12 +105,16 @@ describe('operations endpoints', () => {
     expect(sampleOf(rotated, 'titlewise_rotation_slot_lateness_seconds_bucket', { le: '120' })).toBe(
       switches,
     );
-    expect(
-      sampleOf(rotated, 'titlewise_youtube_calls_total', { method: 'videos.update', outcome: 'ok' }),
-    ).toBeGreaterThanOrEqual(switches - 1);
+    // A title change is a write; a slot whose title is already live (the draw may repeat one) is not.
+    const writes = sampleOf(rotated, 'titlewise_youtube_calls_total', {
+      method: 'videos.update',
+      outcome: 'ok',
+    })!;
+    expect(writes).toBeGreaterThanOrEqual(1);
+    expect(writes).toBeLessThanOrEqual(switches);
     expect(
       sampleOf(rotated, 'titlewise_youtube_call_duration_seconds_count', { method: 'videos.update' }),
-    ).toBeGreaterThanOrEqual(switches - 1);
+    ).toBe(writes);
     const used = sampleOf(rotated, 'titlewise_youtube_quota_units', { kind: 'used' })!;
     // Today's (Pacific day) ledger: the clock crossed midnight, so part of the spending was yesterday's.
     expect(used).toBeGreaterThan(0);
