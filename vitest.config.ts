@@ -1,18 +1,29 @@
 import { defineConfig } from 'vitest/config';
 import { DurationSequencer } from './test/setup/duration-sequencer';
 
-// Unit tests live beside the code (*.test.ts); integration tests in test/integration.
-// Browser tests have their own config (vitest.e2e.config.ts) because they need a built app.
+// Two projects: `unit` (tests beside the code: no database server, seconds; `npm run test:unit`)
+// and `integration` (test/integration: a PostgreSQL database per file, the real server, the
+// simulator). `npm test` runs both. Browser tests have their own config (vitest.e2e.config.ts)
+// because they need a built app.
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'jobs/**/*.test.ts',
-      'web/**/*.test.ts',
-      'db/**/*.test.ts',
-      'test/integration/**/*.test.ts',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'jobs/**/*.test.ts', 'web/**/*.test.ts', 'db/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/setup/global-database.ts'],
+        },
+      },
     ],
-    globalSetup: ['test/setup/global-database.ts'],
     setupFiles: ['test/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
