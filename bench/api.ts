@@ -16,6 +16,7 @@ import { format, resolveConfig } from 'prettier';
 import { planAccount, RUNNING_TESTS, TEST_COUNT } from './api/account-plan';
 import { cpuSeconds, killChildren, residentMb, startServer } from './api/child-process';
 import { loadPath, type LoadShape } from './api/load';
+import { measureDemoArrivals } from './api/demo-arrivals';
 import { parseApiBenchOptions } from './api/options';
 import { prepareDatabase, type PreparedDatabase } from './api/prepare-database';
 import { formatReport, type MeasuredRow, type MemoryReading } from './api/report';
@@ -112,9 +113,10 @@ async function measureServer(
     }
     await sleep(SETTLE_MS);
     const idleAfterMb = residentMb(server.pid);
+    const demo = await measureDemoArrivals(env.PUBLIC_URL!);
     return {
       rows,
-      memory: { target: target.kind, idleBeforeMb, idleAfterMb, idleCpuPercent, settledSeconds },
+      memory: { target: target.kind, idleBeforeMb, idleAfterMb, idleCpuPercent, settledSeconds, demo },
     };
   } finally {
     await server.stop();

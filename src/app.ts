@@ -284,8 +284,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       return ops.port();
     },
     async close({ deadline = Date.now() + SHUTDOWN_DEADLINE_MS, beforeDatabase } = {}) {
-      // Not ready first: the orchestrator stops sending work while what is in flight finishes.
+      // Not ready first: the orchestrator stops sending work while what is in flight finishes. With
+      // a drain, the port keeps serving (its /readyz answering 503) until the proxy has seen it.
       lifecycle.stopping = true;
+      const drainMs = Math.min(config.shutdownDrainMs, deadline - Date.now() - SHUTDOWN_DEADLINE_MS / 2);
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await closeWithin(fastify, deadline);
       await boss.stop({ graceful: true, timeout: Math.max(1_000, deadline - Date.now()) });
       lifecycle.jobQueueStarted = false;

@@ -16,7 +16,7 @@ const { fastify } = web.built;
 // SIGTERM/SIGINT: stop within SHUTDOWN_DEADLINE_MS, in order (src/web-process.ts, close()).
 stopOnSignals(fastify.log, async (deadline) => {
   await web.close(deadline);
-  await tracing?.shutdown();
+  await tracing?.shutdown(deadline);
 });
 
 await web.listen();

@@ -35,5 +35,5 @@ built.app.log.info(
 // SIGTERM/SIGINT: jobs in flight get until the deadline, then the process exits.
 stopOnSignals(built.app.log, async (deadline) => {
   await built.close({ deadline });
-  await tracing?.shutdown();
+  await tracing?.shutdown(deadline);
 });

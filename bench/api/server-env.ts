@@ -44,6 +44,9 @@ export function serverEnv(
     TOKEN_ENCRYPTION_KEY: secrets.tokenEncryptionKey,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     WORKERS: String(workers),
+    // The demo arrivals come through loopback as from visitors' own addresses (X-Forwarded-For), so
+    // the per-address sign-in limits apply as to real visitors; the load itself sends none.
+    TRUST_PROXY: '127.0.0.1',
     ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl } : {}),
   };
 }

@@ -103,6 +103,7 @@ export const envSchema = z.object({
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(20),
   REQUEST_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(200),
   REQUEST_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).max(5000).default(3000),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(5_000).default(0),
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   OPS_HOST: z.string().min(1).default('127.0.0.1'),
   /** OpenTelemetry's standard variables: the trace exporter (off by default) and the service name. */

@@ -91,6 +91,12 @@ export interface Config {
    */
   ops: { host: string; port: number } | null;
   /**
+   * On SIGTERM, how long the node keeps serving with /readyz answering 503 before its port closes,
+   * so a proxy that polls readiness stops routing to it first (SHUTDOWN_DRAIN_MS, within the
+   * shutdown deadline; 0 by default).
+   */
+  shutdownDrainMs: number;
+  /**
    * OpenTelemetry traces (src/observability/tracing.ts): exported over OTLP/HTTP (the exporter reads
    * OTEL_EXPORTER_OTLP_* itself) or to the console; null exporter (the default), none.
    */
@@ -248,6 +254,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       maxWaitMs: env.REQUEST_QUEUE_TIMEOUT_MS,
     },
     logLevel: env.LOG_LEVEL,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     ops: env.OPS_PORT === undefined ? null : { host: env.OPS_HOST, port: env.OPS_PORT },
     tracing: {
       exporter: env.OTEL_TRACES_EXPORTER === 'none' ? null : (env.OTEL_TRACES_EXPORTER ?? null),

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
+import { Registry } from 'prom-client';
 import type { Db } from '../db/database';
 import { registerHealthRoutes } from './health-routes';
-import { collectProcessMetrics, type Metrics } from '../platform/metrics';
+import { processMetrics, type Metrics } from '../platform/metrics';
 import type { Lifecycle } from './readiness';
 
 /** Where Prometheus scrapes a node: on the operations port only, never on the public one. */
@@ -25,12 +26,12 @@ export async function startOpsServer(options: {
   metrics: Metrics;
   lifecycle: Lifecycle;
 }): Promise<OpsServer> {
-  const { metrics } = options;
-  collectProcessMetrics(metrics);
+  // The app's instruments and gauges, and the process's runtime figures.
+  const registry = Registry.merge([options.metrics.registry, processMetrics()]);
   const fastify = Fastify({ logger: false });
   registerHealthRoutes(fastify, options.db, options.lifecycle);
   fastify.get(METRICS_PATH, async (_request, reply) =>
-    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    reply.type(registry.contentType).send(await registry.metrics()),
   );
   await fastify.listen({ host: options.host, port: options.port });
   return {

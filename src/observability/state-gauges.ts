@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { capacityOverview } from '../capacity/capacity-overview';
 import { countLiveDemoCopies } from '../demo/demo-copies';
 import { rowsOf } from '../db/rows';
@@ -8,7 +8,13 @@ import type { Metrics } from '../platform/metrics';
 
 // Gauges read from the database when Prometheus scrapes (docs/operations.md#metrics): the state
 // every node shares (the job queue, today's quota, the tests by plan, the demo copies), so any
-// node's scrape answers for the deployment. A scrape costs four small reads.
+// node's scrape answers for the deployment. A scrape costs a handful of small reads (the capacity
+// overview's among them). A read that fails or takes over READ_TIMEOUT_MS leaves its gauge at the
+// last value it read and counts in titlewise_state_read_failures_total: a database incident never
+// empties the scrape of the process's own figures.
+
+/** Longest a gauge waits for its read at scrape time. */
+const READ_TIMEOUT_MS = 2_000;
 
 /** pg-boss states in which a job still waits or runs. */
 const OPEN_JOB_STATES = ['created', 'retry', 'active'] as const;
@@ -17,8 +23,8 @@ async function openJobs(ctx: ServiceContext): Promise<{ queue: string; state: st
   const result = await ctx.db.execute(sql`
     select name as queue, state::text as state, count(*)::int as count
     from pgboss.job
-    where state::text in (${sql.join(
-      OPEN_JOB_STATES.map((state) => sql`${state}`),
+    where state in (${sql.join(
+      OPEN_JOB_STATES.map((state) => sql.raw(`'${state}'`)),
       sql`, `,
     )})
     group by name, state`);
@@ -28,18 +34,49 @@ async function openJobs(ctx: ServiceContext): Promise<{ queue: string; state: st
   }));
 }
 
+/** `read` within READ_TIMEOUT_MS, or the error it failed with. */
+async function withinTimeout<T>(read: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      read,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('timed out')), READ_TIMEOUT_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Registers the scrape-time gauges on `metrics`, reading through `ctx`. */
 export function registerStateGauges(metrics: Metrics, ctx: ServiceContext): void {
   const registers = [metrics.registry];
-  new Gauge({
+  const failures = new Counter({
+    name: 'titlewise_state_read_failures_total',
+    help: 'Scrape-time reads of shared state (queue, quota, tests, demo copies) that failed or timed out.',
+    labelNames: ['gauge'],
+    registers,
+  });
+  /** Runs a gauge's read; on failure the gauge keeps its last values and the failure is counted. */
+  const guarded = (gauge: string, read: () => Promise<void>) => async () => {
+    try {
+      await withinTimeout(read());
+    } catch (error) {
+      failures.inc({ gauge });
+      ctx.log.warn({ err: error, gauge }, 'A metrics gauge could not read the database');
+    }
+  };
+  const queueJobs: Gauge<'queue' | 'state'> = new Gauge({
     name: 'titlewise_queue_jobs',
     help: 'Jobs waiting (created, retry) or running (active) in the job queue, by queue and state.',
     labelNames: ['queue', 'state'],
     registers,
-    async collect() {
-      this.reset();
-      for (const row of await openJobs(ctx)) this.set({ queue: row.queue, state: row.state }, row.count);
-    },
+    collect: guarded('titlewise_queue_jobs', async () => {
+      const rows = await openJobs(ctx);
+      queueJobs.reset();
+      for (const row of rows) queueJobs.set({ queue: row.queue, state: row.state }, row.count);
+    }),
   });
 
   // One read of the capacity overview serves every quota and test gauge of a scrape.
@@ -50,49 +87,49 @@ export function registerStateGauges(metrics: Metrics, ctx: ServiceContext): void
     });
     return overview;
   };
-  new Gauge({
+  const quota: Gauge<'kind'> = new Gauge({
     name: 'titlewise_youtube_quota_units',
     help:
       "Today's YouTube quota (Pacific day), in units: limit, used (the ledger), reserved (admitted " +
       "tests' worst day) and forecast (used plus what running tests will spend by midnight Pacific).",
     labelNames: ['kind'],
     registers,
-    async collect() {
+    collect: guarded('titlewise_youtube_quota_units', async () => {
       const now = await readOverview();
-      this.set({ kind: 'limit' }, now.quotaUnits);
-      this.set({ kind: 'used' }, now.usedUnits);
-      this.set({ kind: 'reserved' }, now.reservedUnits);
-      this.set({ kind: 'forecast' }, now.forecastUnits);
-    },
+      quota.set({ kind: 'limit' }, now.quotaUnits);
+      quota.set({ kind: 'used' }, now.usedUnits);
+      quota.set({ kind: 'reserved' }, now.reservedUnits);
+      quota.set({ kind: 'forecast' }, now.forecastUnits);
+    }),
   });
-  new Gauge({
+  const tests: Gauge<'plan' | 'state'> = new Gauge({
     name: 'titlewise_tests',
     help: 'Title tests admitted (running) or waiting for their share (queued), by plan.',
     labelNames: ['plan', 'state'],
     registers,
-    async collect() {
+    collect: guarded('titlewise_tests', async () => {
       const now = await readOverview();
       for (const plan of now.plans) {
-        this.set({ plan: plan.plan, state: 'running' }, plan.runningTests);
-        this.set({ plan: plan.plan, state: 'queued' }, plan.queuedTests);
+        tests.set({ plan: plan.plan, state: 'running' }, plan.runningTests);
+        tests.set({ plan: plan.plan, state: 'queued' }, plan.queuedTests);
       }
-    },
+    }),
   });
-  new Gauge({
+  const oldestWait = new Gauge({
     name: 'titlewise_queued_test_oldest_wait_seconds',
     help: 'How long the test waiting longest for its share has waited (0 when none waits).',
     registers,
-    async collect() {
+    collect: guarded('titlewise_queued_test_oldest_wait_seconds', async () => {
       const now = await readOverview();
-      this.set((now.queue.oldestWaitMinutes ?? 0) * 60);
-    },
+      oldestWait.set((now.queue.oldestWaitMinutes ?? 0) * 60);
+    }),
   });
-  new Gauge({
+  const demoCopies = new Gauge({
     name: 'titlewise_demo_copies_live',
     help: 'Demo copies claimed by a visitor and not yet removed.',
     registers,
-    async collect() {
-      this.set(await countLiveDemoCopies(ctx));
-    },
+    collect: guarded('titlewise_demo_copies_live', async () => {
+      demoCopies.set(await countLiveDemoCopies(ctx));
+    }),
   });
 }

@@ -7,8 +7,11 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace';
 // only when tracing is on, so a deployment without it carries none of its memory.
 
 export interface Tracing {
-  /** Exports what is buffered, then stops (the process's stop calls it last). */
-  shutdown(): Promise<void>;
+  /**
+   * Exports what is buffered, then stops (the process's stop calls it last); gives up on the
+   * export at `deadline` (epoch ms), so a collector that does not answer cannot hold the stop.
+   */
+  shutdown(deadline?: number): Promise<void>;
 }
 
 let active = false;
@@ -50,8 +53,15 @@ export async function installTracing(exporter: SpanExporter, serviceName: string
   trace.setGlobalTracerProvider(provider);
   active = true;
   return {
-    async shutdown() {
-      await provider.shutdown();
+    async shutdown(deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        provider.shutdown().catch(() => undefined),
+        ...(deadline === undefined
+          ? []
+          : [new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]),
+      ]);
+      clearTimeout(timer);
       trace.disable();
       propagation.disable();
       context.disable();

@@ -20,7 +20,8 @@ import { secondsSince } from './metrics';
  * function the handler calls); jobs/index.ts lists every definition, and from that list each
  * process creates the queues and, when it runs the workers, registers the handlers and the
  * schedules. The feature enqueues with the definition's `send`; the simulator's fast-forward and
- * the tests call its `run` and `runEach`, the same code the worker runs.
+ * the tests call its `run` and `runEach`, the handler the worker runs (the worker also counts and
+ * times each run for /metrics).
  */
 export interface JobSpec<Payload extends object> {
   /** The queue's name in pg-boss's tables: never change it (queued jobs and schedules carry it). */

@@ -82,13 +82,19 @@ export function createMetrics(): Metrics {
   };
 }
 
+let processRegistry: Registry | null = null;
+
 /**
- * Adds the runtime's own figures to the registry (process_resident_memory_bytes,
- * nodejs_eventloop_lag_seconds, heap, GC): only a process that serves /metrics pays for their
- * event-loop monitor.
+ * The runtime's own figures (process_resident_memory_bytes, nodejs_eventloop_lag_seconds, heap,
+ * GC), one registry per process (their event-loop monitor and GC observer are never stopped, so
+ * they are started once), and only in a process that serves /metrics.
  */
-export function collectProcessMetrics(metrics: Metrics): void {
-  collectDefaultMetrics({ register: metrics.registry });
+export function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
 }
 
 /** Seconds since `started` (a performance.now() reading). */

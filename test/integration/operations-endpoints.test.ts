@@ -124,7 +124,8 @@ describe('operations endpoints', () => {
     expect(sampleOf(rotated, 'titlewise_demo_copies_live')).toBe(0);
   });
 
-  it('turns not ready the moment a stop begins, before anything closes', async () => {
+  // That close() sets the flag first is checked on the real bundle by shutdown.test.ts.
+  it('answers 503 with the failing check while the node is stopping, and stays alive', async () => {
     const { lifecycle } = testApp.built;
     lifecycle.stopping = true;
     try {

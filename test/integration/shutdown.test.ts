@@ -77,6 +77,8 @@ it('stops within its deadline on SIGTERM mid fast-forward and mid request, not r
     SIMULATOR_PORT: String(simulatorPort),
     MAIL_CATCHER_PORT: String(mailPort),
     OPS_PORT: String(opsPort),
+    // A second of drain: the public port keeps answering, /readyz with 503, before it closes.
+    SHUTDOWN_DRAIN_MS: '1000',
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: `/tmp/titlewise-shutdown-${process.pid}`,
@@ -138,6 +140,7 @@ it('stops within its deadline on SIGTERM mid fast-forward and mid request, not r
     const signalled = Date.now();
     child.kill('SIGTERM');
     const notReady = notReadyAt(readyz, exited);
+    const publicNotReady = notReadyAt(`http://127.0.0.1:${port}/readyz`, exited);
     const [appClosed, simulatorClosed, mailClosed] = [port, simulatorPort, mailPort].map((probe) =>
       closedAt(probe, exited),
     );
@@ -148,6 +151,10 @@ it('stops within its deadline on SIGTERM mid fast-forward and mid request, not r
     const turned = await notReady;
     expect(turned).not.toBeNull();
     expect(turned! - signalled).toBeLessThan(1_000);
+    // So did a proxy polling the public port during the drain.
+    const publicTurned = await publicNotReady;
+    expect(publicTurned).not.toBeNull();
+    expect(publicTurned! - signalled).toBeLessThan(1_000);
     expect(at - signalled).toBeLessThan(SHUTDOWN_DEADLINE_MS);
     // The request in flight was answered in full: the simulator it waited on was still there.
     expect(answered.status).toBe(200);

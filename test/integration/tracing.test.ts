@@ -1,9 +1,10 @@
+import { request as httpRequest } from 'node:http';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { installTracing, type Tracing } from '../../src/observability/tracing';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
-import { googleCreator } from '../helpers/creators';
+import { googleCreator, googleSessionToken } from '../helpers/creators';
 import type { HttpClient } from '../helpers/http-client';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -22,8 +23,12 @@ beforeAll(async () => {
   alex = await googleCreator(testApp, 'sim-alex');
 });
 afterAll(async () => {
-  await testApp?.close();
-  await tracing?.shutdown();
+  try {
+    await testApp?.close();
+  } finally {
+    // Files share their worker's modules: tracing must not outlive this one.
+    await tracing?.shutdown();
+  }
 });
 
 /** The span's ancestors within its trace, nearest first. */
@@ -92,3 +97,52 @@ it('follows a test from POST /api/tests through its advance job to its first You
   expect(chain.indexOf(consumer!)).toBeLessThan(chain.indexOf(producer!));
   expect(chain.at(-1)).toBe(server);
 }, 90_000);
+
+it('keeps a request in its trace when its body arrives after its headers', async () => {
+  exporter.reset();
+  // Another creator: the Free plan's one running test is taken by the first.
+  const token = await googleSessionToken(testApp, 'sim-priya');
+  const body = JSON.stringify({
+    videoId: simulatedVideoId('sim-priya', 0),
+    titles: ['Late body A', 'Late body B'],
+    rotationIntervalMinutes: 120,
+    winnerMetric: 'views',
+    durationDays: 7,
+    acknowledgeWeakPlan: true,
+  });
+  const url = new URL('/api/tests', testApp.url);
+  const status = await new Promise<number>((resolve, reject) => {
+    const sent = httpRequest(
+      url,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          origin: url.origin,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('error', reject);
+    // The headers go first; the body follows in a later packet, once the server has them.
+    sent.flushHeaders();
+    sent.once('socket', (socket) =>
+      socket.once('connect', () => setImmediate(() => setTimeout(() => sent.end(body), 50))),
+    );
+  });
+  expect(status).toBe(201);
+  const server = exporter
+    .getFinishedSpans()
+    .find((span) => span.kind === SpanKind.SERVER && span.name === 'POST /api/tests');
+  // The handler ran in the request's context: its statements are events on its span.
+  expect(
+    server?.events.some((event) =>
+      /insert into "title_tests"/.test(String(event.attributes?.['db.query.text'])),
+    ),
+  ).toBe(true);
+});
