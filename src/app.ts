@@ -8,7 +8,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
 import { createQueues, startWorkers } from '../jobs';
-import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing.routes';
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing-routes';
 import { registerSimulatedStripePages } from './billing/simulated/simulated-pages';
 import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
 import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';

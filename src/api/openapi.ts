@@ -1,26 +1,5 @@
 import { z } from 'zod';
-import type { Access } from './declare/operation';
-
-export interface OpenApiOperation {
-  method: 'get' | 'post' | 'delete' | 'put' | 'patch';
-  path: string;
-  summary: string;
-  tags: string[];
-  auth: Access;
-  params?: z.ZodType | undefined;
-  query?: z.ZodType | undefined;
-  body?: z.ZodType | undefined;
-  response?: z.ZodType | undefined;
-  successStatus?: number | undefined;
-  /** Answers with an ETag and 304 Not Modified when If-None-Match names it (src/api/rest-transport.ts). */
-  conditional?: boolean | undefined;
-  /** For redirects and other non-JSON answers. */
-  responseDescription?: string | undefined;
-  /** The body is a file's raw bytes (an upload), of these types, at most maxBytes. */
-  rawBody?: { contentTypes: readonly string[]; maxBytes: number } | undefined;
-  /** The success is bytes of these types (an image), not JSON. */
-  binaryResponse?: readonly string[] | undefined;
-}
+import type { OpenApiOperation, PlainRouteRegistry } from './declare/plain-routes';
 
 const errorSchema = z.object({ error: z.string() });
 
@@ -62,7 +41,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query') {
 }
 
 /** Collects the REST operations as they are registered; the document is generated from their zod schemas. */
-export class OpenApiRegistry {
+export class OpenApiRegistry implements PlainRouteRegistry {
   private readonly operations: OpenApiOperation[] = [];
 
   add(operation: OpenApiOperation): void {

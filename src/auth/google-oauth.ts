@@ -4,7 +4,7 @@ import type { Credentials } from 'google-auth-library';
 import type { ServiceContext } from '../platform/service-context';
 import { AppError } from '../errors/app-error';
 import { rateLimits } from '../api/declare/rate-limits';
-import type { OpenApiRegistry } from '../api/openapi';
+import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { googleErrorForLogin } from './google-error-messages';
 import { setSessionCookie } from './session-cookie';
@@ -66,7 +66,7 @@ function loginRedirect(error: string, description: string): string {
 export async function registerGoogleOAuth(
   fastify: FastifyInstance,
   ctx: ServiceContext,
-  registry: OpenApiRegistry,
+  registry: PlainRouteRegistry,
 ): Promise<void> {
   const { endpoints } = ctx.config.google;
   const authorize = new URL(endpoints.authorizeUrl);

@@ -8,7 +8,7 @@ import {
 import { createSubscriptionCheckout } from './checkout.service';
 import { createPortalLink } from './portal.service';
 
-/** Subscriptions. Stripe's webhook and the checkout return are browser and Stripe paths (billing.routes.ts). */
+/** Subscriptions. Stripe's webhook and the checkout return are browser and Stripe paths (billing-routes.ts). */
 export const billingOperations = {
   createSubscription: mutation({
     access: 'user',

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../platform/service-context';
 import { escapeHtml } from '../http/escape-html';
-import type { OpenApiRegistry } from '../api/openapi';
+import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { NOTIFICATION_KIND_LABELS } from '../shared/notification-kinds';
 import { unsubscribe } from './notifications.service';
 import { unsubscribeQuerySchema } from './notifications.schemas';
@@ -20,7 +20,7 @@ function page(title: string, message: string, form = ''): string {
 export async function registerUnsubscribeRoutes(
   root: FastifyInstance,
   ctx: ServiceContext,
-  registry: OpenApiRegistry,
+  registry: PlainRouteRegistry,
 ): Promise<void> {
   await root.register(async (fastify) => {
     // A mail client's one-click POST is form-encoded (List-Unsubscribe=One-Click); its body says

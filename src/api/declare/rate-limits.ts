@@ -84,6 +84,6 @@ export const rateLimits: Readonly<
     max: (config) => config.signInRateLimit,
   },
   googleCallback: { name: 'google-callback', per: 'address', max: (config) => config.signInRateLimit },
-  // Stripe Checkout's return page (src/billing/billing.routes.ts) re-reads the session from Stripe.
+  // Stripe Checkout's return page (src/billing/billing-routes.ts) re-reads the session from Stripe.
   checkoutReturn: { name: 'checkout-return', per: 'address', max: () => CHECKOUT_RETURNS_PER_WINDOW },
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { ServiceContext } from '../../platform/service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
-import type { OpenApiRegistry } from '../../api/openapi';
+import type { PlainRouteRegistry } from '../../api/declare/plain-routes';
 import { paidPlans } from '../billing.schemas';
 import { planDetails, planForPrice } from '../plans';
 import { findObject, type SimCheckoutSession, type SimCustomer } from './objects';
@@ -96,7 +96,7 @@ const portalActions = new Map<string, (body: unknown) => PortalAction>([
 export async function registerSimulatedStripePages(
   fastify: FastifyInstance,
   ctx: ServiceContext,
-  registry: OpenApiRegistry,
+  registry: PlainRouteRegistry,
 ): Promise<void> {
   await fastify.register(async (scope) => {
     await scope.register(formbody);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServiceContext } from '../platform/service-context';
 import { rateLimits } from '../api/declare/rate-limits';
-import type { OpenApiRegistry } from '../api/openapi';
+import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
 import { SUBSCRIBED_SEARCH_PARAM } from '../shared/plans';
@@ -15,7 +15,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
   ctx: ServiceContext,
-  registry: OpenApiRegistry,
+  registry: PlainRouteRegistry,
 ): Promise<void> {
   // Stripe signs the exact bytes it sends, so this route reads the body raw (its own parser scope).
   await fastify.register(async (scope) => {
