@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pendingMigrations } from '../db/migration-status';
 import type { Db } from '../db/database';
+import { withinTimeout } from './within-timeout';
 
 // Health and readiness (docs/operations.md#health): `/healthz` says the process lives and answers;
 // `/readyz` says it may be given work. An orchestrator restarts a node whose /healthz fails and
@@ -30,20 +31,6 @@ export interface Readiness {
   };
 }
 
-async function withinTimeout<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Runs every readiness check (a stopping node answers at once, without touching the database). */
 export async function readinessOf(db: Db, lifecycle: Lifecycle): Promise<Readiness> {
   const accepting = !lifecycle.stopping;
@@ -51,9 +38,9 @@ export async function readinessOf(db: Db, lifecycle: Lifecycle): Promise<Readine
   let migrations = false;
   if (accepting) {
     try {
-      await withinTimeout(db.execute(sql`select 1`));
+      await withinTimeout(db.execute(sql`select 1`), CHECK_TIMEOUT_MS);
       database = true;
-      migrations = (await withinTimeout(pendingMigrations(db))) === 0;
+      migrations = (await withinTimeout(pendingMigrations(db), CHECK_TIMEOUT_MS)) === 0;
     } catch {
       // Reported as a failed check: the probe's answer says which.
     }

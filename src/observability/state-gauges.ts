@@ -5,6 +5,7 @@ import { countLiveDemoCopies } from '../demo/demo-copies';
 import { rowsOf } from '../db/rows';
 import type { ServiceContext } from '../platform/service-context';
 import type { Metrics } from '../platform/metrics';
+import { withinTimeout } from './within-timeout';
 
 // Gauges read from the database when Prometheus scrapes (docs/operations.md#metrics): the state
 // every node shares (the job queue, today's quota, the tests by plan, the demo copies), so any
@@ -34,21 +35,6 @@ async function openJobs(ctx: ServiceContext): Promise<{ queue: string; state: st
   }));
 }
 
-/** `read` within READ_TIMEOUT_MS, or the error it failed with. */
-async function withinTimeout<T>(read: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      read,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timed out')), READ_TIMEOUT_MS);
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** Registers the scrape-time gauges on `metrics`, reading through `ctx`. */
 export function registerStateGauges(metrics: Metrics, ctx: ServiceContext): void {
   const registers = [metrics.registry];
@@ -61,7 +47,7 @@ export function registerStateGauges(metrics: Metrics, ctx: ServiceContext): void
   /** Runs a gauge's read; on failure the gauge keeps its last values and the failure is counted. */
   const guarded = (gauge: string, read: () => Promise<void>) => async () => {
     try {
-      await withinTimeout(read());
+      await withinTimeout(read(), READ_TIMEOUT_MS);
     } catch (error) {
       failures.inc({ gauge });
       ctx.log.warn({ err: error, gauge }, 'A metrics gauge could not read the database');
