@@ -116,35 +116,50 @@ describe.runIf(database.kind === 'postgres')('the deployment guide (PostgreSQL o
     );
     expect(Object.keys(processes).sort()).toEqual(['web', 'worker']);
     // One web node and two workers, each with an operations port of its own.
-    const started: { role: string; child: ChildProcess; opsPort: number; output: () => string }[] = [];
-    for (const role of ['web', 'worker', 'worker']) {
-      const opsPort = await freePort();
-      const child = spawn('bash', ['-c', processes[role]!], {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, OPS_PORT: String(opsPort) },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      children.push(child);
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      started.push({ role, child, opsPort, output: () => output });
-      // The web node first: the workers reach its simulator.
-      if (role === 'web')
+    /**
+     * Starts `role` as the Procfile says and waits for its /readyz on the operations port. A port
+     * found free can be taken before the process binds it (by another file's server): the process
+     * then exits with EADDRINUSE and starts again on other ports (the web node's own ports too).
+     */
+    const startRole = async (role: string) => {
+      for (let attempt = 1; ; attempt += 1) {
+        if (role === 'web') {
+          const port = await freePort();
+          Object.assign(env, {
+            PORT: String(port),
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            SIMULATOR_PORT: String(await freePort()),
+            MAIL_CATCHER_PORT: String(await freePort()),
+          });
+        }
+        const opsPort = await freePort();
+        const child = spawn('bash', ['-c', processes[role]!], {
+          cwd: root,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, OPS_PORT: String(opsPort) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        children.push(child);
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        let gone = false;
+        child.on('exit', () => (gone = true));
         await vi.waitFor(
-          async () => expect((await fetch(`${env.PUBLIC_URL}/readyz`)).status, output.slice(-2000)).toBe(200),
+          async () => {
+            if (gone) return;
+            const ready = await fetch(`http://127.0.0.1:${opsPort}/readyz`).catch(() => null);
+            expect(ready?.status, `${role}: ${output.slice(-2000)}`).toBe(200);
+          },
           { timeout: 120_000, interval: 200 },
         );
-    }
-    for (const node of started) {
-      await vi.waitFor(
-        async () => {
-          const ready = await fetch(`http://127.0.0.1:${node.opsPort}/readyz`).catch(() => null);
-          expect(ready?.status, `${node.role}: ${node.output().slice(-2000)}`).toBe(200);
-        },
-        { timeout: 120_000, interval: 200 },
-      );
-    }
+        if (!gone) return { role, child, opsPort, output: () => output };
+        if (attempt >= 5 || !output.includes('EADDRINUSE'))
+          throw new Error(`${role}: ${output.slice(-2000)}`);
+      }
+    };
+    // The web node first: the workers reach its simulator.
+    const started = [await startRole('web'), await startRole('worker'), await startRole('worker')];
+    expect((await fetch(`${env.PUBLIC_URL}/readyz`)).status).toBe(200);
     // The web node serves the app; the workers run the jobs (the web node runs none).
     expect((await fetch(`${env.PUBLIC_URL}/api/health`)).status).toBe(200);
     const workerMetrics = await (await fetch(`http://127.0.0.1:${started[1]!.opsPort}/metrics`)).text();

@@ -65,47 +65,61 @@ function notReadyAt(url: string, until: Promise<unknown>): Promise<number | null
 }
 
 it('stops within its deadline on SIGTERM mid fast-forward and mid request, not ready at once, closing the listeners in order', async () => {
-  const [port, simulatorPort, mailPort, opsPort] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ];
-  const env: Record<string, string> = {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    SIMULATOR_PORT: String(simulatorPort),
-    MAIL_CATCHER_PORT: String(mailPort),
-    OPS_PORT: String(opsPort),
-    // A second of drain: the public port keeps answering, /readyz with 503, before it closes.
-    SHUTDOWN_DRAIN_MS: '1000',
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: `/tmp/titlewise-shutdown-${process.pid}`,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: 'info',
-    WORKERS: 'true',
-    ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
-  };
-  const child = spawn(process.execPath, [join(SERVER_OUT_DIR, 'main.js')], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  let port: number;
+  let simulatorPort: number;
+  let mailPort: number;
+  let opsPort: number;
+  let env: Record<string, string> = {};
+  let child!: ReturnType<typeof spawnBundle>;
   let output = '';
-  const running = new Promise<void>((resolve) => {
-    const keep = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('Titlewise is running')) resolve();
+  let exited!: Promise<{ code: number | null; at: number }>;
+  const spawnBundle = () =>
+    spawn(process.execPath, [join(SERVER_OUT_DIR, 'main.js')], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  // A port found free can be taken before the server binds it (by another file's server): then
+  // start again on other ports.
+  for (let attempt = 1; ; attempt += 1) {
+    [port, simulatorPort, mailPort, opsPort] = [
+      await freePort(),
+      await freePort(),
+      await freePort(),
+      await freePort(),
+    ];
+    env = {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      SIMULATOR_PORT: String(simulatorPort),
+      MAIL_CATCHER_PORT: String(mailPort),
+      OPS_PORT: String(opsPort),
+      // A second of drain: the public port keeps answering, /readyz with 503, before it closes.
+      SHUTDOWN_DRAIN_MS: '1000',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: `/tmp/titlewise-shutdown-${process.pid}`,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'info',
+      WORKERS: 'true',
+      ...(database.target.kind === 'postgres' ? { DATABASE_URL: database.target.url } : {}),
     };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-  });
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, at: Date.now() })),
-  );
+    const started = spawnBundle();
+    child = started;
+    output = '';
+    const running = new Promise<void>((resolve) => {
+      const keep = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Titlewise is running')) resolve();
+      };
+      started.stdout.on('data', keep);
+      started.stderr.on('data', keep);
+    });
+    exited = new Promise((resolve) => started.on('exit', (code) => resolve({ code, at: Date.now() })));
+    if (await Promise.race([running.then(() => true), exited.then(() => false)])) break;
+    if (attempt >= 5 || !output.includes('EADDRINUSE')) throw new Error(output);
+  }
   try {
-    await Promise.race([running, exited.then(() => Promise.reject(new Error(output)))]);
     const app = { url: env.PUBLIC_URL, built: { app: { config: loadConfig(env) } } } as unknown as TestApp;
     const creator = new HttpClient(app.url, {
       authorization: `Bearer ${await googleSessionToken(app, 'sim-alex')}`,
