@@ -3,11 +3,12 @@ import {
   IMAGE_WORK_SECONDS,
   MAX_IMAGE_PIXELS,
   MAX_THUMBNAIL_BYTES,
-  RECOMMENDED_THUMBNAIL,
+  THUMBNAIL_SHAPES,
   THUMBNAIL_TYPES,
   type FitMode,
   type ThumbnailType,
 } from '../shared/image-rules';
+import type { VideoFormat } from '../shared/video-format';
 
 /*
  * What an image file is, read from its content by sharp (libvips), and the one decode every upload
@@ -138,13 +139,19 @@ export async function reencodeImage(bytes: Buffer, contentType: ThumbnailType): 
 const FIT_QUALITIES = [90, 82, 74, 66, 58, 50, 40, 30];
 
 /**
- * The image as a 1280 × 720 JPEG: `crop` fills the frame and cuts the overflow around the centre,
+ * The image as a JPEG of the size YouTube recommends for `format` (1280 × 720 for a video,
+ * 1080 × 1920 for a Short): `crop` fills the frame and cuts the overflow around the centre,
  * `letterbox` shows it all on black bars. Smaller images are scaled up, larger ones down; an
- * alpha channel is flattened on black. Quality steps down until the file is at most 2 MB.
+ * alpha channel is flattened on black. Quality steps down until the file is within YouTube's limit
+ * (MAX_THUMBNAIL_BYTES; at a recommended size the first quality always is since it became 50 MB).
  * Throws ImageReadError when the bytes do not decode in full or in time.
  */
-export async function fitImage(bytes: Buffer, mode: FitMode): Promise<EncodedImage> {
-  const { width, height } = RECOMMENDED_THUMBNAIL;
+export async function fitImage(
+  bytes: Buffer,
+  mode: FitMode,
+  format: VideoFormat = 'video',
+): Promise<EncodedImage> {
+  const { width, height } = THUMBNAIL_SHAPES[format].recommended;
   const black = { r: 0, g: 0, b: 0, alpha: 1 };
   // Decoded and resized once; only the JPEG encoding is repeated.
   const pixels = await decoded(() =>

@@ -3,12 +3,19 @@ import { mutation, query, restOnly } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
 import { AppError } from '../errors/app-error';
 import { ServedFile } from '../http/served-file';
-import { IMAGE_MESSAGES, imageFilePath, MAX_UPLOAD_BYTES, THUMBNAIL_TYPES } from '../shared/image-rules';
+import {
+  IMAGE_MESSAGES,
+  imageFilePath,
+  MAX_THUMBNAIL_BYTES,
+  MAX_UPLOAD_BYTES,
+  THUMBNAIL_TYPES,
+} from '../shared/image-rules';
 import { imageBytes, getImage, uploadImage } from './images.service';
 import { imageIdSchema, imageSchema, uploadedImageSchema, uploadImageInputSchema } from './images.schemas';
 
 /** The REST path of an image's bytes, as a route template (imageFilePath fills it). */
 const IMAGE_FILE_ROUTE = imageFilePath(':id');
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 
 /** Images for thumbnail and package tests (docs/images.md): upload, read what is stored, serve the bytes. */
 export const imageOperations = {
@@ -27,13 +34,12 @@ export const imageOperations = {
     rest: {
       method: 'POST',
       path: '/api/images',
-      summary:
-        'Upload an image for a thumbnail test: the raw JPEG or PNG as the body (read by content, at most 20 MB and 7680 × 4320 px; stored re-encoded, without metadata); fit=crop or fit=letterbox makes it a 1280 × 720 JPEG of at most 2 MB, else a file YouTube would refuse (over 2 MB, under 640 px wide, not 16:9) is refused with why',
+      summary: `Upload an image for a thumbnail test: the raw JPEG or PNG as the body (read by content, at most ${megabytes(MAX_UPLOAD_BYTES)} and 7680 × 4320 px; stored re-encoded, without metadata); fit=crop or fit=letterbox makes it a 1280 × 720 JPEG, else a file YouTube would refuse (over ${megabytes(MAX_THUMBNAIL_BYTES)}, under 640 px wide, not 16:9) is refused with why`,
       successStatus: 201,
     },
     limit: rateLimits.imageUpload,
     handler: ({ ctx, caller, input }) =>
-      uploadImage(ctx, caller.user, input.contentBase64, { fit: input.fit }),
+      uploadImage(ctx, caller.user, input.contentBase64, { fit: input.fit, format: input.format }),
   }),
 
   get: query({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIT_MODES, IMAGE_MESSAGES, THUMBNAIL_TYPES } from '../shared/image-rules';
+import { VIDEO_FORMATS } from '../shared/video-format';
 
 export const fitModeSchema = z.enum(FIT_MODES);
 
@@ -7,8 +8,8 @@ export const fitModeSchema = z.enum(FIT_MODES);
  * An upload: the file as base64 (tRPC and JSON), or, over REST, the raw request body handed over
  * as its bytes (the transport puts them in `contentBase64`, src/api/rest-transport.ts), with `fit`
  * in the query: a raw upload is never turned into base64 and back on the main thread. Either way
- * the handler gets a Buffer. `fit` asks for the image to be made into a 1280 × 720 JPEG of at most
- * 2 MB; without it a file YouTube would refuse is refused.
+ * the handler gets a Buffer. `fit` asks for the image to be made into a 1280 × 720 JPEG; without
+ * it a file YouTube would refuse is refused.
  */
 export const uploadImageInputSchema = z.object({
   // Its size is held by the transports' body limits and, decoded, by the service (413).
@@ -17,6 +18,11 @@ export const uploadImageInputSchema = z.object({
     z.base64({ message: 'contentBase64: not base64.' }).transform((text) => Buffer.from(text, 'base64')),
   ]),
   fit: fitModeSchema.optional(),
+  /**
+   * The video the image is for: a long video (16:9, the default) or a Short (9:16); the shape
+   * checked and the size fitting makes follow it (docs/shorts.md).
+   */
+  format: z.enum(VIDEO_FORMATS).optional(),
 });
 
 export const imageIdSchema = z.object({ id: z.uuid({ message: IMAGE_MESSAGES.notFound }) });

@@ -16,6 +16,7 @@ import {
   type FitMode,
   type ThumbnailType,
 } from '../shared/image-rules';
+import type { VideoFormat } from '../shared/video-format';
 import { fitImage, ImageReadError, readHeader, reencodeImage } from './image-check';
 import { assertRoomForUpload } from './image-storage';
 import { imageStore } from './image-store';
@@ -104,8 +105,9 @@ export async function uploadImage(
   ctx: ServiceContext,
   owner: UserRow,
   bytes: Buffer,
-  options: { fit?: FitMode | undefined } = {},
+  options: { fit?: FitMode | undefined; format?: VideoFormat | undefined } = {},
 ): Promise<UploadedImage> {
+  const format = options.format ?? 'video';
   if (bytes.length > MAX_UPLOAD_BYTES)
     throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLargeToUpload);
   const header = await readHeader(bytes);
@@ -114,14 +116,14 @@ export async function uploadImage(
     throw badRequest(tooManyPixelsMessage(header.width, header.height));
   const fit = options.fit ?? null;
   // Width and shape are known from the header: a file refused for them is never decoded.
-  const shapeProblems = fit ? [] : thumbnailProblems({ ...header, byteSize: 0 });
+  const shapeProblems = fit ? [] : thumbnailProblems({ ...header, byteSize: 0 }, format);
   if (shapeProblems.length > 0) throw refusal(shapeProblems);
   await assertRoomForUpload(ctx.db, owner, 0);
 
   let content: ImageContent;
   try {
     content = await withImageWork(owner.id, () =>
-      fit ? fitImage(bytes, fit) : reencodeImage(bytes, header.contentType),
+      fit ? fitImage(bytes, fit, format) : reencodeImage(bytes, header.contentType),
     );
   } catch (error) {
     if (!(error instanceof ImageReadError)) throw error;
@@ -130,7 +132,7 @@ export async function uploadImage(
       : refusal([IMAGE_MESSAGES.notAnImage]);
   }
   if (!fit) {
-    const problems = thumbnailProblems({ ...content, byteSize: content.bytes.length });
+    const problems = thumbnailProblems({ ...content, byteSize: content.bytes.length }, format);
     if (problems.length > 0) throw refusal(problems);
   }
   await assertRoomForUpload(ctx.db, owner, content.bytes.length);

@@ -33,7 +33,7 @@ export const CREATE_TEST_PER_WINDOW = 60;
 export const EXPORTS_PER_WINDOW = 20;
 
 /**
- * Image uploads one user may send per window: each decodes an image of up to 20 MB (and may
+ * Image uploads one user may send per window: each decodes an image of up to 50 MB (and may
  * re-encode it), while a test takes at most five; a creator dropping a folder of drafts stays under.
  */
 export const IMAGE_UPLOADS_PER_WINDOW = 30;

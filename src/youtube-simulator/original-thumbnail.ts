@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { thumbnailSvg } from './thumbnail-svg';
-import { thumbnailDimensions, thumbnailSizeNames, type ThumbnailSize } from './video-resources';
+import { listedThumbnailSizes, thumbnailDimensions, type ThumbnailSize } from './video-resources';
 import type { SimVideo } from './video-store';
 
 /**
@@ -13,9 +13,12 @@ import type { SimVideo } from './video-store';
 /** What the original's pixels depend on. */
 export type ThumbnailDesign = Pick<SimVideo, 'id' | 'thumbnailHue' | 'thumbnailLabel' | 'durationSec'>;
 
-/** Rendered images kept: enough for every size of the demo channels' videos, a few MB at most. */
+/**
+ * Rendered images kept: enough for every size of the demo channels' videos. Most are small; a
+ * 3840 × 2160 one is about 250 KB, so the cache stays within some tens of MB.
+ */
 const MAX_CACHED = 200;
-/** Originals' fingerprints kept (5 short strings a video). */
+/** Originals' fingerprints kept (5 to 8 short strings a video). */
 const MAX_FINGERPRINTED = 5_000;
 const JPEG_QUALITY = 85;
 
@@ -55,10 +58,11 @@ export function originalThumbnailJpeg(video: ThumbnailDesign, size: ThumbnailSiz
   });
 }
 
-/** Whether an image set through thumbnails.set is the video's own original, at any size. */
+/** Whether an image set through thumbnails.set is the video's own original, at any size it lists. */
 export async function isOriginalThumbnail(video: ThumbnailDesign, sha256: string): Promise<boolean> {
   const originals = await remembered(fingerprints, MAX_FINGERPRINTED, designKey(video), async () => {
-    const images = await Promise.all(thumbnailSizeNames.map((size) => originalThumbnailJpeg(video, size)));
+    const sizes = listedThumbnailSizes(video.id);
+    const images = await Promise.all(sizes.map((size) => originalThumbnailJpeg(video, size)));
     return new Set(images.map((bytes) => createHash('sha256').update(bytes).digest('hex')));
   });
   return originals.has(sha256);

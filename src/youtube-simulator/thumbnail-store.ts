@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { simThumbnails, simThumbnailTruths, simVideos } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import type { ThumbnailType } from '../shared/image-rules';
+import { IMAGE_HEAD_BYTES, imageSizeOf } from './image-size';
 import { isOriginalThumbnail } from './original-thumbnail';
 import { readSetting, writeSetting } from './settings-store';
 import { thumbnailCtrMultiplier } from './traffic-model';
@@ -11,6 +12,15 @@ import { thumbnailCtrMultiplier } from './traffic-model';
 export interface CustomThumbnail {
   mimeType: string;
   sha256: string;
+  /** The image's size as its header says (null when it could not be read): which sizes are listed. */
+  width: number | null;
+  height: number | null;
+}
+
+/** A custom thumbnail's facts from its bytes (or their first IMAGE_HEAD_BYTES). */
+function customThumbnail(mimeType: string, sha256: string, head: Uint8Array): CustomThumbnail {
+  const size = imageSizeOf(head);
+  return { mimeType, sha256, width: size?.width ?? null, height: size?.height ?? null };
 }
 
 /** The custom thumbnail live now for each video that has one (videos without one keep the original). */
@@ -25,11 +35,13 @@ export async function currentThumbnails(
       videoId: simThumbnails.videoId,
       mimeType: simThumbnails.mimeType,
       sha256: simThumbnails.sha256,
+      // The header alone, for the image's size: never a whole image per video listed.
+      head: sql<Uint8Array>`substring(${simThumbnails.bytes} from 1 for ${IMAGE_HEAD_BYTES})`,
     })
     .from(simThumbnails)
     .where(inArray(simThumbnails.videoId, videoIds))
     .orderBy(simThumbnails.videoId, desc(simThumbnails.since));
-  for (const row of rows) current.set(row.videoId, { mimeType: row.mimeType, sha256: row.sha256 });
+  for (const row of rows) current.set(row.videoId, customThumbnail(row.mimeType, row.sha256, row.head));
   return current;
 }
 
@@ -57,7 +69,7 @@ export async function storeThumbnail(
   await db
     .insert(simThumbnails)
     .values({ videoId, since: now, mimeType: image.mimeType, sha256, bytes: image.bytes });
-  return { mimeType: image.mimeType, sha256 };
+  return customThumbnail(image.mimeType, sha256, image.bytes);
 }
 
 export interface ThumbnailChange {

@@ -4,13 +4,16 @@ import { admitDataRequest, canWrite } from './data-request';
 import { sendGoogleError } from './google-errors';
 import { MAX_THUMBNAIL_BYTES } from '../shared/image-rules';
 import { sniffImage } from '../shared/image-signature';
-import { customThumbnailsAllowed, storeThumbnail } from './thumbnail-store';
+import { currentThumbnails, customThumbnailsAllowed, storeThumbnail } from './thumbnail-store';
 import { findVideos } from './video-store';
 import { etag, thumbnails } from './video-resources';
 import { simulatorBaseUrl } from './videos-routes';
 
-/** Bodies up to this are read (and charged) so an image over 2 MB gets YouTube's answer, not a dropped connection. */
-const READ_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * Bodies up to this are read (and charged) so an image over MAX_THUMBNAIL_BYTES (50 MB since
+ * 14 September 2026) gets YouTube's answer, not a dropped connection.
+ */
+const READ_LIMIT_BYTES = MAX_THUMBNAIL_BYTES + 16 * 1024 * 1024;
 
 function sendTooLarge(reply: FastifyReply): FastifyReply {
   return sendGoogleError(reply, 413, 'uploadTooLarge', `Media larger than: ${MAX_THUMBNAIL_BYTES}`, 'global');
@@ -45,7 +48,8 @@ function uploadedMedia(uploadType: unknown, contentType: string | undefined, bod
 
 /**
  * thumbnails.set on Google's media-upload path: the video's owner sets a JPEG or PNG of at most
- * 2 MB, recognised by its bytes; 50 units, charged before the checks as Google does.
+ * MAX_THUMBNAIL_BYTES (50 MB), recognised by its bytes; 50 units, charged before the checks as
+ * Google does. The answer lists the sizes the image reaches (listedThumbnailSizes).
  */
 export function registerThumbnailSetRoutes(app: FastifyInstance, options: SimulatorOptions): void {
   void app.register(async (scope) => {
@@ -123,6 +127,13 @@ export function registerThumbnailSetRoutes(app: FastifyInstance, options: Simula
       const mimeType = sniffImage(media);
       if (!mimeType)
         return sendGoogleError(reply, 400, 'invalidImage', 'The provided image content is invalid.');
+      // A Short still processing answers as if all went well and keeps its thumbnail: YouTube's
+      // reference warns that the image "might not be applied" before processing has succeeded.
+      if (video.processingStatus !== 'succeeded') {
+        const kept = (await currentThumbnails(options.db, [video.id])).get(video.id);
+        const items = [thumbnails(simulatorBaseUrl(request, options.prefix), video.id, kept)];
+        return reply.send({ kind: 'youtube#thumbnailSetResponse', etag: etag(items), items });
+      }
       const custom = await storeThumbnail(options.db, video.id, { bytes: media, mimeType }, caller.now);
       const items = [thumbnails(simulatorBaseUrl(request, options.prefix), video.id, custom)];
       return reply.send({ kind: 'youtube#thumbnailSetResponse', etag: etag(items), items });

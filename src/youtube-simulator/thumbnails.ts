@@ -3,7 +3,12 @@ import type { SimulatorOptions } from './plugin';
 import { originalThumbnailJpeg } from './original-thumbnail';
 import { currentThumbnailBytes } from './thumbnail-store';
 import { thumbnailSvg } from './thumbnail-svg';
-import { isThumbnailSize, thumbnailDimensions, thumbnailExtension } from './video-resources';
+import {
+  isThumbnailSize,
+  listedThumbnailSizes,
+  thumbnailDimensions,
+  thumbnailExtension,
+} from './video-resources';
 import { findVideos } from './video-store';
 
 const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
@@ -11,8 +16,10 @@ const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').sen
 /**
  * The simulator's stand-in for i.ytimg.com. /vi/{videoId}/{size}.jpg serves what the video shows
  * now, as YouTube does at one address: the custom image thumbnails.set gave it, exactly as
- * uploaded (.png for a PNG), else its original, a JPEG rendered at the size's dimensions.
- * /vi/{videoId}/{size}.svg always serves the generated original as SVG, for pages that want it.
+ * uploaded (.png for a PNG), else its original, a JPEG rendered at the size's dimensions: only at
+ * the sizes the video lists (fhd, qhd and uhd for some videos only), as i.ytimg.com answers 404
+ * for a size a video does not have. /vi/{videoId}/{size}.svg always serves the generated original
+ * as SVG, for pages that want it.
  */
 export function registerThumbnailRoutes(app: FastifyInstance, options: SimulatorOptions): void {
   app.get('/vi/:videoId/:file', async (request, reply) => {
@@ -33,6 +40,7 @@ export function registerThumbnailRoutes(app: FastifyInstance, options: Simulator
     const [video] = extension === 'png' ? [] : await findVideos(options.db, [videoId]);
     if (!video) return notFound(reply);
     if (extension === 'jpg') {
+      if (!listedThumbnailSizes(video.id).includes(size)) return notFound(reply);
       return reply
         .type('image/jpeg')
         .header('cache-control', 'public, max-age=300')

@@ -672,7 +672,7 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
   it('takes only thumbnails YouTube would take from the upload: wrong types, broken and huge files are refused and change nothing', async () => {
     // Issue 28, item 8: the upload over REST (raw body) and tRPC (base64), fed files that are
     // images or nearly: real JPEG, PNG, GIF and WebP of random sizes, cut short or with bytes
-    // flipped, random bytes, declared as any type, and now and then one over 20 MB.
+    // flipped, random bytes, declared as any type, and now and then one over the 50 MB limit.
     const image = fc.record({
       format: fc.constantFrom('png', 'jpeg', 'gif', 'webp'),
       width: fc.integer({ min: 1, max: 1400 }),

@@ -13,6 +13,7 @@ import {
   setTitle,
 } from '../../src/youtube/gateway';
 import { InvalidRequestError, NotFoundError, PermissionDeniedError } from '../../src/youtube/gateway/errors';
+import { MAX_THUMBNAIL_BYTES } from '../../src/shared/image-rules';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { control, ledgerEntries, signInDemo, simulatorUnitsToday } from '../helpers/youtube-gateway';
@@ -97,14 +98,14 @@ describe('a video’s thumbnail through the gateway', () => {
     expect(served.bytes.equals(jpeg)).toBe(true);
   });
 
-  it('refuses an image that is not what it claims, or over 2 MB, before any call', async () => {
+  it('refuses an image that is not what it claims, or over 50 MB, before any call', async () => {
     const png = await solid(90).png().toBuffer();
     const mislabelled = await ledgered(() =>
       setThumbnail(app(), connection, demoVideo(3), { bytes: png, mimeType: 'image/jpeg' }),
     );
     expect(mislabelled.result).toBeInstanceOf(InvalidRequestError);
     expect(mislabelled.calls).toEqual([]);
-    const huge = Buffer.concat([png, Buffer.alloc(2 * 1024 * 1024)]);
+    const huge = Buffer.concat([png, Buffer.alloc(MAX_THUMBNAIL_BYTES)]);
     const tooLarge = await ledgered(() =>
       setThumbnail(app(), connection, demoVideo(3), { bytes: huge, mimeType: 'image/png' }),
     );

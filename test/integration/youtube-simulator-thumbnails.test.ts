@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { MAX_THUMBNAIL_BYTES } from '../../src/shared/image-rules';
 import { createOAuthClient, youtubeApi } from '../../src/youtube/google-clients';
+import { currentThumbnailBytes } from '../../src/youtube-simulator/thumbnail-store';
+import { videoCatalog } from '../../src/youtube-simulator/video-catalog';
+import { originalLargestSize } from '../../src/youtube-simulator/video-resources';
 import { findVideos, simulatedVideoId, titleHistories } from '../../src/youtube-simulator/video-store';
 import { trafficOf } from '../../src/youtube-simulator/video-traffic';
 import { pngOf } from '../helpers/png-bytes';
@@ -139,14 +143,15 @@ describe('thumbnails.set', () => {
     expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\/maxres\.jpg$/);
   });
 
-  it('refuses an image over 2 MB (413) and takes one of exactly 2 MB', async () => {
+  it('refuses an image over 50 MB (413) and takes one of exactly 50 MB, YouTube’s limit since 14 September 2026', async () => {
     const id = demoVideo(5);
-    expect(await googleError(setThumbnail(id, jpeg(2 * 1024 * 1024 + 1)))).toMatchObject({
+    expect(MAX_THUMBNAIL_BYTES).toBe(50 * 1024 * 1024);
+    expect(await googleError(setThumbnail(id, jpeg(MAX_THUMBNAIL_BYTES + 1)))).toMatchObject({
       status: 413,
       reason: 'uploadTooLarge',
     });
     expect((await servedThumbnail(id, 'maxres')).url).toMatch(/\/maxres\.jpg$/);
-    const largest = jpeg(2 * 1024 * 1024);
+    const largest = jpeg(MAX_THUMBNAIL_BYTES);
     await setThumbnail(id, largest);
     expect((await servedThumbnail(id, 'maxres')).bytes.equals(largest)).toBe(true);
   });
@@ -221,6 +226,36 @@ describe('thumbnails.set', () => {
   });
 });
 
+describe('the sizes a custom thumbnail is listed at', () => {
+  it('follow the image set: up to uhd for 3840 × 2160, back to maxres for 1280 × 720', async () => {
+    const id = demoVideo(6);
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#c63' } });
+    const large = await picture(3840, 2160).png().toBuffer();
+    const set = await setThumbnail(id, large, 'image/png');
+    const answered = set.data.items![0]! as Record<string, { url: string; width: number }>;
+    expect(Object.keys(answered)).toEqual([
+      'default',
+      'medium',
+      'high',
+      'standard',
+      'maxres',
+      'fhd',
+      'qhd',
+      'uhd',
+    ]);
+    expect(answered.uhd!.url).toMatch(new RegExp(`/vi/${id}/uhd\\.png\\?v=`));
+    const listed = await listedSizes(id);
+    expect(listed.uhd!.url).toBe(answered.uhd!.url);
+    expect(Buffer.from(await (await fetch(listed.uhd!.url)).arrayBuffer()).equals(large)).toBe(true);
+
+    await setThumbnail(id, await picture(2560, 1440).jpeg().toBuffer());
+    expect(Object.keys(await listedSizes(id)).at(-1)).toBe('qhd');
+    await setThumbnail(id, await picture(1280, 720).jpeg().toBuffer());
+    expect(Object.keys(await listedSizes(id))).toEqual(['default', 'medium', 'high', 'standard', 'maxres']);
+  });
+});
+
 describe("a thumbnail's ground truth", () => {
   it('derives a CTR multiplier from the bytes, which the control API can override', async () => {
     const id = demoVideo(1);
@@ -262,27 +297,66 @@ describe("a thumbnail's ground truth", () => {
   });
 });
 
+/** snippet.thumbnails as videos.list answers it, fhd, qhd and uhd included (googleapis does not type them). */
+async function listedSizes(videoId: string) {
+  const listed = await youtube.videos.list({ part: ['snippet'], id: [videoId] });
+  return listed.data.items![0]!.snippet!.thumbnails! as Record<
+    string,
+    { url: string; width: number; height: number }
+  >;
+}
+
+/** A catalog video still showing its original, which YouTube lists up to `size`. */
+async function videoShowingOriginalUpTo(size: ReturnType<typeof originalLargestSize>): Promise<string> {
+  const ids = Object.entries(videoCatalog).flatMap(([accountId, videos]) =>
+    videos.map((_, index) => simulatedVideoId(accountId, index)),
+  );
+  for (const id of ids) {
+    if (originalLargestSize(id) === size && !(await currentThumbnailBytes(app().db, id))) return id;
+  }
+  throw new Error(`no video left showing an original listed up to ${size}`);
+}
+
 describe('the original thumbnail', () => {
   it('is a JPEG at each size’s dimensions, the same bytes every time, with the SVG design beside it', async () => {
-    const id = demoVideo(4);
-    const listed = await youtube.videos.list({ part: ['snippet'], id: [id] });
-    const sizes = listed.data.items![0]!.snippet!.thumbnails!;
-    for (const size of ['default', 'medium', 'high', 'standard', 'maxres'] as const) {
+    const id = await videoShowingOriginalUpTo('uhd');
+    const sizes = await listedSizes(id);
+    // Since 11 September 2026 some videos list fhd, qhd and uhd beside the five sizes.
+    expect(Object.keys(sizes)).toEqual([
+      'default',
+      'medium',
+      'high',
+      'standard',
+      'maxres',
+      'fhd',
+      'qhd',
+      'uhd',
+    ]);
+    expect(sizes.uhd).toMatchObject({ width: 3840, height: 2160 });
+    for (const size of Object.keys(sizes)) {
       const { url, width, height } = sizes[size]!;
       expect(url).toMatch(new RegExp(`/vi/${id}/${size}\\.jpg$`));
-      const first = await fetch(url!);
+      const first = await fetch(url);
       expect(first.status).toBe(200);
       expect(first.headers.get('content-type')).toBe('image/jpeg');
       const bytes = Buffer.from(await first.arrayBuffer());
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'jpeg', width, height });
-      const again = Buffer.from(await (await fetch(url!)).arrayBuffer());
+      const again = Buffer.from(await (await fetch(url)).arrayBuffer());
       expect(again.equals(bytes)).toBe(true);
     }
-    const svg = await fetch(sizes.maxres!.url!.replace(/\.jpg$/, '.svg'));
+    const svg = await fetch(sizes.maxres!.url.replace(/\.jpg$/, '.svg'));
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await svg.text()).toContain('<svg');
     // A video showing its original has no PNG.
-    expect((await fetch(sizes.maxres!.url!.replace(/\.jpg$/, '.png'))).status).toBe(404);
+    expect((await fetch(sizes.maxres!.url.replace(/\.jpg$/, '.png'))).status).toBe(404);
+  });
+
+  it('is listed and served only at the sizes the video has: most stop at maxres', async () => {
+    const id = await videoShowingOriginalUpTo('maxres');
+    const sizes = await listedSizes(id);
+    expect(Object.keys(sizes)).toEqual(['default', 'medium', 'high', 'standard', 'maxres']);
+    expect((await fetch(sizes.maxres!.url.replace('maxres', 'uhd'))).status).toBe(404);
+    expect((await fetch(sizes.maxres!.url.replace('maxres', 'fhd'))).status).toBe(404);
   });
 
   it('can be fetched and put back through thumbnails.set, then served byte for byte', async () => {

@@ -36,8 +36,9 @@ function fileProcedureLimits(): Map<string, FileLimit> {
 
 /**
  * Holds each tRPC request's body to the limit of the procedures it calls: the upload's (a file of
- * up to 20 MB as base64) when it calls one, the server's default otherwise, so the one /trpc route
- * does not take 27 MB bodies for every procedure. Call before the tRPC plugin registers its route.
+ * up to MAX_UPLOAD_BYTES, 50 MB, as base64) when it calls one, the server's default otherwise, so
+ * the one /trpc route does not take 67 MB bodies for every procedure. Call before the tRPC plugin
+ * registers its route.
  */
 export function limitTrpcBodies(fastify: FastifyInstance): void {
   const limits = fileProcedureLimits();

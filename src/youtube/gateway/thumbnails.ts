@@ -22,14 +22,19 @@ export interface ServedThumbnail extends ThumbnailImage {
   sha256: string;
 }
 
-/** The most a served thumbnail may weigh: YouTube's are far smaller; anything bigger is not one. */
-const MAX_SERVED_BYTES = 8 * 1024 * 1024;
+/**
+ * The most a served thumbnail may weigh: what thumbnails.set takes, since a kept original must be
+ * one it takes back. YouTube serves re-encodings far smaller; the simulator serves an image as it
+ * was set, so a 30 MB PNG left live is served at 30 MB. Anything bigger is not a thumbnail.
+ */
+const MAX_SERVED_BYTES = MAX_THUMBNAIL_BYTES;
 
 /**
  * Sets the video's custom thumbnail (50 units) and returns the largest thumbnail URL YouTube
- * answered with. The image must be the JPEG or PNG it says it is and at most 2 MB: anything else
- * is refused before any call, as YouTube would refuse it after charging. A channel that may not
- * set custom thumbnails fails with CustomThumbnailsForbiddenError.
+ * answered with. The image must be the JPEG or PNG it says it is and at most MAX_THUMBNAIL_BYTES
+ * (50 MB since 14 September 2026): anything else is refused before any call, as YouTube would
+ * refuse it after charging. A channel that may not set custom thumbnails fails with
+ * CustomThumbnailsForbiddenError.
  */
 export async function setThumbnail(
   app: Dependencies,
@@ -43,7 +48,10 @@ export async function setThumbnail(
       `The thumbnail is not the ${image.mimeType} it claims to be.`,
     );
   if (image.bytes.length > MAX_THUMBNAIL_BYTES)
-    throw new InvalidRequestError('uploadTooLarge', 'The thumbnail is over 2 MB, the most YouTube takes.');
+    throw new InvalidRequestError(
+      'uploadTooLarge',
+      `The thumbnail is over ${MAX_THUMBNAIL_BYTES / 1024 / 1024} MB, the most YouTube takes.`,
+    );
   const client = openChannelClient(app, connection);
   const response = await client.call(
     'thumbnails.set',

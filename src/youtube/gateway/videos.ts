@@ -2,6 +2,7 @@ import type { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
 import type { Dependencies } from '../../platform/service-context';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
 import { titleProblem } from '../title-rules';
+import { videoFormatOf, type VideoFormat } from '../../shared/video-format';
 import { InvalidMetadataError, NotFoundError } from './errors';
 import { openChannelClient, type ChannelClient } from './gateway-client';
 
@@ -31,6 +32,18 @@ export interface RecentUpload {
   /** ISO 8601, as YouTube gives it (e.g. PT11M24S). */
   duration: string;
   publishedAt: string;
+  /** A long video or a Short, from its duration and its player's shape (src/shared/video-format.ts). */
+  format: VideoFormat;
+}
+
+/** What YouTube says of a video's form: a long video or a Short, and whether processing is done. */
+export interface VideoForm {
+  format: VideoFormat;
+  /**
+   * processingDetails.processingStatus (its owner's read): 'succeeded' once YouTube has processed
+   * the upload; null when YouTube did not say. A Short takes a custom thumbnail only once succeeded.
+   */
+  processingStatus: string | null;
 }
 
 export interface VideoStatistics {
@@ -40,6 +53,25 @@ export interface VideoStatistics {
 }
 
 const MAX_IDS_PER_CALL = 50;
+/**
+ * The player size asked for with part=player: YouTube then answers embedWidth and embedHeight in
+ * the video's own aspect ratio (any bound would do; the size is not used).
+ */
+const PLAYER_MAX_WIDTH = 1280;
+
+/** The frame's shape from the player part, or null when YouTube gave no size. */
+function frameOf(video: youtube_v3.Schema$Video): { width: number; height: number } | null {
+  const width = Number(video.player?.embedWidth);
+  const height = Number(video.player?.embedHeight);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+function formOf(video: youtube_v3.Schema$Video): VideoForm {
+  return {
+    format: videoFormatOf(video.contentDetails?.duration ?? 'PT0S', frameOf(video)),
+    processingStatus: video.processingDetails?.processingStatus ?? null,
+  };
+}
 const count = (value: string | null | undefined) =>
   value === null || value === undefined ? null : Number(value);
 
@@ -59,18 +91,30 @@ function toSnippet(video: youtube_v3.Schema$Video): VideoSnippet {
   };
 }
 
-/** The largest size YouTube lists: maxres and standard exist only for videos uploaded large enough. */
-export function largestThumbnailUrl(
-  thumbnails: youtube_v3.Schema$ThumbnailDetails | undefined,
-): string | null {
-  return (
-    thumbnails?.maxres?.url ??
-    thumbnails?.standard?.url ??
-    thumbnails?.high?.url ??
-    thumbnails?.medium?.url ??
-    thumbnails?.default?.url ??
-    null
-  );
+/**
+ * snippet.thumbnails as YouTube answers it since 11 September 2026: the five sizes googleapis
+ * types, and for some videos fhd (1920 × 1080), qhd (2560 × 1440) and uhd (3840 × 2160), which its
+ * types do not name yet (the parsed JSON keeps them).
+ */
+export type ThumbnailSizes = youtube_v3.Schema$ThumbnailDetails & {
+  fhd?: youtube_v3.Schema$Thumbnail;
+  qhd?: youtube_v3.Schema$Thumbnail;
+  uhd?: youtube_v3.Schema$Thumbnail;
+};
+
+/** snippet.thumbnails' sizes, largest first (docs/youtube.md#custom-thumbnails). */
+const SIZES_LARGEST_FIRST = ['uhd', 'qhd', 'fhd', 'maxres', 'standard', 'high', 'medium', 'default'] as const;
+
+/**
+ * The largest size YouTube lists: standard and maxres exist only for videos uploaded large enough,
+ * fhd, qhd and uhd only for some videos with a large enough original or custom image.
+ */
+export function largestThumbnailUrl(thumbnails: ThumbnailSizes | undefined): string | null {
+  for (const size of SIZES_LARGEST_FIRST) {
+    const url = thumbnails?.[size]?.url;
+    if (url) return url;
+  }
+  return null;
 }
 
 function bestThumbnail(thumbnails: youtube_v3.Schema$ThumbnailDetails | undefined): string | null {
@@ -111,9 +155,10 @@ export async function listRecentUploads(
   if (ids.length === 0) return [];
   const videos = await client.call('videos.list', () =>
     client.youtube.videos.list({
-      part: ['snippet', 'statistics', 'contentDetails'],
+      part: ['snippet', 'statistics', 'contentDetails', 'player'],
       id: ids,
       maxResults: MAX_IDS_PER_CALL,
+      maxWidth: PLAYER_MAX_WIDTH,
     }),
   );
   const byId = new Map((videos.data.items ?? []).map((video) => [video.id, video]));
@@ -128,6 +173,7 @@ export async function listRecentUploads(
         viewCount: count(video.statistics?.viewCount) ?? 0,
         duration: video.contentDetails?.duration ?? 'PT0S',
         publishedAt: video.snippet?.publishedAt ?? '',
+        format: formOf(video).format,
       },
     ];
   });
@@ -135,7 +181,11 @@ export async function listRecentUploads(
 
 async function fetchVideo(client: ChannelClient, videoId: string, parts: string[]) {
   const response = await client.call('videos.list', () =>
-    client.youtube.videos.list({ part: parts, id: [videoId] }),
+    client.youtube.videos.list({
+      part: parts,
+      id: [videoId],
+      ...(parts.includes('player') ? { maxWidth: PLAYER_MAX_WIDTH } : {}),
+    }),
   );
   return response.data.items?.find((item) => item.id === videoId) ?? null;
 }
@@ -151,15 +201,25 @@ export async function readSnippet(
   return toSnippet(video);
 }
 
-/** Snippet and public counters in one call (1 unit), or null when the video is gone. */
+/**
+ * Snippet, public counters and the video's form in one call (1 unit: a videos.list costs the same
+ * whatever parts it asks for), or null when the video is gone.
+ */
 export async function findVideo(
   app: Dependencies,
   connection: ChannelConnection,
   videoId: string,
-): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics } | null> {
-  const video = await fetchVideo(openChannelClient(app, connection), videoId, ['snippet', 'statistics']);
+): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics; form: VideoForm } | null> {
+  const video = await fetchVideo(openChannelClient(app, connection), videoId, [
+    'snippet',
+    'statistics',
+    'contentDetails',
+    'player',
+    'processingDetails',
+  ]);
   if (!video) return null;
   return {
+    form: formOf(video),
     snippet: toSnippet(video),
     statistics: {
       viewCount: count(video.statistics?.viewCount) ?? 0,

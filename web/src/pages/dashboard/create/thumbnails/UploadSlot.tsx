@@ -1,15 +1,18 @@
 import { Alert, AspectRatio, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
-import { softFitWarning, THUMBNAIL_TYPES, type FitMode } from '../../../../../../src/shared/image-rules';
+import {
+  MAX_UPLOAD_BYTES,
+  softFitWarning,
+  THUMBNAIL_SHAPES,
+  THUMBNAIL_TYPES,
+  type FitMode,
+} from '../../../../../../src/shared/image-rules';
 import { FitButtons } from './FitButtons';
 import type { ThumbnailSlot } from './thumbnail-slot';
 import type { ThumbnailUploads } from './use-thumbnail-uploads';
 import classes from './UploadSlot.module.css';
 
-const FITTED_WORDS: Record<FitMode, string> = {
-  crop: 'cropped to 16:9',
-  letterbox: 'letterboxed to 16:9',
-};
+const FITTED_WORDS: Record<FitMode, string> = { crop: 'cropped', letterbox: 'letterboxed' };
 
 const kilobytes = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
@@ -41,10 +44,17 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
     setRemoved(false);
   }, [removed, slot.state]);
   const number = index + 1;
-  // A small picture fitted to 1280 × 720 was scaled up: say so before the test shows it.
+  // A video's thumbnails are 16:9, a Short's 9:16 (src/shared/image-rules.ts).
+  const shape = THUMBNAIL_SHAPES[uploads.format];
+  const { width: fitWidth, height: fitHeight } = shape.recommended;
+  // A small picture fitted to the recommended size was scaled up: say so before the test shows it.
   const soft =
     slot.state === 'ready'
-      ? softFitWarning({ width: slot.image.sentWidth, height: slot.image.sentHeight }, slot.image.fitted)
+      ? softFitWarning(
+          { width: slot.image.sentWidth, height: slot.image.sentHeight },
+          slot.image.fitted,
+          uploads.format,
+        )
       : null;
   const choose = (files: FileList | null) => {
     const file = files?.[0];
@@ -111,8 +121,8 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
       />
       {slot.state === 'ready' ? (
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Box w={160} style={{ flexShrink: 0 }}>
-            <AspectRatio ratio={16 / 9}>
+          <Box w={uploads.format === 'short' ? 72 : 160} style={{ flexShrink: 0 }}>
+            <AspectRatio ratio={shape.aspect}>
               <img src={slot.image.url} alt={name} className={classes.image} />
             </AspectRatio>
           </Box>
@@ -125,12 +135,12 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
             </Text>
             {slot.image.fitted && (
               <Text fz="xs" c="teal.9" fw={500} data-testid={`thumbnail-fitted-${number}`}>
-                Fitted: {FITTED_WORDS[slot.image.fitted]} as a 1280 × 720 JPEG. This is what YouTube will
-                show.
+                Fitted: {FITTED_WORDS[slot.image.fitted]} to {shape.ratio} as a {fitWidth} × {fitHeight} JPEG.
+                This is what YouTube will show.
               </Text>
             )}
             {soft && (
-              <Text fz="xs" c="orange.9" data-testid={`thumbnail-soft-${number}`}>
+              <Text fz="xs" className={classes.caution} data-testid={`thumbnail-soft-${number}`}>
                 {soft}
               </Text>
             )}
@@ -165,7 +175,8 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
           ) : (
             <Group gap="xs">
               <Text fz="xs" c="dimmed">
-                Drag a JPEG or PNG here (16:9, at least 640 px wide, at most 2 MB), or
+                Drag a JPEG or PNG here ({shape.ratio}, at least {shape.minWidth} px wide, at most{' '}
+                {MAX_UPLOAD_BYTES / 1024 / 1024} MB), or
               </Text>
               {chooseButton(slot.state === 'empty' ? 'Choose an image' : 'Choose another image')}
             </Group>
@@ -175,7 +186,11 @@ export function UploadSlot({ index, name, slot, uploads }: UploadSlotProps) {
               <Stack gap="xs">
                 <Text fz="sm">{slot.problems.join(' ')}</Text>
                 {slot.canFit && (
-                  <FitButtons variantNumber={number} onFit={(mode) => uploads.fit(index, mode)} />
+                  <FitButtons
+                    variantNumber={number}
+                    onFit={(mode) => uploads.fit(index, mode)}
+                    format={uploads.format}
+                  />
                 )}
               </Stack>
             </Alert>
