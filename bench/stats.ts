@@ -8,7 +8,8 @@
 // looks with the winner bar of each, stopping at the first winner (stats-simulation.ts). Each
 // test's plan is made as the product confirms it before the first switch, from what it read of
 // the video (stats/plan.ts); the study checks that promise: decided ÷ promised within 0.9–1.1.
-// Prints a Markdown table; --write-readme replaces the README block between the stats-study markers.
+// Prints a Markdown table; --write-readme replaces the README block between the stats-study markers
+// (--block names another, e.g. stats-shorts for the Shorts rows).
 //
 // --shapes runs chosen shapes at chosen lengths instead (any length a creator may pick, not only
 // the default): metric:interval minutes:titles:days[:channel], comma-separated, where any field
@@ -30,6 +31,7 @@ import { calibrationHours, PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } fr
 import type { Channel, LiftChoice, Shape } from './stats-simulation';
 import { PROMISED_POWER, promiseKept, promiseRatio, summarise } from './stats/summary';
 import type { CellSummary, Share } from './stats/summary';
+import { CHANNELS as ALL_CHANNELS } from './stats/video';
 
 const TITLE_COUNTS = [2, 3, 5];
 const CHANNELS: Channel[] = ['default', 'small'];
@@ -121,8 +123,8 @@ function parseShapes(item: string): Array<{ shape: Shape; channel: Channel }> {
       for (const titleText of titleCounts!)
         for (const daysText of lengths!)
           for (const channel of channels) {
-            if (channel !== 'default' && channel !== 'small')
-              throw new Error('channel must be default or small');
+            if (!(ALL_CHANNELS as readonly string[]).includes(channel))
+              throw new Error(`channel must be ${ALL_CHANNELS.join(', ')}`);
             shapes.push({
               shape: {
                 metric: metric as WinnerMetric,
@@ -130,7 +132,7 @@ function parseShapes(item: string): Array<{ shape: Shape; channel: Channel }> {
                 titleCount: whole(titleText, 'titles', 2, 5),
                 days: whole(daysText, 'days', 1, 60),
               },
-              channel,
+              channel: channel as Channel,
             });
           }
     }
@@ -175,7 +177,7 @@ function runRow({ spec, runs, draws, seed }: Job): RowResult {
 }
 
 const USAGE =
-  'Usage: npx tsx bench/stats.ts [--runs 400] [--draws 2000] [--workers N] [--seed S] [--write-readme] [--readme README.md] [--shapes metric:interval:titles:days[:channel],…] [--lifts 0,0.05,plan,…]';
+  'Usage: npx tsx bench/stats.ts [--runs 400] [--draws 2000] [--workers N] [--seed S] [--write-readme] [--readme README.md] [--block stats-study] [--shapes metric:interval:titles:days[:channel],…] [--lifts 0,0.05,plan,…]';
 
 function readArgs() {
   const { values } = parseArgs({
@@ -188,6 +190,7 @@ function readArgs() {
       seed: { type: 'string', default: 'stats-study' },
       'write-readme': { type: 'boolean', default: false },
       readme: { type: 'string', default: 'README.md' },
+      block: { type: 'string', default: 'stats-study' },
     },
   });
   const runs = Number(values.runs);
@@ -208,6 +211,8 @@ function readArgs() {
     seed: values.seed,
     writeReadme: values['write-readme'],
     readme: values.readme,
+    /** The README block --write-readme replaces: <!-- {block}:start --> … <!-- {block}:end -->. */
+    block: values.block,
   };
 }
 
@@ -298,7 +303,11 @@ function ratioWords(summary: CellSummary): string {
   return ratio === null ? '—' : `${ratio.toFixed(2)} (${promiseKept(ratio) ? 'kept' : '**not kept**'})`;
 }
 const channelWords = (channel: Channel): string =>
-  channel === 'small' ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)` : 'default';
+  channel === 'small'
+    ? `small (${SMALL_CHANNEL_VIEWS_PER_DAY}/day)`
+    : channel === 'short'
+      ? 'Short (feed 71–85%)'
+      : 'default';
 const WINDOW_WORDS: Record<number, string> = {
   60: '1 h',
   120: '2 h',
@@ -485,7 +494,7 @@ async function main(): Promise<void> {
   if (args.writeReadme)
     replaceMarkedBlock(
       args.readme,
-      { start: '<!-- stats-study:start -->', end: '<!-- stats-study:end -->' },
+      { start: `<!-- ${args.block}:start -->`, end: `<!-- ${args.block}:end -->` },
       block,
     );
 }

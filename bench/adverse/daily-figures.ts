@@ -59,7 +59,9 @@ export function dailyFigures(input: {
     const to = pacificDayStart(addDays(day, 1)).getTime();
     let views = 0;
     for (let t = from; t < to; t += 600_000) views += meanIntensity(video, traffic, t + 300_000) * 10;
-    const impressions = poisson(rng, (views / baseCtr) * gammaMultiplier(rng, features.impressionsShape));
+    // A Short's feed views come from no impression of its thumbnail: only the rest were clicked.
+    const clicked = views * (1 - video.feedShare);
+    const impressions = poisson(rng, (clicked / baseCtr) * gammaMultiplier(rng, features.impressionsShape));
     const titleCtr = Math.min(0.95, baseCtr * input.ctrEffect(from, to));
     const ctr = logistic(logit(titleCtr) + features.ctrLogitSd * rng.normal());
     const clicks = binomial(rng, impressions, ctr);

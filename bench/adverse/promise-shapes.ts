@@ -5,7 +5,7 @@
 // The promise is kept when the share decided for Title 2 lies within 0.9–1.1 of the 80% promised.
 
 import type { DailyFeatures } from './daily-figures';
-import { DEFAULT, DEFAULT_WORDS, TINY } from './shapes';
+import { DEFAULT, DEFAULT_WORDS, SHORT, SHORT_WORDS, TINY } from './shapes';
 import type { Scenario, Shape } from './shapes';
 import type { TrafficFeatures } from './traffic';
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
@@ -160,6 +160,43 @@ export const PROMISE_SHAPES: Shape[] = [
     days: 21,
     traffic: SMALL,
     words: `30–150 views a day on an old video; ${DAILY_WORDS}`,
+  }),
+  // Shorts: the plan's lift is in all views, the feed's too, so the click must move by more.
+  promise({
+    id: 'views-2h-2-short',
+    metric: 'views',
+    intervalMinutes: 120,
+    titleCount: 2,
+    days: 7,
+    traffic: SHORT,
+    words: SHORT_WORDS,
+  }),
+  promise({
+    id: 'views-24h-2-short',
+    metric: 'views',
+    intervalMinutes: 1440,
+    titleCount: 2,
+    days: 14,
+    traffic: SHORT,
+    words: SHORT_WORDS,
+  }),
+  promise({
+    id: 'ctr-2-short',
+    metric: 'ctr',
+    intervalMinutes: 1440,
+    titleCount: 2,
+    days: 14,
+    traffic: SHORT,
+    words: `${SHORT_WORDS}; ${DAILY_WORDS}`,
+  }),
+  promise({
+    id: 'ctr-3-short',
+    metric: 'ctr',
+    intervalMinutes: 1440,
+    titleCount: 3,
+    days: 14,
+    traffic: SHORT,
+    words: `${SHORT_WORDS}; ${DAILY_WORDS}`,
   }),
   promise({
     id: 'combined-2',

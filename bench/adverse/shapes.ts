@@ -69,6 +69,18 @@ export const DEFAULT: TrafficFeatures = {
   carryoverMinutes: 0,
   delayedViews: null,
 };
+/**
+ * A Short: most views from the Shorts feed, which shows neither title nor thumbnail and has its
+ * own bursts; the rest from search, shelves and suggestions, where the variant live is seen.
+ */
+export const SHORT: TrafficFeatures = {
+  ...DEFAULT,
+  viewsPerDay: [3000, 20000],
+  ageDays: [1, 20],
+  shortsFeed: { share: [0.6, 0.85], hourNoise: { sd: 0.35, rho: 0.8 } },
+};
+export const SHORT_WORDS =
+  'a Short: 3,000–20,000 views a day on a 1–20-day-old upload, 60–85% of them from the Shorts feed (no title or thumbnail shown there) with the feed’s own AR(1) hour noise (sd 0.35, lag-1 correlation 0.8), the rest default traffic';
 export const TINY: TrafficFeatures = {
   ...DEFAULT,
   viewsPerDay: [5, 15],

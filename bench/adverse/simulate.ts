@@ -27,6 +27,7 @@ import { readTest } from './readings';
 import type { ReadTest, TestPlan } from './readings';
 import { Rng } from './rng';
 import type { Video } from './traffic';
+import type { WinnerMetric } from '../../src/statistics/window-analysis';
 import { metricLift, UNCHANGED } from './variant-effects';
 import type { VariantEffect } from './variant-effects';
 import { spentUntil } from '../spent-until';
@@ -99,12 +100,26 @@ function refusedOutcome(
   };
 }
 
-/** A 'plan' cell's variants: Variant 2 moves the click by the plan's lift (0 when refused), the rest as the original. */
-function plannedEffects(titleCount: number, plan: PlannedTest): VariantEffect[] {
+/**
+ * A 'plan' cell's variants: Variant 2 moves the metric by the plan's lift (0 when refused), the
+ * rest as the original. On a Short's views the click moves by more, so that with the feed's views,
+ * which no variant touches, all views move by the plan's lift.
+ */
+function plannedEffects(
+  titleCount: number,
+  plan: PlannedTest,
+  metric: WinnerMetric,
+  video: Video,
+): VariantEffect[] {
+  const clickShare = metric === 'views' ? 1 - video.feedShare : 1;
   return Array.from({ length: titleCount }, (_, i) =>
-    i === 1 ? { ctr: 1 + (plan.lift ?? 0), duration: 1 } : UNCHANGED,
+    i === 1 ? { ctr: 1 + (plan.lift ?? 0) / clickShare, duration: 1 } : UNCHANGED,
   );
 }
+
+/** The true lift of a variant on the test's metric: on a Short's views, the feed's views dilute the click's. */
+const trueLift = (effect: VariantEffect, metric: WinnerMetric, video: Video): number =>
+  metricLift(effect, metric) * (metric === 'views' ? 1 - video.feedShare : 1);
 
 /** One test's traffic, daily figures and stored rows, for the variants `effectsFor` gives the video drawn. */
 function simulateRun(input: {
@@ -275,11 +290,11 @@ export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 
       designStart,
       washoutMinutes: washout.minutes ?? defaultWashout(shape.intervalMinutes),
     });
-    effects = plannedEffects(shape.titleCount, planned);
+    effects = plannedEffects(shape.titleCount, planned, shape.metric, calibration.video);
   }
   const chosen = effects;
-  const { test: plan, slots } = run(() => chosen, rng);
-  const truth = chosen.map((e) => metricLift(e, shape.metric));
+  const { test: plan, slots, video } = run(() => chosen, rng);
+  const truth = chosen.map((e) => trueLift(e, shape.metric, video));
   if (planned && planned.lift === null) return refusedOutcome(shape.titleCount, null, planned, truth);
   const { interim, final } = readTest(plan);
   const all = final === interim.at(-1) ? interim : [...interim, final];

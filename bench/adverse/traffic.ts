@@ -2,8 +2,9 @@
 // src/youtube-simulator. Every feature can be switched per cell (bench/adverse/cells.ts):
 // a power-law decay after upload, a daily and a weekly cycle in the audience's own time zone,
 // AR(1) hour noise on the log intensity, rare multi-hour recommendation bursts, gamma-mixed
-// (negative-binomial) hours, carryover of the previous title, and views that arrive hours after
-// the impression that caused them (under the title shown at impression time).
+// (negative-binomial) hours, carryover of the previous title, views that arrive hours after the
+// impression that caused them (under the title shown at impression time), and for a Short, a
+// share of views from the Shorts feed, which shows no title or thumbnail, with its own bursts.
 
 import { gammaMultiplier, poisson } from './counts';
 import type { Rng } from './rng';
@@ -32,6 +33,12 @@ export interface TrafficFeatures {
   carryoverMinutes: number;
   /** A share of views arrive after their impression, exponentially delayed. */
   delayedViews: { share: number; meanHours: number } | null;
+  /**
+   * A Short: this share of its views (uniform in the range per video) comes from the Shorts feed,
+   * where viewers swipe from Short to Short and never see a title or a thumbnail, so no variant
+   * moves it; the feed has its own AR(1) hour noise (a Short takes off in the feed, or stops).
+   */
+  shortsFeed?: { share: readonly [number, number]; hourNoise: { sd: number; rho: number } } | null;
 }
 
 export interface Video {
@@ -44,6 +51,8 @@ export interface Video {
   peakHour: number;
   secondPeakHour: number;
   utcOffsetHours: number;
+  /** Share of the views from the Shorts feed, untouched by any variant (0 on a long video). */
+  feedShare: number;
 }
 
 /** A video for one simulated test: its age, decay, level at `start`, cycle phase and time zone. */
@@ -61,6 +70,9 @@ export function drawVideo(features: TrafficFeatures, rng: Rng, start: number): V
     peakHour: rng.between(0, 24),
     secondPeakHour: rng.between(0, 24),
     utcOffsetHours: Math.floor(rng.between(-8, 10)),
+    feedShare: features.shortsFeed
+      ? rng.between(features.shortsFeed.share[0], features.shortsFeed.share[1])
+      : 0,
   };
 }
 
@@ -79,16 +91,22 @@ export function meanIntensity(video: Video, features: TrafficFeatures, at: numbe
 }
 
 /** Hour-level multipliers: AR(1) noise (mean one) times recommendation bursts. */
-function hourMultipliers(features: TrafficFeatures, rng: Rng, hours: number): Float64Array {
-  const out = new Float64Array(hours).fill(1);
-  if (features.hourNoise) {
-    const { sd, rho } = features.hourNoise;
-    let x = sd * rng.normal();
-    for (let h = 0; h < hours; h++) {
-      out[h] = Math.exp(x - (sd * sd) / 2);
-      x = rho * x + sd * Math.sqrt(1 - rho * rho) * rng.normal();
-    }
+/** Mean-one AR(1) log-normal multipliers, one per hour. */
+function ar1Multipliers(noise: { sd: number; rho: number }, rng: Rng, hours: number): Float64Array {
+  const out = new Float64Array(hours);
+  const { sd, rho } = noise;
+  let x = sd * rng.normal();
+  for (let h = 0; h < hours; h++) {
+    out[h] = Math.exp(x - (sd * sd) / 2);
+    x = rho * x + sd * Math.sqrt(1 - rho * rho) * rng.normal();
   }
+  return out;
+}
+
+function hourMultipliers(features: TrafficFeatures, rng: Rng, hours: number): Float64Array {
+  const out = features.hourNoise
+    ? ar1Multipliers(features.hourNoise, rng, hours)
+    : new Float64Array(hours).fill(1);
   if (features.spikes) {
     const { perDay, multiplier, hours: length } = features.spikes;
     const burst = new Float64Array(hours).fill(1);
@@ -126,6 +144,7 @@ export function simulateViews(
   const firstHour = Math.floor(from / HOUR_MS);
   const hourCount = Math.ceil((from + bins * BIN_MS) / HOUR_MS) - firstHour;
   const noise = hourMultipliers(features, rng, hourCount);
+  const feed = features.shortsFeed ? ar1Multipliers(features.shortsFeed.hourNoise, rng, hourCount) : null;
   const mixing = Float64Array.from({ length: hourCount }, () => gammaMultiplier(rng, features.hourlyShape));
   const carry = Math.max(0, Math.round(features.carryoverMinutes));
   const delayed = features.delayedViews;
@@ -141,14 +160,16 @@ export function simulateViews(
     for (let m = b * BIN_MINUTES; m < (b + 1) * BIN_MINUTES; m++)
       effect += liveEffect[Math.max(0, m - carry)] as number;
     effect /= BIN_MINUTES;
-    const impressionsViews =
-      meanIntensity(video, features, start + BIN_MS / 2) * BIN_MINUTES * (noise[hour] as number) * effect;
+    const intensity = meanIntensity(video, features, start + BIN_MS / 2) * BIN_MINUTES;
+    // A Short's feed views move with the feed alone; the rest follow the variant live.
+    const feedViews = feed ? intensity * video.feedShare * (feed[hour] as number) : 0;
+    const impressionsViews = intensity * (1 - video.feedShare) * (noise[hour] as number) * effect;
     // Delayed views: a geometric queue (share·I in, (1 − keep) of the queue out per bin), so the
     // delay in bins is geometric with mean keep / (1 − keep) = meanHours · 60 / BIN_MINUTES.
     pending += share * impressionsViews;
     const arriving = (1 - keep) * pending;
     pending -= arriving;
-    const mean = (1 - share) * impressionsViews + arriving;
+    const mean = (1 - share) * impressionsViews + arriving + feedViews;
     expected[b] = mean;
     counts[b] = poisson(rng, mean * (mixing[hour] as number));
   }

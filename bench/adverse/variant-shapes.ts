@@ -7,7 +7,7 @@
 // Variant 2 at the plan's detectable lift ('plan': the plan's promise).
 
 import type { DailyFeatures } from './daily-figures';
-import { DEFAULT, DEFAULT_WORDS, TINY } from './shapes';
+import { DEFAULT, DEFAULT_WORDS, SHORT, SHORT_WORDS, TINY } from './shapes';
 import type { Scenario, Shape, TestKind } from './shapes';
 import type { TrafficFeatures } from './traffic';
 import { metricLift, packageEffect, UNCHANGED } from './variant-effects';
@@ -161,6 +161,12 @@ export const VARIANT_SHAPES: Shape[] = [
   thumbs('thumbs2-combined-14d', 'combined', DEFAULT, DEFAULT_WORDS, [O, ctr(0.2, -0.03)]),
   thumbs('thumbs2-views-1h', 'views', DEFAULT, `${DEFAULT_WORDS}; hourly views`, [O, ctr(0.2)], {
     intervalMinutes: 60,
+    days: 7,
+  }),
+  // A Short's 9:16 thumbnails: seen in search, shelves and suggestions, never in the Shorts feed.
+  thumbs('thumbs2-ctr-short', 'ctr', SHORT, SHORT_WORDS, [O, ctr(0.2)]),
+  thumbs('thumbs2-views-2h-short', 'views', SHORT, `${SHORT_WORDS}; 2-hour views`, [O, ctr(0.3)], {
+    intervalMinutes: 120,
     days: 7,
   }),
   packages('package2-ctr-14d', 'ctr', DEFAULT, DEFAULT_WORDS, [

@@ -1,6 +1,6 @@
 // The videos of the validation study (bench/stats.ts): drawn per run for the simulator's traffic
-// model (src/youtube-simulator/traffic-model.ts), on a default or a small channel, and the whole
-// counts YouTube reports of their traffic.
+// model (src/youtube-simulator/traffic-model.ts), on a default or a small channel or as a Short,
+// and the whole counts YouTube reports of their traffic.
 
 import type { Random } from '../../src/statistics/random';
 import type { TitleSpan, TitleTruth, VideoTruth } from '../../src/youtube-simulator/traffic-model';
@@ -8,7 +8,13 @@ import type { TitleSpan, TitleTruth, VideoTruth } from '../../src/youtube-simula
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
-export type Channel = 'default' | 'small';
+export type Channel = 'default' | 'small' | 'short';
+export const CHANNELS: readonly Channel[] = ['default', 'small', 'short'];
+/**
+ * A Short's views from the Shorts feed, per view clicked from an impression: 2.5–5.5, so 71–85% of
+ * its views come from the feed, which shows no title or thumbnail (the simulator's external views).
+ */
+export const SHORT_FEED_PER_CLICK = [2.5, 5.5] as const;
 /** The small channel: about this many views a day on the tested video when the test starts. */
 export const SMALL_CHANNEL_VIEWS_PER_DAY = 50;
 /** Every title's average view duration, seconds (a watch-time lift scales it). */
@@ -34,7 +40,11 @@ export function drawVideo(
     start.getTime() - (ageDays[0] + (ageDays[1] - ageDays[0]) * random.uniform()) * DAY_MS,
   );
   const decayHalfLifeDays = 2 + 12 * random.uniform();
-  const externalShare = 0.1 + 0.4 * random.uniform(); // external views per view from impressions
+  // External views per view from impressions; on a Short, the Shorts feed's views.
+  const externalShare =
+    channel === 'short'
+      ? SHORT_FEED_PER_CLICK[0] + (SHORT_FEED_PER_CLICK[1] - SHORT_FEED_PER_CLICK[0]) * random.uniform()
+      : 0.1 + 0.4 * random.uniform();
   let base = 1500 * Math.exp(random.uniform() * Math.log(20)); // 1,500–30,000 impressions/h at publication
   if (channel === 'small') {
     // Scale so the video gets about 50 views a day when the test starts.

@@ -80,6 +80,11 @@ export const simVideos = pgTable(
     defaultLanguage: text('default_language'),
     defaultAudioLanguage: text('default_audio_language'),
     durationSec: integer('duration_sec').notNull(),
+    /** The frame's shape (a Short is vertical): the embedded player's size keeps it. */
+    frameWidth: integer('frame_width').notNull().default(1920),
+    frameHeight: integer('frame_height').notNull().default(1080),
+    /** processingDetails.processingStatus: a Short takes a custom thumbnail only once 'succeeded'. */
+    processingStatus: text('processing_status').notNull().default('succeeded'),
     thumbnailLabel: text('thumbnail_label').notNull(),
     thumbnailHue: integer('thumbnail_hue').notNull(),
     baseImpressionsPerHour: doublePrecision('base_impressions_per_hour').notNull(),

@@ -17,6 +17,7 @@ import { WINNER_METRICS as winnerMetrics } from '../../src/shared/test-shapes';
 import { channelConnections, users } from './users';
 import { images } from './images';
 import { TEST_KINDS } from '../../src/shared/test-kinds';
+import { VIDEO_FORMATS } from '../../src/shared/video-format';
 
 /**
  * `queued`: created, but waiting for YouTube capacity (src/capacity): it holds its video and starts
@@ -46,6 +47,8 @@ export const titleTests = pgTable(
     videoId: text('video_id').notNull(),
     /** What the test rotates: titles, thumbnails, or title + thumbnail packages. */
     kind: text('kind', { enum: TEST_KINDS }).notNull().default('titles'),
+    /** A long video or a Short (src/shared/video-format.ts), as read when the test was created. */
+    videoFormat: text('video_format', { enum: VIDEO_FORMATS }).notNull().default('video'),
     videoTitle: text('video_title').notNull(),
     /** The title the video had before the test: restored on cancel or when no title wins. */
     originalTitle: text('original_title').notNull(),

@@ -29,6 +29,7 @@ import { estimateViewsPerDay } from '../shared/video-traffic';
 import { rotatesThumbnails } from '../shared/test-kinds';
 import { storeImage } from '../images/images.service';
 import { prepareThumbnails, type OriginalThumbnail } from './test-thumbnails';
+import type { LiveVideo } from './engine/youtube-port';
 
 const DAY = 86_400_000;
 
@@ -225,7 +226,7 @@ async function insertTest(
     user: UserRow;
     actor: Pick<UserRow, 'id'>;
     connectionId: string;
-    video: { id: string; title: string };
+    video: Pick<LiveVideo, 'id' | 'title' | 'form'>;
     input: ReturnType<typeof createTestInputSchema.parse>;
     original: OriginalThumbnail | null;
     seed: string;
@@ -254,6 +255,7 @@ async function insertTest(
         channelConnectionId: args.connectionId,
         videoId: video.id,
         kind: input.kind,
+        videoFormat: video.form.format,
         originalThumbnailImageId: originalImage?.id ?? null,
         liveThumbnailSha256: args.original?.sha256 ?? null,
         videoTitle: video.title,

@@ -187,6 +187,7 @@ export async function exportTest(
         videoId: test.videoId,
         videoTitle: test.videoTitle,
         kind: test.kind,
+        videoFormat: test.videoFormat,
         thumbnails: (await variantThumbnails(ctx, test.id)).map((path) =>
           absolute(ctx.config.publicUrl, path),
         ),

@@ -4,7 +4,8 @@ import { AppError, badRequest } from '../errors/app-error';
 import { inspectImage, type InspectedImage } from '../images/image-check';
 import { ownImages } from '../images/images.service';
 import type { ServiceContext } from '../platform/service-context';
-import { IMAGE_MESSAGES } from '../shared/image-rules';
+import { IMAGE_MESSAGES, thumbnailShapeOf } from '../shared/image-rules';
+import { SHORTS_NOTES } from '../shared/video-format';
 import { TEST_KIND_MESSAGES } from '../shared/test-kinds';
 import type { LiveVideo } from './engine/youtube-port';
 
@@ -33,6 +34,19 @@ export async function prepareThumbnails(
   if (own.length !== new Set(imageIds).size) throw new AppError('NOT_FOUND', IMAGE_MESSAGES.notFound);
   if (new Set(own.map((image) => image.sha256)).size !== own.length)
     throw badRequest(TEST_KIND_MESSAGES.thumbnailRepeated);
+  // A Short shows a vertical thumbnail, a video a 16:9 one: an image of the other shape would be
+  // shown squeezed or barred (docs/shorts.md).
+  const { format } = video.form;
+  if (own.some((image) => thumbnailShapeOf(image) !== format))
+    throw badRequest(format === 'short' ? SHORTS_NOTES.thumbnailShape : SHORTS_NOTES.videoThumbnailShape);
+  // YouTube applies a Short's custom thumbnail only once it has processed the Short, and answers
+  // as if it had before: the switches would be silently lost.
+  if (
+    format === 'short' &&
+    video.form.processingStatus !== null &&
+    video.form.processingStatus !== 'succeeded'
+  )
+    throw new AppError('CONFLICT', SHORTS_NOTES.processing);
 
   let allowed: boolean;
   try {

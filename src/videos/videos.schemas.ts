@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_FORMATS } from '../shared/video-format';
 
 /** A recent video (docs/product.md#entities), plus when it was published. */
 export const recentVideoSchema = z.object({
@@ -9,6 +10,8 @@ export const recentVideoSchema = z.object({
   /** ISO 8601 duration as YouTube gives it, e.g. PT11M24S. */
   duration: z.string(),
   publishedAt: z.string(),
+  /** A long video or a Short: from the duration and the player's shape (docs/shorts.md). */
+  format: z.enum(VIDEO_FORMATS),
 });
 export type RecentVideo = z.infer<typeof recentVideoSchema>;
 

@@ -11,6 +11,11 @@ export interface CatalogVideo {
   defaultLanguage: string | null;
   defaultAudioLanguage: string | null;
   durationSec: number;
+  /** The frame's shape; 1920 × 1080 unless given (a Short is vertical). */
+  frameWidth?: number;
+  frameHeight?: number;
+  /** processingDetails.processingStatus; 'succeeded' unless given. */
+  processingStatus?: 'processing' | 'succeeded';
   ageDays: number;
   thumbnailLabel: string;
   thumbnailHue: number;
@@ -52,6 +57,22 @@ const evergreen: Traffic = {
   noise: 0.2,
   externalViewsPerHour: 18,
 };
+
+/**
+ * A Short's traffic: most views come from the Shorts feed, where viewers swipe from one Short to
+ * the next and never see a title or a thumbnail (title-independent, like external views), and the
+ * rest from search, the channel's Shorts shelf and suggestions, where impressions are clicked at
+ * the title's and thumbnail's CTR. About 54 clicked views an hour against 200 from the feed.
+ */
+const shortsFeed: Traffic = {
+  baseImpressionsPerHour: 900,
+  decayHalfLifeDays: 12,
+  dailyAmplitude: 0.4,
+  noise: 0.3,
+  externalViewsPerHour: 200,
+};
+/** A Short's frame: 1080 × 1920, vertical. */
+const vertical = { frameWidth: 1080, frameHeight: 1920 } as const;
 
 const kitchenFooter = `
 
@@ -204,6 +225,22 @@ Shopping list: https://example.com/demo-kitchen/meal-prep-list${kitchenFooter}`,
     likeRate: 0.047,
     commentRate: 0.0051,
   },
+  {
+    title: 'The 10-Second Trick for Peeling Garlic #shorts',
+    description: `Two bowls, ten seconds of shaking, a whole head of garlic peeled.${kitchenFooter}`,
+    tags: ['garlic', 'kitchen hack', 'shorts'],
+    categoryId: HOWTO,
+    defaultLanguage: 'en',
+    defaultAudioLanguage: 'en',
+    durationSec: 42,
+    ...vertical,
+    ageDays: 47.2,
+    thumbnailLabel: '10 SECONDS',
+    thumbnailHue: 55,
+    ...shortsFeed,
+    likeRate: 0.061,
+    commentRate: 0.0032,
+  },
 ];
 
 function simple(
@@ -309,6 +346,19 @@ export const videoCatalog: Record<string, CatalogVideo[]> = {
       ['fried rice', 'takeout at home'],
       evergreen,
     ),
+    {
+      ...simple(
+        'Crispy Rice in 60 Seconds',
+        'CRISPY RICE',
+        20,
+        24.6,
+        HOWTO,
+        58,
+        ['crispy rice', 'shorts'],
+        shortsFeed,
+      ),
+      ...vertical,
+    },
   ],
   'sim-priya': [
     simple(

@@ -10,6 +10,8 @@ import { findVideos, replaceSnippet, titleHistories, type SimVideo } from './vid
 import {
   listResponse,
   videoContentDetails,
+  videoPlayer,
+  videoProcessingDetails,
   videoResource,
   videoSnippet,
   videoStatistics,
@@ -18,7 +20,21 @@ import {
 import { countersAt } from './video-traffic';
 
 const MAX_IDS = 50;
-const videoParts = new Set(['id', 'snippet', 'contentDetails', 'statistics', 'status']);
+const videoParts = new Set([
+  'id',
+  'snippet',
+  'contentDetails',
+  'statistics',
+  'status',
+  'player',
+  'processingDetails',
+]);
+/** maxWidth and maxHeight of the player part: 72 to 8192 pixels, as YouTube's reference says. */
+const playerBound = (value: unknown): number | undefined | null => {
+  if (value === undefined) return undefined;
+  const bound = Number(value);
+  return Number.isInteger(bound) && bound >= 72 && bound <= 8192 ? bound : null;
+};
 const statParts = new Set(['id', 'snippet', 'contentDetails', 'statistics']);
 
 export const simulatorBaseUrl = (request: FastifyRequest, prefix: string) =>
@@ -62,6 +78,10 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
       );
     if (ids.length > MAX_IDS)
       return sendGoogleError(reply, 400, 'invalidFilters', 'The request specifies more than 50 video ids.');
+    const maxWidth = playerBound(query.maxWidth);
+    const maxHeight = playerBound(query.maxHeight);
+    if (maxWidth === null || maxHeight === null)
+      return sendGoogleError(reply, 400, 'invalidValue', 'maxWidth and maxHeight take 72 to 8192.');
 
     const videos = await videosInOrder(options, ids);
     const videoIds = videos.map((video) => video.id);
@@ -91,6 +111,10 @@ export function registerVideoRoutes(app: FastifyInstance, options: SimulatorOpti
       }
       if (parts.includes('statistics'))
         body.statistics = videoStatistics(countersAt(video, histories.get(video.id) ?? [], now));
+      if (parts.includes('player')) body.player = videoPlayer(video, { maxWidth, maxHeight });
+      // Only the owner sees how processing went; others get no processingDetails.
+      if (parts.includes('processingDetails') && video.accountId === caller.account.id)
+        body.processingDetails = videoProcessingDetails(video);
       return videoResource(video.id, body);
     });
     return reply.send(listResponse('youtube#videoListResponse', items));

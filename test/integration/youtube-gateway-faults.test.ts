@@ -1,3 +1,4 @@
+import { videoCatalog } from '../../src/youtube-simulator/video-catalog';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { simTokens } from '../../db/schema';
@@ -210,7 +211,9 @@ describe('quota', () => {
     testApp.clock.set(new Date(nextPacificMidnight(testApp.clock.now()).getTime() + 60_000));
     expect(await simulatorUnitsToday(testApp)).toBe(0);
     const fresh = await signInDemo(testApp);
-    await expect(listRecentUploads(app(), fresh.connection)).resolves.toHaveLength(8);
+    await expect(listRecentUploads(app(), fresh.connection)).resolves.toHaveLength(
+      videoCatalog['sim-demo']!.length,
+    );
     // Sign-in reads the channel (channels.list, 1 unit), then the uploads cost 3.
     expect(await ledgerUnitsToday(testApp)).toBe(4);
     expect(await simulatorUnitsToday(testApp)).toBe(4);

@@ -27,6 +27,7 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
         viewCount: found.statistics.viewCount,
         thumbnailUrl: found.snippet.thumbnailUrl,
         snippet: found.snippet,
+        form: found.form,
       };
     },
     async setTitle(connection, live, title) {

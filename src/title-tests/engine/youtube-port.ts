@@ -1,5 +1,5 @@
 import type { ChannelConnection } from '../../channels/channel-connections.service';
-import type { VideoSnippet } from '../../youtube/gateway/videos';
+import type { VideoForm, VideoSnippet } from '../../youtube/gateway/videos';
 import type { ServedThumbnail, ThumbnailImage } from '../../youtube/gateway/thumbnails';
 
 export type { ServedThumbnail, ThumbnailImage };
@@ -14,6 +14,8 @@ export interface LiveVideo {
   thumbnailUrl: string | null;
   /** The snippet as read: a title write sends it back unchanged but for the title. */
   snippet: VideoSnippet;
+  /** A long video or a Short, and whether YouTube has finished processing it. */
+  form: VideoForm;
 }
 
 export type YouTubeFailure =

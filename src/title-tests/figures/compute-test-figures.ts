@@ -228,6 +228,7 @@ export function computeTestFigures(inputs: TestInputs, now: Date): TestFigures {
     videoTitle: test.videoTitle,
     originalTitle: test.originalTitle,
     kind: test.kind,
+    videoFormat: test.videoFormat,
     titles: variants.map((variant) => variant.title),
     thumbnails: variants.map((variant) => thumbnailUrl(variant.thumbnailImageId)),
     rotationIntervalMinutes: test.rotationIntervalMinutes,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VIDEO_FORMATS } from '../../shared/video-format';
 import { titleTestStatuses } from '../../../db/schema/title-tests';
 import {
   defaultIntervalFor,
@@ -189,6 +190,8 @@ export const titleTestSchema = z.object({
   videoTitle: z.string(),
   originalTitle: z.string(),
   kind: z.enum(TEST_KINDS),
+  /** The video is a long video or a Short (docs/shorts.md). */
+  videoFormat: z.enum(VIDEO_FORMATS),
   titles: z.array(z.string()),
   /** Each variant's thumbnail (thumbnail and package tests; variant 1's is the original), else null. */
   thumbnails: z.array(z.string().nullable()),

@@ -1,4 +1,5 @@
 import type { FitMode } from '../../../src/shared/image-rules';
+import type { VideoFormat } from '../../../src/shared/video-format';
 import { NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../../src/shared/network-error';
 import type { UploadedImage } from '../../../src/images/images.schemas';
 
@@ -20,6 +21,8 @@ export class UploadError extends Error {
 interface UploadOptions {
   /** Ask the server for a 1280 × 720 fitted JPEG (cropped or letterboxed) instead of a refusal. */
   fit?: FitMode | null;
+  /** The video it is for: a Short's thumbnails are 9:16 (src/shared/video-format.ts). */
+  format?: VideoFormat;
   /** 0–100 as the bytes leave the browser. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -48,7 +51,10 @@ export function uploadImage(file: Blob, options: UploadOptions = {}): Promise<Up
       return;
     }
     const request = new XMLHttpRequest();
-    const query = options.fit ? `?fit=${encodeURIComponent(options.fit)}` : '';
+    const params = new URLSearchParams();
+    if (options.fit) params.set('fit', options.fit);
+    if (options.format && options.format !== 'video') params.set('format', options.format);
+    const query = params.size > 0 ? `?${params.toString()}` : '';
     request.open('POST', `${UPLOAD_PATH}${query}`);
     request.withCredentials = true;
     // The server reads the type from the bytes; this only lets the body through as raw bytes.

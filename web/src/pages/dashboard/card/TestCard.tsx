@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   Box,
   Card,
   Collapse,
@@ -29,6 +30,7 @@ import { ExportLinks } from './ExportLinks';
 import { ShareReportLink } from './ShareReportLink';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
+import { VIDEO_FORMAT_LABELS } from '../../../../../src/shared/video-format';
 import { TestActions } from './TestActions';
 import { useWorkspace } from '../../../auth/workspace';
 import { TestMetrics } from './TestMetrics';
@@ -137,6 +139,11 @@ export function TestCard({ test, isFounder }: { test: TitleTest; isFounder: bool
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Group gap="xs">
               <StatusBadge status={test.status} />
+              {test.videoFormat === 'short' && (
+                <Badge size="sm" color="red" variant="light">
+                  {VIDEO_FORMAT_LABELS.short}
+                </Badge>
+              )}
               <Text fz="xs" c="dimmed">
                 {test.kind === 'titles'
                   ? `${test.titles.length} variants`

@@ -22,6 +22,7 @@ import {
 } from '../../../../../src/shared/test-shapes';
 import { isNetworkError } from '../../../../../src/shared/network-error';
 import { CREATE_DIALOG_TITLES } from '../../../../../src/shared/test-kinds';
+import { SHORTS_NOTES } from '../../../../../src/shared/video-format';
 import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
 import { titleProblems } from '../../../../../src/shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
@@ -111,8 +112,9 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
     : (channels.remembered ?? undefined);
   const videos = useRecentVideos(opened, channelId);
   const refresh = useRefreshDashboard();
-  const uploads = useThumbnailUploads((index, slot) =>
-    setForm((current) => withThumbnailSlot(current, index, slot)),
+  const uploads = useThumbnailUploads(
+    (index, slot) => setForm((current) => withThumbnailSlot(current, index, slot)),
+    form.videoFormat,
   );
   const create = trpc.tests.create.useMutation({
     onSuccess: async (test) => {
@@ -261,8 +263,20 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               loading={videos.isPending && opened}
               error={videos.isError ? videos.error.message : null}
               selectedId={form.videoId}
-              onSelect={(video) => setForm((current) => withPickedVideo(current, video))}
+              onSelect={(video) => {
+                // Images chosen for the other format are dropped with their uploads.
+                if (video.format !== form.videoFormat) uploads.reset();
+                setForm((current) => withPickedVideo(current, video));
+              }}
             />
+            {form.videoFormat === 'short' && form.videoId && (
+              <Alert variant="light" color="blue" title="This video is a Short" data-testid="shorts-note">
+                <Text fz="sm">{SHORTS_NOTES.whereSeen}</Text>
+                <Text fz="sm" mt={4}>
+                  {SHORTS_NOTES.diluted}
+                </Text>
+              </Alert>
+            )}
           </Stack>
           <Stack gap="xs">
             <Title order={3} fz="sm">
@@ -297,6 +311,7 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
               variants={previewVariants(form)}
               channelName={channelName}
               viewsLine={pickedVideo ? `${formatCompact(pickedVideo.viewCount)} views` : 'Views'}
+              format={form.videoFormat}
             />
           </Stack>
           <Stack gap="xs">

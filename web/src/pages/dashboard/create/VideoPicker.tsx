@@ -1,5 +1,6 @@
 import {
   Alert,
+  Badge,
   AspectRatio,
   Button,
   Center,
@@ -16,6 +17,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { formatCompact } from '../../../lib/format';
 import { Thumbnail } from './Thumbnail';
 import { formatVideoDuration } from './video-duration';
+import { VIDEO_FORMAT_LABELS } from '../../../../../src/shared/video-format';
 import { filterByTitle, searchWords } from './video-search';
 import type { RecentVideo } from './video-types';
 import classes from './VideoPicker.module.css';
@@ -186,8 +188,13 @@ function VideoButton({
       aria-pressed={selected}
       onClick={() => onSelect(video)}
     >
-      <AspectRatio ratio={16 / 9}>
+      <AspectRatio ratio={16 / 9} pos="relative">
         <Thumbnail url={video.thumbnailUrl} />
+        {video.format === 'short' && (
+          <Badge className={classes.formatBadge} size="sm" color="red" variant="filled">
+            {VIDEO_FORMAT_LABELS.short}
+          </Badge>
+        )}
       </AspectRatio>
       <Text fz="sm" fw={600} lineClamp={2} mt={6}>
         {video.title}

@@ -23,6 +23,7 @@ import { estimateViewsPerDay } from '../../../../../src/shared/video-traffic';
 import { variantName } from '../../../components/variants/variant-name';
 import { EMPTY_SLOT, slotImageId, slotProblem, type ThumbnailSlot } from './thumbnails/thumbnail-slot';
 import type { RecentVideo } from './video-types';
+import type { VideoFormat } from '../../../../../src/shared/video-format';
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +34,8 @@ export interface CreateTestFormState {
   videoTitle: string;
   /** The picked video's current thumbnail (variant 1 of a thumbnail or package test), for the form to show. */
   videoThumbnailUrl: string | null;
+  /** The picked video's format: a Short's thumbnails are 9:16 and its feed hides them (docs/shorts.md). */
+  videoFormat: VideoFormat;
   titles: string[];
   /**
    * Each variant's new thumbnail, by position like `titles`: [0] stays empty (variant 1 is the
@@ -86,6 +89,7 @@ export function initialFormState(now = new Date()): CreateTestFormState {
     videoId: null,
     videoTitle: '',
     videoThumbnailUrl: null,
+    videoFormat: 'video',
     titles: Array.from({ length: MAX_TITLES }, () => ''),
     thumbnails: Array.from({ length: MAX_TITLES }, () => EMPTY_SLOT),
     rotationIntervalMinutes: defaultIntervalFor(metric),
@@ -310,16 +314,20 @@ export function planInput(state: CreateTestFormState): PlanInput | null {
 export function withPickedVideo(
   state: CreateTestFormState,
   video: Pick<RecentVideo, 'id' | 'title' | 'viewCount' | 'publishedAt'> &
-    Partial<Pick<RecentVideo, 'thumbnailUrl'>>,
+    Partial<Pick<RecentVideo, 'thumbnailUrl' | 'format'>>,
   now = new Date(),
 ): CreateTestFormState {
   const first = state.titles[0] ?? '';
   const untouched = first.trim() === '' || (state.videoId !== null && first === state.videoTitle);
+  const videoFormat = video.format ?? 'video';
   return {
     ...state,
     videoId: video.id,
     videoTitle: video.title,
     videoThumbnailUrl: video.thumbnailUrl ?? null,
+    videoFormat,
+    // Images shaped for a Short do not fit a long video, nor the other way round.
+    thumbnails: videoFormat === state.videoFormat ? state.thumbnails : state.thumbnails.map(() => EMPTY_SLOT),
     titles: untouched ? [video.title, ...state.titles.slice(1)] : state.titles,
     viewsPerDay: estimateViewsPerDay(video, now),
     // Another video is another plan: the creator acknowledges its weakness anew.

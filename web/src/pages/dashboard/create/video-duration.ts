@@ -1,14 +1,14 @@
 import { formatDuration } from '../../../lib/format';
+import { durationSeconds } from '../../../../../src/shared/video-format';
 
 /** A video's length as m:ss (h:mm:ss past an hour) from ISO 8601, seconds, or text. */
 export function formatVideoDuration(duration: string | number | null): string {
   if (duration === null) return '';
   let seconds: number | null = typeof duration === 'number' ? duration : null;
   if (typeof duration === 'string') {
-    const match = /^P(?:(\d+)D)?T?(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?$/.exec(duration);
-    if (!match) return duration;
-    const [, days, hours, minutes, secs] = match.map((part) => Number(part ?? 0));
-    seconds = (days ?? 0) * 86_400 + (hours ?? 0) * 3600 + (minutes ?? 0) * 60 + (secs ?? 0);
+    seconds = durationSeconds(duration);
+    if (seconds === null) return duration;
+    seconds = Math.floor(seconds);
   }
   if (seconds === null) return '';
   if (seconds >= 3600) {

@@ -2,12 +2,15 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { PreviewImage } from './PreviewImage';
 import type { PreviewVariant } from './preview-variants';
 import classes from './ViewerPreview.module.css';
+import type { VideoFormat } from '../../../../../../src/shared/video-format';
 
 export interface ViewerContext {
   channelName: string;
   /** "12.3K views". */
   viewsLine: string;
   phone: boolean;
+  /** A Short is previewed on the Shorts shelf and with a vertical thumbnail. */
+  format: VideoFormat;
 }
 
 /** A variant as a home-feed card: the thumbnail on top, the title under it beside the channel's avatar. */
@@ -28,6 +31,24 @@ export function FeedCard({ variant, context }: { variant: PreviewVariant; contex
           </Text>
         </Stack>
       </Group>
+    </Box>
+  );
+}
+
+/**
+ * A Short as a card on a Shorts shelf (home page, channel page, search): a vertical thumbnail
+ * with the title over it and the views under it, as YouTube shows Shorts outside the feed.
+ */
+export function ShortsShelfCard({ variant, context }: { variant: PreviewVariant; context: ViewerContext }) {
+  return (
+    <Box className={classes.shelf} data-phone={context.phone || undefined} data-testid="preview-shorts-card">
+      <PreviewImage url={variant.thumbnailUrl} alt={`${variant.name} on a Shorts shelf`} ratio={9 / 16} />
+      <Text fz="sm" fw={600} lineClamp={2} lh={1.3} mt={6}>
+        {variant.title}
+      </Text>
+      <Text fz="xs" c="dimmed" lineClamp={1}>
+        {context.viewsLine}
+      </Text>
     </Box>
   );
 }

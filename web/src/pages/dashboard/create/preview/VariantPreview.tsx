@@ -1,6 +1,7 @@
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { FeedCard, type ViewerContext } from './FeedCard';
+import { FeedCard, ShortsShelfCard, type ViewerContext } from './FeedCard';
+import type { VideoFormat } from '../../../../../../src/shared/video-format';
 import type { PreviewVariant } from './preview-variants';
 import { SearchRow } from './SearchRow';
 
@@ -13,16 +14,19 @@ interface VariantPreviewProps {
   variants: PreviewVariant[];
   channelName: string;
   viewsLine: string;
+  /** The picked video's format: a Short is shown on a Shorts shelf and in search, with 9:16 thumbnails. */
+  format?: VideoFormat;
 }
 
 /**
  * Each variant as a viewer meets it: in the home feed and in search results, at a desktop's or a
  * phone's width (a phone card is narrower and clamps the title to two lines, as YouTube does).
  */
-export function VariantPreview({ variants, channelName, viewsLine }: VariantPreviewProps) {
+export function VariantPreview({ variants, channelName, viewsLine, format = 'video' }: VariantPreviewProps) {
   const [size, setSize] = useState('desktop');
   const sizeLabelId = useId();
-  const context: ViewerContext = { channelName, viewsLine, phone: size === 'phone' };
+  const context: ViewerContext = { channelName, viewsLine, phone: size === 'phone', format };
+  const short = format === 'short';
   return (
     <Stack gap="xs" data-testid="variant-preview">
       <Group justify="space-between" gap="xs">
@@ -54,9 +58,13 @@ export function VariantPreview({ variants, channelName, viewsLine }: VariantPrev
             <SimpleGrid cols={context.phone ? { base: 1, sm: 2 } : 1} spacing="md">
               <Stack gap={4}>
                 <Text fz="xs" c="dimmed" fw={600}>
-                  Home feed
+                  {short ? 'Shorts shelf' : 'Home feed'}
                 </Text>
-                <FeedCard variant={variant} context={context} />
+                {short ? (
+                  <ShortsShelfCard variant={variant} context={context} />
+                ) : (
+                  <FeedCard variant={variant} context={context} />
+                )}
               </Stack>
               <Stack gap={4}>
                 <Text fz="xs" c="dimmed" fw={600}>

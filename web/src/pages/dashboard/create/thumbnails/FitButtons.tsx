@@ -1,19 +1,23 @@
 import { Button, Group } from '@mantine/core';
-import { FIT_MODES, type FitMode } from '../../../../../../src/shared/image-rules';
+import { FIT_MODES, THUMBNAIL_SHAPES, type FitMode } from '../../../../../../src/shared/image-rules';
+import type { VideoFormat } from '../../../../../../src/shared/video-format';
 
-/** What each way of fitting does, on its button. */
-export const FIT_LABELS: Record<FitMode, string> = {
-  crop: 'Fit: crop to 16:9',
-  letterbox: 'Fit: letterbox',
-};
+/** What each way of fitting does, on its button, for a video's (16:9) or a Short's (9:16) shape. */
+export const fitLabel = (mode: FitMode, format: VideoFormat = 'video'): string =>
+  mode === 'crop' ? `Fit: crop to ${THUMBNAIL_SHAPES[format].ratio}` : 'Fit: letterbox';
 
-/** The offer to fit an image YouTube would refuse (the server stores a 1280 × 720 JPEG of it). */
+/**
+ * The offer to fit an image YouTube would refuse (the server stores a JPEG of the size YouTube
+ * recommends for the format: 1280 × 720, or 1080 × 1920 for a Short).
+ */
 export function FitButtons({
   variantNumber,
   onFit,
+  format = 'video',
 }: {
   variantNumber: number;
   onFit: (mode: FitMode) => void;
+  format?: VideoFormat;
 }) {
   return (
     <Group gap="xs">
@@ -25,7 +29,7 @@ export function FitButtons({
           onClick={() => onFit(mode)}
           data-testid={`thumbnail-fit-${mode}-${variantNumber}`}
         >
-          {FIT_LABELS[mode]}
+          {fitLabel(mode, format)}
         </Button>
       ))}
     </Group>

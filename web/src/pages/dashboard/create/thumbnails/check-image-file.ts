@@ -5,6 +5,7 @@ import {
   thumbnailProblems,
 } from '../../../../../../src/shared/image-rules';
 import { sniffImage } from '../../../../../../src/shared/image-signature';
+import type { VideoFormat } from '../../../../../../src/shared/video-format';
 
 /** What the browser could tell of a chosen file before sending it. */
 export interface LocalCheck {
@@ -40,7 +41,7 @@ const refused = (message: string): LocalCheck => ({ problems: [message], canFit:
  * (never its name), its size, and its pixels as the browser decodes them, checked with the same
  * rules and words (thumbnailProblems). The server checks again: this only spares a refused upload.
  */
-export async function checkImageFile(file: Blob): Promise<LocalCheck> {
+export async function checkImageFile(file: Blob, format: VideoFormat = 'video'): Promise<LocalCheck> {
   if (file.size > MAX_UPLOAD_BYTES) return refused(IMAGE_MESSAGES.tooLargeToUpload);
   const head = new Uint8Array(await file.slice(0, 32).arrayBuffer());
   const contentType = sniffImage(head);
@@ -48,6 +49,6 @@ export async function checkImageFile(file: Blob): Promise<LocalCheck> {
   const size = await pixelSize(file);
   if (size === undefined) return { problems: [], canFit: false, sendable: true };
   if (size === null) return refused(IMAGE_MESSAGES.notAnImage);
-  const problems = thumbnailProblems({ contentType, byteSize: file.size, ...size });
+  const problems = thumbnailProblems({ contentType, byteSize: file.size, ...size }, format);
   return { problems, canFit: fitWouldFix(problems), sendable: problems.length === 0 };
 }

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { IMAGE_MESSAGES, type FitMode } from '../../../../../../src/shared/image-rules';
 import { uploadImage, UploadError } from '../../../../api/upload-image';
+import type { VideoFormat } from '../../../../../../src/shared/video-format';
 import { checkImageFile } from './check-image-file';
 import { EMPTY_SLOT, type ThumbnailSlot } from './thumbnail-slot';
 
 export interface ThumbnailUploads {
+  /** The format the images are for: a Short's are 9:16. */
+  format: VideoFormat;
   /** Checks the file in the browser, then uploads it unless YouTube would refuse it. */
   choose: (index: number, file: File) => void;
   /** Uploads the slot's refused file again, asking the server to fit it. */
@@ -20,7 +23,11 @@ export interface ThumbnailUploads {
  * `setSlot`. The chosen files stay here (not in the form), so a refused one can be sent again with
  * `fit`. A newer choice, a removal or a reset makes an older answer for the slot count for nothing.
  */
-export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot) => void): ThumbnailUploads {
+export function useThumbnailUploads(
+  setSlot: (index: number, slot: ThumbnailSlot) => void,
+  /** The picked video's format: a Short's images are checked and fitted at 9:16. */
+  format: VideoFormat = 'video',
+): ThumbnailUploads {
   const files = useRef(new Map<number, File>());
   const controllers = useRef(new Map<number, AbortController>());
   const setSlotRef = useRef(setSlot);
@@ -42,6 +49,7 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
       try {
         const image = await uploadImage(file, {
           fit,
+          format,
           signal,
           onProgress: (percent) => set({ state: 'uploading', fileName: file.name, percent, fit }),
         });
@@ -67,7 +75,7 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
         }
       }
     },
-    [restart],
+    [restart, format],
   );
 
   const choose = useCallback(
@@ -75,7 +83,7 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
       const signal = restart(index);
       files.current.set(index, file);
       setSlotRef.current(index, { state: 'checking', fileName: file.name });
-      void checkImageFile(file).then((check) => {
+      void checkImageFile(file, format).then((check) => {
         if (signal.aborted) return;
         if (check.sendable) {
           void send(index, file, null);
@@ -85,7 +93,7 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
         setSlotRef.current(index, { state: 'refused', fileName: file.name, problems, canFit: check.canFit });
       });
     },
-    [restart, send],
+    [restart, send, format],
   );
 
   const fit = useCallback(
@@ -114,5 +122,5 @@ export function useThumbnailUploads(setSlot: (index: number, slot: ThumbnailSlot
   // An upload still on its way when the dialog goes away is abandoned with it.
   useEffect(() => reset, [reset]);
 
-  return useMemo(() => ({ choose, fit, remove, reset }), [choose, fit, remove, reset]);
+  return useMemo(() => ({ format, choose, fit, remove, reset }), [format, choose, fit, remove, reset]);
 }
