@@ -6,6 +6,7 @@ import { capacityOperations } from '../capacity/capacity.operations';
 import { channelOperations } from '../channels/channels.operations';
 import { demoOperations } from '../demo/demo.operations';
 import { imageOperations } from '../images/images.operations';
+import { learningOperations } from '../learning/learning.operations';
 import type { AnyOperation } from './declare/operation';
 import { notificationOperations } from '../notifications/notifications.operations';
 import { accountOperations } from '../privacy/privacy.operations';
@@ -34,6 +35,7 @@ export const operations = {
   team: teamOperations,
   capacity: capacityOperations,
   images: imageOperations,
+  learning: learningOperations,
 } satisfies Record<string, Record<string, AnyOperation>>;
 
 /** Each operation with its feature (its OpenAPI tag) and its tRPC path. */

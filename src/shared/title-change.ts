@@ -30,13 +30,16 @@ export const LENGTH_CHANGE_SHARE = 0.15;
 /** …and at least this many characters (short titles move a few characters without meaning to). */
 export const LENGTH_CHANGE_MIN_CHARS = 5;
 
-const hasNumber = (title: string) => /\p{Nd}/u.test(title);
-const isQuestion = (title: string) => /[?？]\s*$/u.test(title);
+/** A digit anywhere in the title. */
+export const hasNumber = (title: string) => /\p{Nd}/u.test(title);
+/** The title ends in a question mark. */
+export const isQuestion = (title: string) => /[?？]\s*$/u.test(title);
 const FIRST_PERSON =
   /(?<![\p{L}\p{N}'’])(i|i['’](?:m|ve|ll|d)|me|my|mine|we|we['’](?:re|ve|ll)|us|our|ours)(?![\p{L}\p{N}'’])/iu;
-const isFirstPerson = (title: string) => FIRST_PERSON.test(title);
+/** I, me, my, we, us, our… as whole words. */
+export const isFirstPerson = (title: string) => FIRST_PERSON.test(title);
 /** Words of two or more letters written all in capitals ("NEVER", "DIY"). */
-const shoutedWords = (title: string) =>
+export const shoutedWords = (title: string) =>
   title
     .split(/[^\p{L}]+/u)
     .filter((word) => word.length >= 2 && word === word.toUpperCase() && word !== word.toLowerCase()).length;

@@ -103,6 +103,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/tests/{id}/share-link': 'owner-team-write',
   'DELETE /api/tests/{id}/share-link': 'owner-team-write',
   'GET /api/tests/history': 'team-read',
+  'GET /api/learning': 'team-read',
+  'GET /api/learning/export': 'team-read',
+  'GET /api/admin/learning': 'admin',
   // A shared report's link proves itself (its token); it needs no session.
   'GET /api/reports': 'public',
   'POST /api/tests/{id}/force-analytics': 'founder',
@@ -163,6 +166,8 @@ const ACCESS: Record<string, Access> = {
   'trpc reports.createShareLink': 'owner-team-write',
   'trpc reports.revokeShareLink': 'owner-team-write',
   'trpc reports.history': 'team-read',
+  'trpc learning.channel': 'team-read',
+  'trpc learning.deployment': 'admin',
   // The team: the owner manages it (a plan without a team answers 403 after the access check);
   // the invitee reads an invitation without a session and accepts it signed in.
   'GET /api/team': 'signed-in',

@@ -156,6 +156,7 @@ describe('each limit is declared once, on its operation, for both transports', (
       'tests.create': 'create-test',
       'tests.fastForward': 'clock-move',
       'tests.export': 'test-export',
+      'learning.export': 'test-export',
       'images.upload': 'image-upload',
     });
   });

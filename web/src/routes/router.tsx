@@ -65,6 +65,12 @@ const pastTestsRoute = createRoute({
   component: dataPage(() => import('../pages/history/PastTestsPage')),
 });
 
+const whatWorksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/what-works',
+  component: dataPage(() => import('../pages/learning/WhatWorksPage')),
+});
+
 // Public: a shared test's read-only report (the token is in the query, ?token=…).
 const reportRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -116,6 +122,7 @@ const routeTree = rootRoute.addChildren([
   dashboardRoute,
   accountRoute,
   pastTestsRoute,
+  whatWorksRoute,
   reportRoute,
   inviteRoute,
   adminRoute,

@@ -1,6 +1,12 @@
 import { asReturnPath, type ReturnPath } from '../auth/return-path';
 import { TEST_SEARCH_PARAM } from '../../../src/shared/test-link';
 import { SUBSCRIBED_SEARCH_PARAM } from '../../../src/shared/plans';
+import {
+  THUMBNAIL_FEATURES,
+  TITLE_FEATURES,
+  type LearningFeature,
+} from '../../../src/shared/learning-features';
+import { WINNER_METRICS, type WinnerMetric } from '../../../src/shared/test-shapes';
 
 /** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
 function optionalString(value: unknown): string | undefined {
@@ -41,10 +47,27 @@ export interface DashboardSearch {
   test?: string;
   /** Back from a completed checkout: the dashboard confirms the plan. */
   subscribed?: true;
+  /** "What works here" suggests a test: the Create dialog opens set up for it. */
+  create?: 'titles' | 'thumbnails';
+  metric?: WinnerMetric;
+  feature?: LearningFeature;
 }
+
+const FEATURES: readonly string[] = [...TITLE_FEATURES, ...THUMBNAIL_FEATURES];
 
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
   const test = optionalString(search[TEST_SEARCH_PARAM]);
   const subscribed = search[SUBSCRIBED_SEARCH_PARAM] !== undefined;
-  return { ...(test === undefined ? {} : { test }), ...(subscribed ? { subscribed: true as const } : {}) };
+  const create = optionalString(search.create);
+  const metric = optionalString(search.metric);
+  const feature = optionalString(search.feature);
+  return {
+    ...(test === undefined ? {} : { test }),
+    ...(subscribed ? { subscribed: true as const } : {}),
+    ...(create === 'titles' || create === 'thumbnails' ? { create } : {}),
+    ...(metric !== undefined && (WINNER_METRICS as readonly string[]).includes(metric)
+      ? { metric: metric as WinnerMetric }
+      : {}),
+    ...(feature !== undefined && FEATURES.includes(feature) ? { feature: feature as LearningFeature } : {}),
+  };
 }

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
 import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
@@ -19,7 +19,25 @@ import { useAccuracyStatus } from './use-accuracy-status';
 
 /** /dashboard for a signed-in user (docs/product.md#dashboard). */
 export function Dashboard({ user }: { user: CurrentUser }) {
-  const [createOpened, createDialog] = useDisclosure(false);
+  // "What works here" links here with the test it suggests: the dialog opens set up for it.
+  const {
+    create: suggestedKind,
+    metric: suggestedMetric,
+    feature: suggestedFeature,
+  } = useSearch({
+    strict: false,
+  });
+  const suggestion =
+    suggestedKind && suggestedMetric && suggestedFeature
+      ? { kind: suggestedKind, winnerMetric: suggestedMetric, feature: suggestedFeature }
+      : undefined;
+  const [createOpened, createDialog] = useDisclosure(suggestion !== undefined);
+  const navigate = useNavigate();
+  const closeCreate = () => {
+    createDialog.close();
+    // The suggestion is used once: a reload does not open the dialog again.
+    if (suggestion) void navigate({ to: '/dashboard', search: {}, replace: true });
+  };
   const { team, canEdit } = workspaceOf(user);
   const stats = useDashboardStats();
   const tests = useTests();
@@ -62,6 +80,9 @@ export function Dashboard({ user }: { user: CurrentUser }) {
           <Group gap="sm">
             <Button variant="default" renderRoot={(props) => <Link to="/past-tests" {...props} />}>
               Past tests
+            </Button>
+            <Button variant="default" renderRoot={(props) => <Link to="/what-works" {...props} />}>
+              What works here
             </Button>
             {canEdit && (
               <Button leftSection={<PlusIcon width={16} height={16} />} onClick={createDialog.open}>
@@ -128,7 +149,7 @@ export function Dashboard({ user }: { user: CurrentUser }) {
           )}
         </Stack>
       </Container>
-      {canEdit && <CreateTestDialog opened={createOpened} onClose={createDialog.close} />}
+      {canEdit && <CreateTestDialog opened={createOpened} onClose={closeCreate} suggestion={suggestion} />}
     </Box>
   );
 }

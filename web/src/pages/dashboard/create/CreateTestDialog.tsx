@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   isWeakForecast,
   WEAK_PLAN_CONFIRM,
@@ -23,6 +23,14 @@ import {
 import { isNetworkError } from '../../../../../src/shared/network-error';
 import { CREATE_DIALOG_TITLES } from '../../../../../src/shared/test-kinds';
 import { SHORTS_NOTES } from '../../../../../src/shared/video-format';
+import { FEATURE_WORDS, type LearningFeature } from '../../../../../src/shared/learning-features';
+
+/** What to do with a suggested feature, by the kind of test that tries it. */
+const SUGGESTION_HINTS: Record<'titles' | 'thumbnails', string> = {
+  titles:
+    'write Title 2 with it if the current title lacks it, or without it if it has it, and change little else.',
+  thumbnails: 'upload a thumbnail that differs from the current one in that, and in little else.',
+};
 import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
 import { titleProblems } from '../../../../../src/shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
@@ -80,15 +88,22 @@ const DESCRIPTION_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
 interface CreateTestDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** The test "What works here" suggests: the dialog starts set up for it on the newest upload. */
+  suggestion?:
+    { kind: 'titles' | 'thumbnails'; winnerMetric: WinnerMetric; feature: LearningFeature } | undefined;
 }
 
 /**
  * The Create Test dialog (docs/product.md#create-test-dialog). Closes and resets after a successful
  * create.
  */
-export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
+export function CreateTestDialog({ opened, onClose, suggestion }: CreateTestDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const [form, setForm] = useState<CreateTestFormState>(() => initialFormState());
+  const [form, setForm] = useState<CreateTestFormState>(() =>
+    suggestion
+      ? withWinnerMetric(withKind(initialFormState(), suggestion.kind), suggestion.winnerMetric)
+      : initialFormState(),
+  );
   // Which titles the creator typed in or left, and whether they tried to create: a title's problem
   // shows under it only then, never before typing (issue 26, item 3).
   const [touched, setTouched] = useState<boolean[]>([]);
@@ -111,6 +126,11 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
         channels.connected[0])!.id
     : (channels.remembered ?? undefined);
   const videos = useRecentVideos(opened, channelId);
+  // A suggested test starts on the newest upload (the creator may pick another).
+  const newest = suggestion && form.videoId === null ? videos.data?.[0] : undefined;
+  useEffect(() => {
+    if (newest) setForm((current) => (current.videoId === null ? withPickedVideo(current, newest) : current));
+  }, [newest]);
   const refresh = useRefreshDashboard();
   const uploads = useThumbnailUploads(
     (index, slot) => setForm((current) => withThumbnailSlot(current, index, slot)),
@@ -239,6 +259,18 @@ export function CreateTestDialog({ opened, onClose }: CreateTestDialogProps) {
                 See the plans
               </Anchor>
             </Text>
+          )}
+          {suggestion && (
+            <Alert
+              variant="light"
+              color="violet"
+              title="Suggested by What works here"
+              data-testid="suggested-test"
+            >
+              <Text fz="sm">
+                {FEATURE_WORDS[suggestion.feature]}: {SUGGESTION_HINTS[suggestion.kind]}
+              </Text>
+            </Alert>
           )}
           <Stack gap="xs">
             <Title order={3} fz="sm">

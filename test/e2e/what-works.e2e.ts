@@ -1,0 +1,80 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { FEATURE_VERDICT_WORDS, FEATURE_WORDS } from '../../src/shared/learning-features';
+import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
+import type { TestApp } from '../helpers/test-app';
+import { seedFinishedTests } from '../helpers/finished-tests';
+import { bearerCreator } from '../helpers/thumbnail-uploads';
+import { withAppAndBrowser } from './support/app-and-browser';
+import { openPage } from './support/browser';
+import { lookAtBothSizes } from './support/look';
+
+// Issue 38: a creator whose channel has finished tests opens "What works here", reads what they
+// show (an effect named only where its interval says so, a feature still short of tests), and
+// follows the suggested next test into the Create dialog, set up for it, and creates it.
+
+let app: TestApp;
+let browser: Browser;
+
+withAppAndBrowser((started) => ({ app, browser } = started));
+
+describe('what works here', () => {
+  it('shows what the finished tests say and opens the suggested test in the dialog', async () => {
+    // Priya's channel: one test made through the API (then cancelled), eight finished ones stored
+    // as the engine stores them.
+    const priya = await bearerCreator(app, 'sim-priya');
+    const made = await priya.post('/api/tests', {
+      videoId: simulatedVideoId('sim-priya', 3),
+      titles: ['Why Is Space Cold If the Sun Is Hot?', 'Space Is Cold and the Sun Is Hot: Why'],
+      winnerMetric: 'ctr',
+      rotationIntervalMinutes: 1440,
+      durationDays: 14,
+      acknowledgeWeakPlan: true,
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    await seedFinishedTests(app, id);
+    expect((await priya.post(`/api/tests/${id}/cancel`)).status).toBe(200);
+
+    const viewer = await openPage(browser, app.url);
+    const { page } = viewer;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Connect with Google' }).click();
+    await page.getByRole('button', { name: /Priya Natarajan/ }).click();
+    await page.waitForURL(`${app.url}/dashboard`);
+    await page.getByRole('link', { name: 'What works here' }).click();
+    await page.getByRole('heading', { level: 1, name: 'What works here' }).waitFor();
+
+    const number = page.getByTestId('finding-number');
+    await number.getByText(FEATURE_WORDS.number).waitFor();
+    await number.getByText(FEATURE_VERDICT_WORDS.helps).waitFor();
+    await number.getByText(/^\+\d+\.\d% \(\+\d+\.\d% to \+\d+\.\d%\)$/).waitFor();
+    const question = page.getByTestId('finding-question');
+    await question.getByText('1 more test needed').waitFor();
+    await question.getByText(FEATURE_VERDICT_WORDS['too-few']).waitFor();
+    await lookAtBothSizes(page, 'what-works');
+
+    // The suggested test: the dialog opens set up for it, on the newest upload.
+    const next = page.getByTestId('next-test');
+    await next.getByRole('heading', { name: 'The test worth running next' }).waitFor();
+    await next.getByRole('link', { name: 'Set up this test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Title Test' });
+    await dialog.getByTestId('suggested-test').waitFor();
+    expect(await dialog.getByLabel('Winner Determination').inputValue()).toBe('Highest CTR');
+    await expect.poll(() => dialog.getByLabel('Title 1 (baseline)').inputValue()).not.toBe('');
+    const videoTitle = await dialog.getByLabel('Title 1 (baseline)').inputValue();
+    await dialog.getByLabel('Title 2').fill(`${videoTitle} (Explained)`);
+    const create = dialog.getByRole('button', { name: 'Create Test' });
+    const startAnyway = dialog.getByRole('checkbox', { name: /^Start anyway/ });
+    await expect.poll(async () => !(await create.isDisabled()) || (await startAnyway.count()) > 0).toBe(true);
+    if (await startAnyway.count()) await startAnyway.check();
+    await expect.poll(() => create.isDisabled()).toBe(false);
+    await create.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('article', { name: `Test: ${videoTitle}` }).waitFor();
+    // Used once: the dashboard's address no longer carries the suggestion.
+    expect(new URL(page.url()).search).toBe('');
+    expect(viewer.errors).toEqual([]);
+    await viewer.context.close();
+  });
+});
