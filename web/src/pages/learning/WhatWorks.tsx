@@ -199,7 +199,8 @@ export function WhatWorks({ user }: { user: CurrentUser }) {
                 )}
                 {data.next && <NextTestCard next={data.next} />}
                 <Text fz="xs" c="dimmed">
-                  Features that changed together in the same tests cannot be told apart. Download:{' '}
+                  Features are fitted together, so one that often came with another is credited only with what
+                  it adds. Download:{' '}
                   <Anchor
                     href={`/api/learning/export?format=csv${channelId ? `&channelId=${channelId}` : ''}`}
                   >

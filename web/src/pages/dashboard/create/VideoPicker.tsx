@@ -191,7 +191,7 @@ function VideoButton({
       <AspectRatio ratio={16 / 9} pos="relative">
         <Thumbnail url={video.thumbnailUrl} />
         {video.format === 'short' && (
-          <Badge className={classes.formatBadge} size="sm" color="red" variant="filled">
+          <Badge className={classes.formatBadge} size="sm" color="red.9" variant="filled">
             {VIDEO_FORMAT_LABELS.short}
           </Badge>
         )}
