@@ -11,6 +11,7 @@ import { videoCatalog } from '../../src/youtube-simulator/video-catalog';
 import type { TestApp } from '../helpers/test-app';
 import { runFor } from '../helpers/title-test-driver';
 import { withAppAndBrowser } from './support/app-and-browser';
+import { createFromDialog } from './support/create-dialog';
 import { openPage } from './support/browser';
 import { localInputValue } from './support/sign-in';
 import { lookAtBothSizes } from './support/look';
@@ -100,13 +101,7 @@ describe('a Short’s thumbnail test', () => {
     await chooseOption(page, dialog.getByLabel('Rotation Interval'), 'Every 2 hours');
     const start = new Date(await dialog.getByLabel('Start').inputValue());
     await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 4 * 86_400_000)));
-    const create = dialog.getByRole('button', { name: 'Create Test' });
-    const startAnyway = dialog.getByRole('checkbox', { name: /^Start anyway/ });
-    await expect.poll(async () => !(await create.isDisabled()) || (await startAnyway.count()) > 0).toBe(true);
-    if (await startAnyway.count()) await startAnyway.check();
-    await expect.poll(() => create.isDisabled()).toBe(false);
-    await create.click();
-    await dialog.waitFor({ state: 'hidden' });
+    await createFromDialog(dialog);
 
     // The vertical image draws far more clicks where thumbnails are seen.
     const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');

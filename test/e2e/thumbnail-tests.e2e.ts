@@ -8,6 +8,7 @@ import { IMAGE_MESSAGES } from '../../src/shared/image-rules';
 import type { TitleTestView } from '../../src/title-tests/records/title-tests.schemas';
 import type { TestApp } from '../helpers/test-app';
 import { withAppAndBrowser } from './support/app-and-browser';
+import { createFromDialog } from './support/create-dialog';
 import { openPage, type TrackedPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
 import { setThumbnailTruth } from '../../src/youtube-simulator/thumbnail-store';
@@ -103,13 +104,7 @@ async function previewShows(dialog: Locator, name: string, src: string): Promise
 
 /** Creates the test (ticking "Start anyway" when the plan is weak) and returns its expanded card. */
 async function createAndOpenCard(page: Page, dialog: Locator, videoTitle: string): Promise<Locator> {
-  const create = dialog.getByRole('button', { name: 'Create Test' });
-  const startAnyway = dialog.getByRole('checkbox', { name: /^Start anyway/ });
-  await expect.poll(async () => !(await create.isDisabled()) || (await startAnyway.count()) > 0).toBe(true);
-  if (await startAnyway.count()) await startAnyway.check();
-  await expect.poll(() => create.isDisabled()).toBe(false);
-  await create.click();
-  await dialog.waitFor({ state: 'hidden' });
+  await createFromDialog(dialog);
   const card = page.getByRole('article', { name: `Test: ${videoTitle}` });
   await card.getByRole('button', { expanded: false }).first().click();
   return card;

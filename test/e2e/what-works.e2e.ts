@@ -6,6 +6,7 @@ import type { TestApp } from '../helpers/test-app';
 import { seedFinishedTests } from '../helpers/finished-tests';
 import { bearerCreator } from '../helpers/thumbnail-uploads';
 import { withAppAndBrowser } from './support/app-and-browser';
+import { createFromDialog } from './support/create-dialog';
 import { openPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
 
@@ -64,13 +65,7 @@ describe('what works here', () => {
     await expect.poll(() => dialog.getByLabel('Title 1 (baseline)').inputValue()).not.toBe('');
     const videoTitle = await dialog.getByLabel('Title 1 (baseline)').inputValue();
     await dialog.getByLabel('Title 2').fill(`${videoTitle} (Explained)`);
-    const create = dialog.getByRole('button', { name: 'Create Test' });
-    const startAnyway = dialog.getByRole('checkbox', { name: /^Start anyway/ });
-    await expect.poll(async () => !(await create.isDisabled()) || (await startAnyway.count()) > 0).toBe(true);
-    if (await startAnyway.count()) await startAnyway.check();
-    await expect.poll(() => create.isDisabled()).toBe(false);
-    await create.click();
-    await dialog.waitFor({ state: 'hidden' });
+    await createFromDialog(dialog);
     await page.getByRole('article', { name: `Test: ${videoTitle}` }).waitFor();
     // Used once: the dashboard's address no longer carries the suggestion.
     expect(new URL(page.url()).search).toBe('');

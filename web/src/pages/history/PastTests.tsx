@@ -1,10 +1,7 @@
 import {
   Alert,
-  Anchor,
   Badge,
-  Box,
   Button,
-  Container,
   Group,
   Paper,
   SimpleGrid,
@@ -21,9 +18,8 @@ import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
 import { TITLE_CHANGE_LABELS } from '../../../../src/shared/title-change';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
-import { ArrowLeftIcon } from '../../components/icons';
 import { StatCard } from '../../components/StatCard';
-import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
+import { DashboardSubpage } from '../../components/DashboardSubpage';
 import { formatLiftWithInterval, formatSignedPercent } from '../../components/verdict/verdict-format';
 import { VerdictBadge } from '../../components/verdict/VerdictBadge';
 import { WRAP_WORDS } from '../../lib/text-wrap';
@@ -161,92 +157,79 @@ export function PastTests({ user }: { user: CurrentUser }) {
   const data = history.data;
   const counts = data?.counts;
   return (
-    <Box mih="100vh" bg="gray.0">
-      <DashboardHeader user={user} />
-      <Container size="lg" py={{ base: 'md', md: 'xl' }} component="main">
-        <Stack gap="lg">
-          <div>
-            <Anchor renderRoot={(props) => <Link to="/dashboard" {...props} />} fz="sm">
-              <Group gap={4} component="span">
-                <ArrowLeftIcon width={14} height={14} />
-                Dashboard
-              </Group>
-            </Anchor>
-            <Title order={1} fz={{ base: 24, md: 30 }} mt={4}>
-              Past tests
+    <DashboardSubpage
+      user={user}
+      title="Past tests"
+      summary="Every finished test, its verdict, and what the winning title changed."
+    >
+      {history.isError && (
+        <Alert color="red" variant="light" title="Past tests could not be loaded">
+          {history.error.message}
+        </Alert>
+      )}
+      <section aria-labelledby="past-counts-heading">
+        <Title order={2} fz="lg" id="past-counts-heading" mb="sm">
+          Outcomes
+        </Title>
+        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+          <StatCard
+            label="Decided"
+            value={counts && String(counts.decided)}
+            hint={`Verdict: ${VERDICT_LABELS.winner}`}
+          />
+          <StatCard
+            label={VERDICT_LABELS.same}
+            value={counts && String(counts.same)}
+            hint="Every title within ±5%"
+          />
+          <StatCard
+            label="Inconclusive"
+            value={counts && String(counts.inconclusive)}
+            hint={
+              counts && counts.awaitingFinalData > 0
+                ? `${counts.awaitingFinalData} more waiting for YouTube’s final figures`
+                : 'No title clearly best'
+            }
+          />
+          <StatCard
+            label="Median lift (decided)"
+            value={
+              data === undefined
+                ? undefined
+                : data.medianDecidedLiftPercent === null
+                  ? '—'
+                  : formatSignedPercent(data.medianDecidedLiftPercent)
+            }
+            hint="Of the title each decided test compared with Title 1"
+          />
+        </SimpleGrid>
+      </section>
+      <section aria-labelledby="past-list-heading">
+        <Title order={2} fz="lg" id="past-list-heading" mb="sm">
+          Finished tests
+        </Title>
+        {history.isPending ? (
+          <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading past tests">
+            <Skeleton h={44} radius="md" />
+            <Skeleton h={44} radius="md" />
+            <Skeleton h={44} radius="md" />
+          </Stack>
+        ) : data && data.tests.length === 0 ? (
+          <Paper withBorder p="xl" radius="md" ta="center">
+            <Title order={3} fz="md">
+              No finished tests yet
             </Title>
-            <Text c="dimmed">Every finished test, its verdict, and what the winning title changed.</Text>
-          </div>
-          {history.isError && (
-            <Alert color="red" variant="light" title="Past tests could not be loaded">
-              {history.error.message}
-            </Alert>
-          )}
-          <section aria-labelledby="past-counts-heading">
-            <Title order={2} fz="lg" id="past-counts-heading" mb="sm">
-              Outcomes
-            </Title>
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
-              <StatCard
-                label="Decided"
-                value={counts && String(counts.decided)}
-                hint={`Verdict: ${VERDICT_LABELS.winner}`}
-              />
-              <StatCard
-                label={VERDICT_LABELS.same}
-                value={counts && String(counts.same)}
-                hint="Every title within ±5%"
-              />
-              <StatCard
-                label="Inconclusive"
-                value={counts && String(counts.inconclusive)}
-                hint={
-                  counts && counts.awaitingFinalData > 0
-                    ? `${counts.awaitingFinalData} more waiting for YouTube’s final figures`
-                    : 'No title clearly best'
-                }
-              />
-              <StatCard
-                label="Median lift (decided)"
-                value={
-                  data === undefined
-                    ? undefined
-                    : data.medianDecidedLiftPercent === null
-                      ? '—'
-                      : formatSignedPercent(data.medianDecidedLiftPercent)
-                }
-                hint="Of the title each decided test compared with Title 1"
-              />
-            </SimpleGrid>
-          </section>
-          <section aria-labelledby="past-list-heading">
-            <Title order={2} fz="lg" id="past-list-heading" mb="sm">
-              Finished tests
-            </Title>
-            {history.isPending ? (
-              <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading past tests">
-                <Skeleton h={44} radius="md" />
-                <Skeleton h={44} radius="md" />
-                <Skeleton h={44} radius="md" />
-              </Stack>
-            ) : data && data.tests.length === 0 ? (
-              <Paper withBorder p="xl" radius="md" ta="center">
-                <Title order={3} fz="md">
-                  No finished tests yet
-                </Title>
-                <Text c="dimmed" fz="sm" mt={4}>
-                  A test appears here once it is completed or cancelled, with its verdict and lift.
-                </Text>
-                <Button mt="md" variant="light" renderRoot={(props) => <Link to="/dashboard" {...props} />}>
-                  Back to the dashboard
-                </Button>
-              </Paper>
-            ) : (
-              data && <HistoryTable tests={data.tests} />
-            )}
-          </section>
-        </Stack>
-      </Container>
-    </Box>
+            <Text c="dimmed" fz="sm" mt={4}>
+              A test appears here once it is completed or cancelled, with its verdict and lift.
+            </Text>
+            <Button mt="md" variant="light" renderRoot={(props) => <Link to="/dashboard" {...props} />}>
+              Back to the dashboard
+            </Button>
+          </Paper>
+        ) : (
+          data && <HistoryTable tests={data.tests} />
+        )}
+      </section>
+    </DashboardSubpage>
   );
 }

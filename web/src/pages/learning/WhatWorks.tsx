@@ -1,18 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { LearningView } from '../../../../src/learning/learning.schemas';
 import {
@@ -23,8 +9,7 @@ import {
 import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
-import { ArrowLeftIcon } from '../../components/icons';
-import { DashboardHeader } from '../../components/dashboard-header/DashboardHeader';
+import { DashboardSubpage } from '../../components/DashboardSubpage';
 import { formatLiftWithInterval } from '../../components/verdict/verdict-format';
 import { useConnectedChannels } from '../../lib/connected-channels';
 import { IntervalBar } from './IntervalBar';
@@ -140,84 +125,64 @@ export function WhatWorks({ user }: { user: CurrentUser }) {
     ),
   );
   return (
-    <Box mih="100vh" bg="gray.0">
-      <DashboardHeader user={user} />
-      <Container size="lg" py={{ base: 'md', md: 'xl' }} component="main">
-        <Stack gap="lg">
-          <div>
-            <Anchor renderRoot={(props) => <Link to="/dashboard" {...props} />} fz="sm">
-              <Group gap={4} component="span">
-                <ArrowLeftIcon width={14} height={14} />
-                Dashboard
-              </Group>
-            </Anchor>
-            <Title order={1} fz={{ base: 24, md: 30 }} mt={4}>
-              What works here
-            </Title>
-            <Text c="dimmed">
-              What your finished tests show across this channel: each test counted once, tests judged by
-              different metrics kept apart, and nothing named where the tests show nothing.
-            </Text>
-          </div>
-          {learning.isError && (
-            <Alert color="red" variant="light" title="What works here could not be loaded">
-              {learning.error.message}
-            </Alert>
-          )}
-          {learning.isPending ? (
-            <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading what works here">
-              <Skeleton h={44} radius="md" />
-              <Skeleton h={44} radius="md" />
-            </Stack>
-          ) : (
-            data && (
-              <>
-                {data.metrics.length === 0 ? (
-                  <Paper withBorder p="xl" radius="md" ta="center">
-                    <Title order={2} fz="md">
-                      No finished tests yet
-                    </Title>
-                    <Text c="dimmed" fz="sm" mt={4}>
-                      Once {data.minimumTests} finished tests have tried the same kind of change (a number in
-                      the title, a brighter thumbnail…), its effect on this channel shows here.
-                    </Text>
-                  </Paper>
-                ) : (
-                  data.metrics.map((group) => (
-                    <section key={group.metric} aria-labelledby={`metric-${group.metric}`}>
-                      <Title order={2} fz="lg" id={`metric-${group.metric}`} mb="sm">
-                        Judged by {METRIC_WORDS[group.metric]} ({group.tests}{' '}
-                        {group.tests === 1 ? 'test' : 'tests'})
-                      </Title>
-                      <FindingsTable
-                        metric={METRIC_WORDS[group.metric]}
-                        findings={group.features}
-                        scale={scale}
-                      />
-                    </section>
-                  ))
-                )}
-                {data.next && <NextTestCard next={data.next} />}
-                <Text fz="xs" c="dimmed">
-                  Features are fitted together, so one that often came with another is credited only with what
-                  it adds. Download:{' '}
-                  <Anchor
-                    href={`/api/learning/export?format=csv${channelId ? `&channelId=${channelId}` : ''}`}
-                  >
-                    CSV
-                  </Anchor>{' '}
-                  ·{' '}
-                  <Anchor
-                    href={`/api/learning/export?format=json${channelId ? `&channelId=${channelId}` : ''}`}
-                  >
-                    JSON
-                  </Anchor>
-                </Text>
-              </>
-            )
-          )}
+    <DashboardSubpage
+      user={user}
+      title="What works here"
+      summary="What your finished tests show across this channel: each test counted once, tests judged by different metrics kept apart, and nothing named where the tests show nothing."
+    >
+      {learning.isError && (
+        <Alert color="red" variant="light" title="What works here could not be loaded">
+          {learning.error.message}
+        </Alert>
+      )}
+      {learning.isPending ? (
+        <Stack gap="xs" role="status" aria-busy="true" aria-label="Loading what works here">
+          <Skeleton h={44} radius="md" />
+          <Skeleton h={44} radius="md" />
         </Stack>
-      </Container>
-    </Box>
+      ) : (
+        data && (
+          <>
+            {data.metrics.length === 0 ? (
+              <Paper withBorder p="xl" radius="md" ta="center">
+                <Title order={2} fz="md">
+                  No finished tests yet
+                </Title>
+                <Text c="dimmed" fz="sm" mt={4}>
+                  Once {data.minimumTests} finished tests have tried the same kind of change (a number in the
+                  title, a brighter thumbnail…), its effect on this channel shows here.
+                </Text>
+              </Paper>
+            ) : (
+              data.metrics.map((group) => (
+                <section key={group.metric} aria-labelledby={`metric-${group.metric}`}>
+                  <Title order={2} fz="lg" id={`metric-${group.metric}`} mb="sm">
+                    Judged by {METRIC_WORDS[group.metric]} ({group.tests}{' '}
+                    {group.tests === 1 ? 'test' : 'tests'})
+                  </Title>
+                  <FindingsTable
+                    metric={METRIC_WORDS[group.metric]}
+                    findings={group.features}
+                    scale={scale}
+                  />
+                </section>
+              ))
+            )}
+            {data.next && <NextTestCard next={data.next} />}
+            <Text fz="xs" c="dimmed">
+              Features are fitted together, so one that often came with another is credited only with what it
+              adds. Download:{' '}
+              <Anchor href={`/api/learning/export?format=csv${channelId ? `&channelId=${channelId}` : ''}`}>
+                CSV
+              </Anchor>{' '}
+              ·{' '}
+              <Anchor href={`/api/learning/export?format=json${channelId ? `&channelId=${channelId}` : ''}`}>
+                JSON
+              </Anchor>
+            </Text>
+          </>
+        )
+      )}
+    </DashboardSubpage>
   );
 }
