@@ -18,7 +18,7 @@ export interface ThumbnailLook {
   brightness: number;
   /** Standard deviation of luma. */
   contrast: number;
-  /** Hasler–Süsstrunk colourfulness, scaled to about 0–1 (0.3 is "quite colourful"). */
+  /** Hasler–Süsstrunk colourfulness, on a 0–1 scale of colour (a saturated red is about 0.25, grey 0). */
   colourfulness: number;
   /** Share of pixels on a strong edge. */
   textLike: number;

@@ -29,7 +29,7 @@ import { estimateViewsPerDay } from '../shared/video-traffic';
 import { rotatesThumbnails } from '../shared/test-kinds';
 import { storeImage } from '../images/images.service';
 import { prepareThumbnails, type OriginalThumbnail } from './test-thumbnails';
-import type { LiveVideo } from './engine/youtube-port';
+import type { VideoToTest } from './engine/youtube-port';
 
 const DAY = 86_400_000;
 
@@ -114,7 +114,7 @@ export async function createTitleTest(
 
   let video;
   try {
-    video = await ctx.youtube.getVideo(connection, input.videoId);
+    video = await ctx.youtube.getVideoToTest(connection, input.videoId);
   } catch (error) {
     const failure = ctx.youtube.classify(error);
     throw new AppError(
@@ -226,7 +226,7 @@ async function insertTest(
     user: UserRow;
     actor: Pick<UserRow, 'id'>;
     connectionId: string;
-    video: Pick<LiveVideo, 'id' | 'title' | 'form'>;
+    video: Pick<VideoToTest, 'id' | 'title' | 'form'>;
     input: ReturnType<typeof createTestInputSchema.parse>;
     original: OriginalThumbnail | null;
     seed: string;

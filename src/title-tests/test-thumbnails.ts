@@ -7,7 +7,7 @@ import type { ServiceContext } from '../platform/service-context';
 import { IMAGE_MESSAGES, thumbnailShapeOf } from '../shared/image-rules';
 import { SHORTS_NOTES } from '../shared/video-format';
 import { TEST_KIND_MESSAGES } from '../shared/test-kinds';
-import type { LiveVideo } from './engine/youtube-port';
+import type { VideoToTest } from './engine/youtube-port';
 
 /** The video's thumbnail as YouTube served it before the test, ready to store with the test. */
 export interface OriginalThumbnail extends InspectedImage {
@@ -27,7 +27,7 @@ export async function prepareThumbnails(
   ctx: ServiceContext,
   user: UserRow,
   connection: ChannelConnection,
-  video: LiveVideo,
+  video: VideoToTest,
   imageIds: readonly string[],
 ): Promise<OriginalThumbnail> {
   const own = await ownImages(ctx.db, user.id, imageIds);

@@ -2,7 +2,14 @@ import type { Dependencies } from '../../platform/service-context';
 import type { DbOrTx } from '../../db/database';
 import { importAnalytics, importReachData } from '../../youtube/gateway';
 import { YouTubeGatewayError } from '../../youtube/gateway/errors';
-import { batchStatistics, findVideo, setTitle } from '../../youtube/gateway/videos';
+import {
+  batchStatistics,
+  findVideo,
+  findVideoWithForm,
+  setTitle,
+  type VideoSnippet,
+  type VideoStatistics,
+} from '../../youtube/gateway/videos';
 import {
   fetchServedThumbnail,
   mayUploadCustomThumbnails,
@@ -12,23 +19,30 @@ import { addDays, pacificDay } from '../../time/pacific';
 import { HISTORY_DAYS } from '../figures/video-history';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { loadTestRecord } from '../records/title-test-records';
-import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
+import type { LiveVideo, TitleTestYouTube, YouTubeFailure } from './youtube-port';
+
+/** A video as the engine holds it, from the gateway's read. */
+function liveVideoOf(found: { snippet: VideoSnippet; statistics: VideoStatistics }): LiveVideo {
+  return {
+    id: found.snippet.videoId,
+    channelId: found.snippet.channelId,
+    title: found.snippet.title,
+    viewCount: found.statistics.viewCount,
+    thumbnailUrl: found.snippet.thumbnailUrl,
+    snippet: found.snippet,
+  };
+}
 
 /** The rotation engine's YouTube port, on the gateway (src/youtube/gateway). */
 export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
   return {
     async getVideo(connection, videoId) {
       const found = await findVideo(app, connection, videoId);
-      if (!found) return null;
-      return {
-        id: found.snippet.videoId,
-        channelId: found.snippet.channelId,
-        title: found.snippet.title,
-        viewCount: found.statistics.viewCount,
-        thumbnailUrl: found.snippet.thumbnailUrl,
-        snippet: found.snippet,
-        form: found.form,
-      };
+      return found && liveVideoOf(found);
+    },
+    async getVideoToTest(connection, videoId) {
+      const found = await findVideoWithForm(app, connection, videoId);
+      return found && { ...liveVideoOf(found), form: found.form };
     },
     async setTitle(connection, live, title) {
       const result = await setTitle(app, connection, live.id, title, { current: live.snippet });

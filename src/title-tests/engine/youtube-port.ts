@@ -14,7 +14,10 @@ export interface LiveVideo {
   thumbnailUrl: string | null;
   /** The snippet as read: a title write sends it back unchanged but for the title. */
   snippet: VideoSnippet;
-  /** A long video or a Short, and whether YouTube has finished processing it. */
+}
+
+/** The video a test is created on: as a slot reads it, and its form (a long video or a Short, processed or not). */
+export interface VideoToTest extends LiveVideo {
   form: VideoForm;
 }
 
@@ -28,6 +31,8 @@ export type YouTubeFailure =
 export interface TitleTestYouTube {
   /** The video as YouTube has it now (snippet + statistics, 1 unit), or null if it is gone. */
   getVideo(connection: ChannelConnection, videoId: string): Promise<LiveVideo | null>;
+  /** The same and the video's form, in the same single call (1 unit): what creating a test reads. */
+  getVideoToTest(connection: ChannelConnection, videoId: string): Promise<VideoToTest | null>;
   /**
    * Writes the title only, on the video just read by getVideo in the same job (so the snippet is
    * not read twice: 50 units), confirmed from YouTube's answer: the title YouTube shows afterwards.

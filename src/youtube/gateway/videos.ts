@@ -201,25 +201,13 @@ export async function readSnippet(
   return toSnippet(video);
 }
 
-/**
- * Snippet, public counters and the video's form in one call (1 unit: a videos.list costs the same
- * whatever parts it asks for), or null when the video is gone.
- */
-export async function findVideo(
-  app: Dependencies,
-  connection: ChannelConnection,
-  videoId: string,
-): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics; form: VideoForm } | null> {
-  const video = await fetchVideo(openChannelClient(app, connection), videoId, [
-    'snippet',
-    'statistics',
-    'contentDetails',
-    'player',
-    'processingDetails',
-  ]);
-  if (!video) return null;
+/** What a slot reads: the snippet (a title write sends it back) and the public counters. */
+const READ_PARTS = ['snippet', 'statistics'];
+/** What creating a test reads too: the duration, the player's shape and processing (the form). */
+const FORM_PARTS = [...READ_PARTS, 'contentDetails', 'player', 'processingDetails'];
+
+function liveFigures(video: youtube_v3.Schema$Video): { snippet: VideoSnippet; statistics: VideoStatistics } {
   return {
-    form: formOf(video),
     snippet: toSnippet(video),
     statistics: {
       viewCount: count(video.statistics?.viewCount) ?? 0,
@@ -227,6 +215,30 @@ export async function findVideo(
       commentCount: count(video.statistics?.commentCount),
     },
   };
+}
+
+/** Snippet and public counters in one call (1 unit), or null when the video is gone. */
+export async function findVideo(
+  app: Dependencies,
+  connection: ChannelConnection,
+  videoId: string,
+): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics } | null> {
+  const video = await fetchVideo(openChannelClient(app, connection), videoId, READ_PARTS);
+  return video ? liveFigures(video) : null;
+}
+
+/**
+ * The same and the video's form (a long video or a Short, and whether processing is done), still
+ * one call and 1 unit: videos.list costs the same whatever parts it asks for. Read when a test is
+ * created; a slot's read asks only what it uses.
+ */
+export async function findVideoWithForm(
+  app: Dependencies,
+  connection: ChannelConnection,
+  videoId: string,
+): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics; form: VideoForm } | null> {
+  const video = await fetchVideo(openChannelClient(app, connection), videoId, FORM_PARTS);
+  return video ? { ...liveFigures(video), form: formOf(video) } : null;
 }
 
 export interface SetTitleResult {
