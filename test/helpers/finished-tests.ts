@@ -55,9 +55,11 @@ export async function seedFinishedTests(testApp: TestApp, templateId: string): P
   const [template] = await db.select().from(titleTests).where(eq(titleTests.id, templateId));
   if (!template) throw new Error(`no test ${templateId}`);
   const { id: _id, ...rest } = template;
-  const start = new Date(template.startDate.getTime() - 40 * DAY_MS);
+  // Fixed seeds and dates: the pooled interval is a statistical claim that misses its truth in
+  // about one draw in twenty, so a seed taken from the test's random id would fail now and then.
+  const start = new Date(Date.UTC(2026, 0, 5));
   for (let i = 0; i < 8; i++) {
-    const verdict = engineVerdict(`finished-${templateId}-${i}`, 0.08, start);
+    const verdict = engineVerdict(`finished-${i}`, 0.08, start);
     const [row] = await db
       .insert(titleTests)
       .values({ ...rest, status: 'completed', finalFiguresDueAt: null, verdict })
