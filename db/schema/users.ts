@@ -24,6 +24,12 @@ export const users = pgTable('users', {
    */
   timeZone: text('time_zone'),
   /**
+   * The creator chose "Compare with other channels" on What works here (docs/decisions/0047): their
+   * finished tests join the pool of opted-in channels, and they may read that pool. Off by default;
+   * turning it off takes their tests out of the pool at once (it is computed on read).
+   */
+  learningPoolOptIn: boolean('learning_pool_opt_in').notNull().default(false),
+  /**
    * The user asked to delete their account: sessions are revoked at once, and the privacy job
    * erases everything once each test's original title is back on YouTube (src/privacy).
    */
