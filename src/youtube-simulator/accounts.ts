@@ -28,4 +28,8 @@ export const simulatedAccounts: SimulatedAccount[] = [
     'Priya Explains Space',
     'PriyaSpace000000000',
   ),
+  // Channels with a title habit their audience rewards (title-habits.ts): the ground truth that
+  // "What works here" should find (a number helps on Noor's) or not find (nothing on Leo's).
+  account('sim-noor', 'noor.haddad@example.com', 'Noor Haddad', 'Noor Reviews Gear', 'NoorReviewsGear0000'),
+  account('sim-leo', 'leo.marsh@example.com', 'Leo Marsh', 'Leo Paints Minis', 'LeoPaintsMinis00000'),
 ];

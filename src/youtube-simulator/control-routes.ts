@@ -10,7 +10,7 @@ import { ruleOnSnippet } from './snippet-rules';
 import { setCustomThumbnailsAllowed, setThumbnailTruth, thumbnailHistories } from './thumbnail-store';
 import { findAccount } from './identity-store';
 import { findVideos, replaceSnippet, titleHistories } from './video-store';
-import { titleTruthFor } from './traffic-model';
+import { titleTruthOn } from './title-habits';
 import { videoTruth } from './video-traffic';
 
 const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -171,7 +171,7 @@ export function registerControlRoutes(app: FastifyInstance, options: SimulatorOp
           titles: history.map((change) => ({
             title: change.title,
             since: change.since.toISOString(),
-            truth: titleTruthFor(change.title, video.seed, video.durationSec),
+            truth: titleTruthOn(video, change.title),
           })),
           // Custom thumbnails set through thumbnails.set; before the first, the original (multiplier 1).
           thumbnails: (thumbnailChanges.get(video.id) ?? []).map((change) => ({

@@ -1,11 +1,6 @@
 import { pacificDayStart, addDays } from '../time/pacific';
-import {
-  titleTruthFor,
-  trafficBetween,
-  type TitleSpan,
-  type Traffic,
-  type VideoTruth,
-} from './traffic-model';
+import { titleTruthOn } from './title-habits';
+import { trafficBetween, type TitleSpan, type Traffic, type VideoTruth } from './traffic-model';
 import type { SimVideo, TitleChange } from './video-store';
 
 /** Feeds keep showing the previous title for a few minutes after a change. */
@@ -37,7 +32,7 @@ export function titleSpans(video: SimVideo, history: TitleChange[], until: Date)
     const next = changes[index + 1]?.since ?? until;
     const to = next.getTime() < until.getTime() ? next : until;
     if (to.getTime() > from.getTime()) {
-      const truth = titleTruthFor(change.title, video.seed, video.durationSec);
+      const truth = titleTruthOn(video, change.title);
       // The thumbnail live then scales the title's CTR; the original's (no multiplier) leaves it as is.
       const title =
         change.ctrMultiplier === undefined ? truth : { ...truth, ctr: truth.ctr * change.ctrMultiplier };

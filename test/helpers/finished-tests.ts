@@ -1,36 +1,54 @@
 import { eq } from 'drizzle-orm';
-import { titleTests, titleVariants } from '../../db/schema';
+import { simVideos, titleTests, titleVariants } from '../../db/schema';
 import { analyzeTest } from '../../src/statistics';
-import { Random } from '../../src/statistics/random';
 import { generateSchedule } from '../../src/statistics/schedule';
 import type { TestVerdict } from '../../src/statistics/verdict';
+import { titleTruthOn } from '../../src/youtube-simulator/title-habits';
+import { trafficBetween, type TitleSpan } from '../../src/youtube-simulator/traffic-model';
+import { videoTruth } from '../../src/youtube-simulator/video-traffic';
 import type { TestApp } from './test-app';
 
 const DAY_MS = 86_400_000;
+const TEST_DAYS = 14;
+
+type SimVideo = typeof simVideos.$inferSelect;
 
 /**
- * The engine's final verdict on a 14-day daily CTR test of two titles in which Title 2 draws
- * `lift` more clicks: YouTube's daily figures (20,000 impressions a day, 5% CTR, a day-to-day
- * wobble of about 5%), read by the product's own analyzeTest.
+ * The engine's final verdict on a 14-day daily CTR test of two titles run at the launch of an
+ * upload like `video` (published the day before `start`): each day's impressions and clicks as
+ * the simulator's traffic model and ground truth give them (the channel's title habit, if it has
+ * one), in whole numbers as YouTube reports them, read by the product's own analyzeTest.
  */
-export function engineVerdict(seed: string, lift: number, start: Date): TestVerdict {
-  const end = new Date(start.getTime() + 14 * DAY_MS);
-  const random = new Random(seed);
+function verdictOnSimulator(
+  video: SimVideo,
+  titles: [string, string],
+  seed: string,
+  start: Date,
+): TestVerdict {
+  const end = new Date(start.getTime() + TEST_DAYS * DAY_MS);
+  const truth = { ...videoTruth(video), publishedAt: new Date(start.getTime() - DAY_MS) };
+  const [original, challenger] = titles.map((title) => titleTruthOn(video, title));
   const slots = generateSchedule({ seed, titleCount: 2, intervalMinutes: 1440, start, end });
+  const spans: TitleSpan[] = [
+    { from: truth.publishedAt, to: start, title: original! },
+    ...slots.map((slot) => ({
+      from: slot.startsAt,
+      to: slot.endsAt,
+      title: slot.titleIndex === 1 ? challenger! : original!,
+    })),
+  ];
   const windows = slots
     .filter((slot) => slot.kind === 'window')
     .map((slot) => {
-      const impressions = 20_000;
-      const ctr = 0.05 * (slot.titleIndex === 1 ? 1 + lift : 1) * Math.exp(0.05 * random.normal());
-      const clicks = Math.round(impressions * ctr);
+      const traffic = trafficBetween(truth, spans, slot.startsAt, slot.endsAt);
       return {
         titleIndex: slot.titleIndex,
         startsAt: slot.startsAt,
         endsAt: slot.endsAt,
-        measuredHours: 24,
-        views: clicks,
-        impressions,
-        clicks,
+        measuredHours: (slot.endsAt.getTime() - slot.startsAt.getTime()) / 3_600_000,
+        views: Math.round(traffic.views),
+        impressions: Math.round(traffic.impressions),
+        clicks: Math.round(traffic.clicks),
       };
     });
   return analyzeTest({
@@ -44,29 +62,59 @@ export function engineVerdict(seed: string, lift: number, start: Date): TestVerd
   });
 }
 
+/** Eight topics, so every test compares titles of its own (a title's own pull is not shared). */
+const TOPICS = [
+  'Budget Keyboards Compared',
+  'Travel Chargers Worth Packing',
+  'Desk Mats for Small Desks',
+  'Ergonomic Chairs After a Year',
+  'USB Microphones for Beginners',
+  'Smart Plugs That Just Work',
+  'Laptop Stands for the Sofa',
+  'Cable Organisers That Stay Put',
+];
+
 /**
- * Eight finished CTR tests, copied from the test `templateId` (its user, channel and shape) and
- * stored with the engine's own verdict: in each, Title 2 adds a number and draws +8% more clicks;
- * every other test also adds brackets (which do nothing), and the first two end in a question
- * mark. What "What works here" reads; the pooling itself is studied in bench/learning.ts.
+ * Eight finished CTR tests on the channel of the test `templateId` (its user and shape), one on
+ * each of the channel's uploads in turn, run one after the other before the template's start on
+ * the simulator's traffic and stored with the engine's final verdict. In each, Title 2 adds a
+ * number to the original; every other test also adds brackets, and the first two end in a
+ * question mark. What they find is the channel's truth: on Noor's channel a number lifts CTR by
+ * 8% and brackets do nothing (src/youtube-simulator/title-habits.ts). The pooling itself is
+ * studied in bench/learning.ts.
  */
 export async function seedFinishedTests(testApp: TestApp, templateId: string): Promise<void> {
   const db = testApp.built.app.db;
   const [template] = await db.select().from(titleTests).where(eq(titleTests.id, templateId));
   if (!template) throw new Error(`no test ${templateId}`);
+  const [templateVideo] = await db.select().from(simVideos).where(eq(simVideos.id, template.videoId));
+  if (!templateVideo) throw new Error(`no simulated video ${template.videoId}`);
+  const uploads = await db.select().from(simVideos).where(eq(simVideos.accountId, templateVideo.accountId));
+  uploads.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const { id: _id, ...rest } = template;
-  // Fixed seeds and dates: the pooled interval is a statistical claim that misses its truth in
-  // about one draw in twenty, so a seed taken from the test's random id would fail now and then.
-  const start = new Date(Date.UTC(2026, 0, 5));
-  for (let i = 0; i < 8; i++) {
-    const verdict = engineVerdict(`finished-${i}`, 0.08, start);
+  for (let i = 0; i < TOPICS.length; i++) {
+    const video = uploads[i % uploads.length]!;
+    const end = new Date(template.startDate.getTime() - (1 + 15 * i) * DAY_MS);
+    const start = new Date(end.getTime() - TEST_DAYS * DAY_MS);
+    const original = TOPICS[i]!;
+    const challenger = `${i % 2 === 0 ? '(Easy) ' : ''}3 ${original}${i < 2 ? '?' : ''}`;
+    const verdict = verdictOnSimulator(video, [original, challenger], `finished-${i}`, start);
     const [row] = await db
       .insert(titleTests)
-      .values({ ...rest, status: 'completed', finalFiguresDueAt: null, verdict })
+      .values({
+        ...rest,
+        videoId: video.id,
+        videoTitle: original,
+        originalTitle: original,
+        startDate: start,
+        endDate: end,
+        status: 'completed',
+        finalFiguresDueAt: null,
+        verdict,
+      })
       .returning();
-    const challenger = `${i % 2 === 0 ? '(Easy) ' : ''}3 Moons Jupiter Could Swallow${i < 2 ? '?' : ''}`;
     await db.insert(titleVariants).values([
-      { testId: row!.id, position: 0, title: 'Moons Jupiter Could Swallow' },
+      { testId: row!.id, position: 0, title: original },
       { testId: row!.id, position: 1, title: challenger },
     ]);
   }

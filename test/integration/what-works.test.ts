@@ -20,7 +20,7 @@ afterAll(async () => {
 
 describe('what works here', () => {
   it('pools the channel’s finished tests per feature, honestly, and suggests the next test', async () => {
-    const creator = await bearerCreator(testApp, 'sim-priya');
+    const creator = await bearerCreator(testApp, 'sim-noor');
     // Nothing finished yet: an empty page that says what it needs.
     const empty = (await (await creator.get('/api/learning')).json()) as {
       finishedTests: number;
@@ -30,8 +30,11 @@ describe('what works here', () => {
 
     // A real test made through the API gives the rows their channel, user and shape.
     const created = await creator.post('/api/tests', {
-      videoId: simulatedVideoId('sim-priya', 0),
-      titles: ['What Would Happen If You Fell Into Jupiter?', 'Falling Into Jupiter, Step by Step'],
+      videoId: simulatedVideoId('sim-noor', 0),
+      titles: [
+        'I Used the Cheapest Mechanical Keyboard for a Month',
+        'A Month With the Cheapest Mechanical Keyboard',
+      ],
       winnerMetric: 'ctr',
       rotationIntervalMinutes: 1440,
       durationDays: 14,
@@ -104,5 +107,32 @@ describe('what works here', () => {
       ((await (await other.get('/api/learning')).json()) as { finishedTests: number }).finishedTests,
     ).toBe(0);
     expect((await other.get('/api/admin/learning')).status).toBe(403);
+  });
+
+  it('names nothing on a channel where no feature matters', async () => {
+    // Leo's audience reads every title alike (the simulator's ground truth): the same eight tests,
+    // adding a number each time, leave the number unclear, its interval around zero.
+    const leo = await bearerCreator(testApp, 'sim-leo');
+    const created = await leo.post('/api/tests', {
+      videoId: simulatedVideoId('sim-leo', 0),
+      titles: ['Painting Metallics Without Metallic Paint', 'Metallics Without Metallic Paint'],
+      winnerMetric: 'ctr',
+      rotationIntervalMinutes: 1440,
+      durationDays: 14,
+      acknowledgeWeakPlan: true,
+    });
+    expect(created.status).toBe(201);
+    await seedFinishedTests(testApp, ((await created.json()) as { id: string }).id);
+    const view = (await (await leo.get('/api/learning')).json()) as {
+      metrics: Array<{
+        features: Array<{ feature: string; verdict: string; liftLow: number; liftHigh: number }>;
+      }>;
+    };
+    const features = view.metrics[0]!.features;
+    expect(features.filter((item) => item.verdict === 'helps' || item.verdict === 'hurts')).toEqual([]);
+    const number = features.find((item) => item.feature === 'number')!;
+    expect(number.verdict).toBe('unclear');
+    expect(number.liftLow).toBeLessThan(0);
+    expect(number.liftHigh).toBeGreaterThan(0);
   });
 });
