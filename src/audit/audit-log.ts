@@ -8,7 +8,7 @@ export interface AuditEntry {
   /**
    * What, as noun.verb: test.create, test.pause, test.resume, test.complete, test.cancel,
    * test.delete, user.upgrade, user.downgrade, team.join, team.role, team.remove, team.leave,
-   * billing.subscription-sync, account.erased.
+   * billing.subscription-sync, account.erased, learning.pool-opt-in.
    */
   action: string;
   targetType: 'user' | 'test' | 'channel';

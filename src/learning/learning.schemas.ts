@@ -51,3 +51,25 @@ export const learningExportQuerySchema = z.object({
   channelId: z.uuid({ message: 'Unknown channel id.' }).optional(),
   format: z.enum(['csv', 'json'], { message: 'format must be csv or json.' }).default('csv'),
 });
+
+/** Whether the account's finished tests are pooled with other opted-in channels (docs/decisions/0047). */
+export const learningSharingSchema = z.object({
+  optedIn: z.boolean(),
+  /** Only the account's owner chooses; a team member reads the owner's choice. */
+  canChange: z.boolean(),
+});
+
+export const setLearningSharingSchema = z.object({
+  optedIn: z.boolean({ message: 'optedIn must be true or false.' }),
+});
+
+/** The pool of opted-in channels: counts, and what it shows once enough channels are in it. */
+export const learningPoolSchema = z.object({
+  /** Channels with finished tests in the pool. */
+  channels: z.number().int(),
+  /** Channels needed before the pool is shown (MIN_POOL_CHANNELS). */
+  minimumChannels: z.number().int(),
+  /** Null below the minimum; no channel named (channelId null) and no next test suggested. */
+  view: learningViewSchema.nullable(),
+});
+export type LearningPool = z.infer<typeof learningPoolSchema>;

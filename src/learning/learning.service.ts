@@ -1,22 +1,26 @@
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { titleTests, titleVariants } from '../../db/schema';
+import { channelConnections, titleTests, titleVariants, users, type TeamRole } from '../../db/schema';
+import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import { chosenChannel } from '../channels/channels.service';
 import type { DbOrTx } from '../db/database';
+import { forbidden } from '../errors/app-error';
 import { csvDocument, Download } from '../http/download';
 import { imageBytes } from '../images/images.service';
 import type { ServiceContext } from '../platform/service-context';
 import { FEATURE_WORDS, THUMBNAIL_FEATURES, type LearningFeature } from '../shared/learning-features';
+import { LEARNING_POOL_MESSAGES, MIN_POOL_CHANNELS } from '../shared/learning-pool';
 import { MIN_POOLED_TESTS } from '../statistics/meta-analysis';
-import type { LearningView } from './learning.schemas';
+import type { LearningPool, LearningView } from './learning.schemas';
 import { thumbnailLook, type ThumbnailLook } from './thumbnail-features';
 import { nextTest, whatWorks, type FinishedTest } from './what-works';
 
 /*
- * "What works here" for a channel, and across the deployment for admins (docs/learning.md): the
- * finished tests, read from what the product stored (each variant's title and image, the final
- * verdict's estimates), pooled by whatWorks. Nothing is asked of YouTube.
+ * "What works here" for a channel, across the deployment for admins, and across the channels whose
+ * creators opted in for those creators (docs/learning.md, docs/decisions/0047): the finished tests,
+ * read from what the product stored (each variant's title and image, the final verdict's
+ * estimates), pooled by whatWorks. Nothing is asked of YouTube.
  */
 
 /** The part of a stored verdict the learning reads: each variant's effect against the original. */
@@ -47,16 +51,22 @@ function lookOf(db: DbOrTx, imageId: string): Promise<ThumbnailLook | null> {
   return look;
 }
 
+/** A finished test as whatWorks reads it, with whose it is (to count a pool's channels). */
+type OwnedFinishedTest = FinishedTest & { userId: string; youtubeChannelId: string };
+
 /** The finished tests matching `where`, as whatWorks reads them. */
-async function finishedTests(db: DbOrTx, where: ReturnType<typeof and>): Promise<FinishedTest[]> {
+async function finishedTests(db: DbOrTx, where: ReturnType<typeof and>): Promise<OwnedFinishedTest[]> {
   const tests = await db
     .select({
       id: titleTests.id,
       kind: titleTests.kind,
       metric: titleTests.winnerMetric,
       verdict: titleTests.verdict,
+      userId: titleTests.userId,
+      youtubeChannelId: channelConnections.youtubeChannelId,
     })
     .from(titleTests)
+    .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
     .where(
       and(
         where,
@@ -80,13 +90,15 @@ async function finishedTests(db: DbOrTx, where: ReturnType<typeof and>): Promise
       ),
     )
     .orderBy(asc(titleVariants.testId), asc(titleVariants.position));
-  const out: FinishedTest[] = [];
+  const out: OwnedFinishedTest[] = [];
   for (const test of tests) {
     const stored = storedEstimatesSchema.safeParse(test.verdict);
     if (!stored.success) continue;
     const own = variants.filter((variant) => variant.testId === test.id);
     out.push({
       id: test.id,
+      userId: test.userId,
+      youtubeChannelId: test.youtubeChannelId,
       metric: test.metric,
       variants: await Promise.all(
         own.map(async (variant) => ({
@@ -140,6 +152,77 @@ export async function channelLearning(
 /** The same across every channel of the deployment, for admins: pooled, no channel named. */
 export async function deploymentLearning(ctx: ServiceContext): Promise<LearningView> {
   return viewOf(null, await finishedTests(ctx.db, undefined));
+}
+
+/** Whether `owner`'s finished tests are pooled with other opted-in channels; `role`: how the caller acts. */
+export function learningSharing(
+  owner: UserRow,
+  role: 'owner' | TeamRole,
+): { optedIn: boolean; canChange: boolean } {
+  return { optedIn: owner.learningPoolOptIn, canChange: role === 'owner' };
+}
+
+/**
+ * Opts the account in or out of the pool (only its owner may). Nothing is copied: the pool is
+ * read from the opted-in accounts' tests on each request, so opting out takes them out at once.
+ */
+export async function setLearningSharing(
+  ctx: ServiceContext,
+  owner: UserRow,
+  role: 'owner' | TeamRole,
+  optedIn: boolean,
+): Promise<{ optedIn: boolean; canChange: boolean }> {
+  if (role !== 'owner') throw forbidden(LEARNING_POOL_MESSAGES.ownerOnly);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ learningPoolOptIn: optedIn, updatedAt: now })
+      .where(and(eq(users.id, owner.id), ne(users.learningPoolOptIn, optedIn)))
+      .returning({ id: users.id });
+    if (changed.length > 0)
+      await recordAudit(tx, {
+        actorUserId: owner.id,
+        action: 'learning.pool-opt-in',
+        targetType: 'user',
+        targetId: owner.id,
+        before: { optedIn: !optedIn },
+        after: { optedIn },
+        at: now,
+      });
+  });
+  return { optedIn, canChange: true };
+}
+
+/**
+ * Channels counted towards MIN_POOL_CHANNELS, conservatively: distinct YouTube channels, but never
+ * more than the accounts they come from (a channel two accounts connected counts once, and so do
+ * one account's several channels), so at least that many creators stand behind the figures.
+ */
+function poolChannels(tests: OwnedFinishedTest[]): number {
+  const channels = new Set(tests.map((test) => test.youtubeChannelId)).size;
+  const accounts = new Set(tests.map((test) => test.userId)).size;
+  return Math.min(channels, accounts);
+}
+
+/**
+ * What the finished tests of every opted-in account show together, for a creator who opted in:
+ * no channel named, no next test suggested, and nothing but the counts below MIN_POOL_CHANNELS.
+ * Accounts being deleted are left out. Admins read every channel instead (deploymentLearning).
+ */
+export async function learningPool(ctx: ServiceContext, owner: UserRow): Promise<LearningPool> {
+  if (!owner.learningPoolOptIn) throw forbidden(LEARNING_POOL_MESSAGES.notOptedIn);
+  const optedIn = ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.learningPoolOptIn, true), isNull(users.deletionRequestedAt)));
+  const tests = await finishedTests(ctx.db, inArray(titleTests.userId, optedIn));
+  const channels = poolChannels(tests);
+  return {
+    channels,
+    minimumChannels: MIN_POOL_CHANNELS,
+    view: channels < MIN_POOL_CHANNELS ? null : { ...viewOf(null, tests), next: null },
+  };
 }
 
 /** "What works here" as a download: CSV (one row per metric and feature) or the whole view as JSON. */

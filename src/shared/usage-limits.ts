@@ -39,6 +39,12 @@ export const EXPORTS_PER_WINDOW = 20;
 export const IMAGE_UPLOADS_PER_WINDOW = 30;
 
 /**
+ * Reads of the pool of opted-in channels on What works here one user may make per window: each
+ * pools every opted-in channel's finished tests, and the page reads it once per visit.
+ */
+export const LEARNING_POOL_READS_PER_WINDOW = 30;
+
+/**
  * Simulated-clock moves (the fast-forward tool) one user may ask for per window: each runs every
  * job of the days it crosses, tens of seconds of server time.
  */

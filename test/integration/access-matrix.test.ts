@@ -54,7 +54,9 @@ type Access =
   /** The owner of the named resource, and their team's viewers and editors. */
   | 'owner-team-read'
   /** The owner of the named resource, and their team's editors (a viewer is refused). */
-  | 'owner-team-write';
+  | 'owner-team-write'
+  /** Any signed-in user for their own account; a team member, of either role, is refused (the owner's choice). */
+  | 'account-owner';
 
 /** THE access map: every operation the server offers, and who may call it. */
 const ACCESS: Record<string, Access> = {
@@ -106,6 +108,11 @@ const ACCESS: Record<string, Access> = {
   'GET /api/learning': 'team-read',
   'GET /api/learning/export': 'team-read',
   'GET /api/admin/learning': 'admin',
+  // Compare with other channels: the account's owner chooses; the team reads the choice and, once
+  // the owner opted in, the pool (each row opts the caller's workspace in first).
+  'GET /api/learning/sharing': 'team-read',
+  'POST /api/learning/sharing': 'account-owner',
+  'GET /api/learning/deployment': 'team-read',
   // A shared report's link proves itself (its token); it needs no session.
   'GET /api/reports': 'public',
   'POST /api/tests/{id}/force-analytics': 'founder',
@@ -168,6 +175,9 @@ const ACCESS: Record<string, Access> = {
   'trpc reports.history': 'team-read',
   'trpc learning.channel': 'team-read',
   'trpc learning.deployment': 'admin',
+  'trpc learning.sharing': 'team-read',
+  'trpc learning.setSharing': 'account-owner',
+  'trpc learning.pool': 'team-read',
   // The team: the owner manages it (a plan without a team answers 403 after the access check);
   // the invitee reads an invitation without a session and accepts it signed in.
   'GET /api/team': 'signed-in',
@@ -220,6 +230,7 @@ const OUTCOMES: Record<Access, Record<Caller, Outcome>> = {
   owner: { ...ownerOnly, viewer: 404, editor: 404 },
   'owner-team-read': { ...ownerOnly, viewer: 'allowed', editor: 'allowed' },
   'owner-team-write': { ...ownerOnly, viewer: 403, editor: 'allowed' },
+  'account-owner': { anonymous: 401, ...signedIn, viewer: 403, editor: 403 },
   admin: {
     anonymous: 401,
     other: 403,
@@ -445,6 +456,13 @@ const ownerUnsubscribe = async () => {
   const me = await json<{ id: string }>(await call(get('/api/auth/me'), as('owner')));
   const link = new URL(unsubscribeUrl(testApp.built.app.config, me.id, 'quota-deferred'));
   return `${link.pathname}${link.search}`;
+};
+/** Opts the caller's workspace into the pool of What works here (as its owner would). */
+const poolOptIn = async (caller: Member) => {
+  await testApp.built.app.db
+    .update(users)
+    .set({ learningPoolOptIn: true })
+    .where(eq(users.email, emails[workspaceOf(caller)]));
 };
 /** A spare channel of the owner's, already disconnected: disconnecting it touches no test and no grant. */
 const spareChannel = async () => {
@@ -788,6 +806,10 @@ const ROWS: Record<string, Row> = {
     resource: sharedTest,
     request: (id) => trpcMutation('reports.createShareLink', { id }),
   },
+  'POST /api/learning/sharing': { request: () => post('/api/learning/sharing', { optedIn: false }) },
+  'trpc learning.setSharing': { request: () => trpcMutation('learning.setSharing', { optedIn: false }) },
+  'GET /api/learning/deployment': { request: () => get('/api/learning/deployment'), before: poolOptIn },
+  'trpc learning.pool': { request: () => trpcQuery('learning.pool'), before: poolOptIn },
   'trpc reports.revokeShareLink': {
     resource: sharedTest,
     request: (id) => trpcMutation('reports.revokeShareLink', { id }),

@@ -157,6 +157,7 @@ describe('each limit is declared once, on its operation, for both transports', (
       'tests.fastForward': 'clock-move',
       'tests.export': 'test-export',
       'learning.export': 'test-export',
+      'learning.pool': 'learning-pool',
       'images.upload': 'image-upload',
     });
   });

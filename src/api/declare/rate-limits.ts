@@ -6,6 +6,7 @@ import {
   CREATE_TEST_PER_WINDOW,
   EXPORTS_PER_WINDOW,
   IMAGE_UPLOADS_PER_WINDOW,
+  LEARNING_POOL_READS_PER_WINDOW,
   RECENT_VIDEOS_PER_WINDOW,
 } from '../../shared/usage-limits';
 import { REPORT_READS_PER_WINDOW } from '../../shared/report-links';
@@ -43,6 +44,7 @@ export const rateLimits: Readonly<
     | 'recentVideos'
     | 'createTest'
     | 'testExport'
+    | 'learningPool'
     | 'imageUpload'
     | 'reportRead'
     | 'invitationRead'
@@ -65,6 +67,8 @@ export const rateLimits: Readonly<
   },
   createTest: { name: 'create-test', per: 'user', max: () => CREATE_TEST_PER_WINDOW, readsYouTube: true },
   testExport: { name: 'test-export', per: 'user', max: () => EXPORTS_PER_WINDOW },
+  // The pool of opted-in channels (What works here): each read pools every opted-in channel's tests.
+  learningPool: { name: 'learning-pool', per: 'user', max: () => LEARNING_POOL_READS_PER_WINDOW },
   imageUpload: { name: 'image-upload', per: 'user', max: () => IMAGE_UPLOADS_PER_WINDOW },
   // A shared report is read without a session: counted per address, like the sign-in paths.
   reportRead: { name: 'report-read', per: 'address', max: () => REPORT_READS_PER_WINDOW },

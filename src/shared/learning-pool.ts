@@ -1,0 +1,14 @@
+// "Compare with other channels" on What works here (docs/learning.md, docs/decisions/0047): the
+// pool of the channels whose creators opted in, its rule and its words. Pure, so web/ imports it.
+
+/**
+ * Channels that must have finished tests in the pool before anything of it is shown: with fewer,
+ * a creator who knows their own figures could read much of the one or two others' from the pool.
+ */
+export const MIN_POOL_CHANNELS = 3;
+
+export const LEARNING_POOL_MESSAGES = {
+  notOptedIn:
+    'Comparing with other channels is off for this account. Turn on "Compare with other channels" on What works here (POST /api/learning/sharing with optedIn: true) to share your finished tests with the pool and read it.',
+  ownerOnly: 'Only the account’s owner can choose whether its finished tests are shared with other channels.',
+} as const;
