@@ -37,7 +37,7 @@ export const allJobs: readonly JobDefinition<object>[] = [
   retentionJob, //      privacy.retention      hourly at :41: ageing grants, old data, stuck deletions
   // Operations
   capacityAlertJob, //  admin.capacity-alert   every 10 minutes: admins told once a day past 80% of the quota
-  purgeExpiredJob, //   maintenance.purge-expired  03:17 UTC: expired sessions, stale rate-limit windows, unused uploads
+  purgeExpiredJob, //   maintenance.purge-expired  03:17 UTC: expired sessions, stale rate-limit windows, unused uploads, legacy uploads re-encoded
   // The demo (with DEMO_HISTORY only)
   demoPrepareJob, //    demo.prepare           every 5 minutes, at start, after a claim: a template fit to clone
   demoCleanupJob, //    demo.cleanup           hourly at :17: demo copies whose day is over

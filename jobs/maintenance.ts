@@ -2,13 +2,17 @@ import { lt, or, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { rateLimits, sessions } from '../db/schema';
 import { purgeUnusedUploads } from '../src/images/image-storage';
+import { reencodeLegacyUploads } from '../src/images/legacy-uploads';
 import { defineJob } from '../src/platform/job';
 import type { ServiceContext } from '../src/platform/service-context';
 
-/** Removes expired or revoked sessions, stale rate-limit windows and unused uploads. Idempotent. */
+/**
+ * Removes expired or revoked sessions, stale rate-limit windows and unused uploads, and re-encodes
+ * a batch of uploads stored as sent before every upload was re-encoded. Idempotent.
+ */
 export async function purgeExpired(
   ctx: ServiceContext,
-): Promise<{ sessions: number; rateLimits: number; uploads: number }> {
+): Promise<{ sessions: number; rateLimits: number; uploads: number; legacyReencoded: number }> {
   const now = ctx.clock.now();
   const removedSessions = await ctx.db
     .delete(sessions)
@@ -19,16 +23,25 @@ export async function purgeExpired(
     .where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
     .returning({ key: rateLimits.key });
   const uploads = await purgeUnusedUploads(ctx.db, now);
-  return { sessions: removedSessions.length, rateLimits: removedWindows.length, uploads };
+  const legacy = await reencodeLegacyUploads(ctx);
+  return {
+    sessions: removedSessions.length,
+    rateLimits: removedWindows.length,
+    uploads,
+    legacyReencoded: legacy.reencoded,
+  };
 }
 
-/** Daily housekeeping: expired sessions, stale rate-limit windows, uploads no test uses after a week. */
+/** Daily housekeeping: expired sessions, stale rate-limit windows, uploads no test uses after a week, legacy uploads re-encoded. */
 export const purgeExpiredJob = defineJob({
   name: 'maintenance.purge-expired',
   payload: z.object({}),
   schedule: { cron: '17 3 * * *', tz: 'UTC' },
   async handler(ctx): Promise<void> {
     const removed = await purgeExpired(ctx);
-    ctx.log.info(removed, 'Purged expired sessions, rate-limit windows and unused uploads');
+    ctx.log.info(
+      removed,
+      'Purged expired sessions, rate-limit windows and unused uploads; re-encoded legacy uploads',
+    );
   },
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../../jobs/maintenance';
 import { imageBlobs, images, users } from '../../db/schema';
 import { assertRoomForUpload } from '../../src/images/image-storage';
+import { storeImage } from '../../src/images/images.service';
 import { storageFullMessage, tooManyPixelsMessage, UNUSED_UPLOAD_DAYS } from '../../src/shared/image-rules';
 import { DEMO_IMAGE_STORAGE, imageStorageLimits } from '../../src/shared/plans';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -203,5 +204,54 @@ describe('storage', () => {
         .where(inArray(imageBlobs.imageId, ids.slice(1))),
     ).toEqual([]);
     expect((await fetch(`${testApp.url}/api/images/${ids[1]}/file`)).status).toBe(404);
+  });
+});
+
+describe('uploads stored before re-encoding', () => {
+  it('re-encodes them in the daily maintenance, leaving a running test’s images until it ends', async () => {
+    // Two uploads as a deployment before migration 0022 holds them: the bytes as sent (HTML after
+    // the JPEG), no hash of what was sent. One is Thumbnail 2 of a running test.
+    const sam = await bearerCreator(testApp, 'sim-sam');
+    const [owner] = await db().select().from(users).where(eq(users.email, 'sam.chen@example.com'));
+    const page = Buffer.from('<html><script>alert("hosted")</script></html>');
+    const legacy = async (background: string) => {
+      const picture = await sharp({ create: { width: 1280, height: 720, channels: 3, background } })
+        .jpeg()
+        .toBuffer();
+      const bytes = Buffer.concat([picture, page]);
+      const row = await storeImage(
+        testApp.built.app,
+        owner!.id,
+        { bytes, contentType: 'image/jpeg', width: 1280, height: 720 },
+        'upload',
+      );
+      return { id: row.id, sha256: row.sha256, url: `/api/images/${row.id}/file` };
+    };
+    const idle = await legacy('#36c');
+    const inTest = await legacy('#c63');
+    const created = await sam.post(
+      '/api/tests',
+      twoHourThumbnailTest(simulatedVideoId('sim-sam', 1), [inTest.id]),
+    );
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id: testId } = (await created.json()) as { id: string };
+    const hosts = async (url: string) => (await served(url)).toString('latin1').includes('<script>');
+    expect(await hosts(idle.url)).toBe(true);
+
+    expect((await purgeExpired(testApp.built.app)).legacyReencoded).toBe(1);
+    const idleBytes = await served(idle.url);
+    expect(idleBytes.toString('latin1').includes('<script>')).toBe(false);
+    expect(idleBytes.subarray(-2).toString('hex')).toBe('ffd9');
+    expect(await sharp(idleBytes).metadata()).toMatchObject({ format: 'jpeg', width: 1280, height: 720 });
+    const [row] = await db().select().from(images).where(eq(images.id, idle.id));
+    expect(row).toMatchObject({ receivedSha256: idle.sha256, byteSize: idleBytes.length });
+    expect(row!.sha256).not.toBe(idle.sha256);
+    // The running test's image is what it put on YouTube: kept as it is until the test ends.
+    expect(await hosts(inTest.url)).toBe(true);
+    expect((await purgeExpired(testApp.built.app)).legacyReencoded).toBe(0);
+
+    expect((await sam.post(`/api/tests/${testId}/cancel`)).status).toBe(200);
+    expect((await purgeExpired(testApp.built.app)).legacyReencoded).toBe(1);
+    expect(await hosts(inTest.url)).toBe(false);
   });
 });
