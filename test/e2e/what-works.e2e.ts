@@ -9,10 +9,12 @@ import { withAppAndBrowser } from './support/app-and-browser';
 import { createFromDialog } from './support/create-dialog';
 import { openPage } from './support/browser';
 import { lookAtBothSizes } from './support/look';
+import { seriousAxeViolations } from './support/axe';
 
 // Issue 38: a creator whose channel has finished tests opens "What works here", reads what they
 // show (an effect named only where its interval says so, a feature still short of tests), and
-// follows the suggested next test into the Create dialog, set up for it, and creates it.
+// follows the suggested next test into the Create dialog, set up for it, and creates it. On the
+// way, they turn on "Compare with other channels" and read the pool of opted-in channels.
 
 let app: TestApp;
 let browser: Browser;
@@ -37,6 +39,22 @@ describe('what works here', () => {
     const { id } = (await made.json()) as { id: string };
     await seedFinishedTests(app, id);
     expect((await noor.post(`/api/tests/${id}/cancel`)).status).toBe(200);
+    // Two more channels with finished tests whose creators chose to compare (the pool's minimum is 3).
+    for (const account of ['sim-sam', 'sim-alex']) {
+      const other = await bearerCreator(app, account);
+      const template = await other.post('/api/tests', {
+        videoId: simulatedVideoId(account, 3),
+        titles: ['Five Things I Wish I Knew', '5 Things I Wish I Knew'],
+        rotationIntervalMinutes: 1440,
+        durationDays: 14,
+        acknowledgeWeakPlan: true,
+      });
+      expect(template.status).toBe(201);
+      const templateId = ((await template.json()) as { id: string }).id;
+      await seedFinishedTests(app, templateId);
+      expect((await other.post(`/api/tests/${templateId}/cancel`)).status).toBe(200);
+      expect((await other.post('/api/learning/sharing', { optedIn: true })).status).toBe(200);
+    }
 
     const viewer = await openPage(browser, app.url);
     const { page } = viewer;
@@ -55,6 +73,19 @@ describe('what works here', () => {
     await question.getByText('1 more test needed').waitFor();
     await question.getByText(FEATURE_VERDICT_WORDS['too-few']).waitFor();
     await lookAtBothSizes(page, 'what-works');
+
+    // Compare with other channels: off until Noor turns it on; then the three channels' pool, in
+    // the same table, nothing named; off again, and Noor's tests are out of it.
+    const compare = page.getByRole('switch', { name: 'Compare with other channels' });
+    expect(await compare.isChecked()).toBe(false);
+    await compare.click();
+    const pool = page.getByTestId('pool-findings');
+    await pool.getByText('24 finished tests from 3 channels', { exact: false }).waitFor();
+    await pool.getByTestId('pool-finding-number').getByText(FEATURE_WORDS.number).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await compare.click();
+    await pool.waitFor({ state: 'detached' });
+    expect(await (await noor.get('/api/learning/sharing')).json()).toMatchObject({ optedIn: false });
 
     // The suggested test: the dialog opens set up for it, on the newest upload.
     const next = page.getByTestId('next-test');

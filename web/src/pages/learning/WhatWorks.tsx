@@ -1,90 +1,13 @@
-import { Alert, Anchor, Badge, Button, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { LearningView } from '../../../../src/learning/learning.schemas';
-import {
-  FEATURE_VERDICT_WORDS,
-  FEATURE_WORDS,
-  type FeatureVerdict,
-} from '../../../../src/shared/learning-features';
 import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { DashboardSubpage } from '../../components/DashboardSubpage';
-import { formatLiftWithInterval } from '../../components/verdict/verdict-format';
 import { useConnectedChannels } from '../../lib/connected-channels';
-import { IntervalBar } from './IntervalBar';
-
-type Finding = LearningView['metrics'][number]['features'][number];
-
-const VERDICT_COLOURS: Record<FeatureVerdict, string> = {
-  helps: 'teal',
-  hurts: 'red',
-  unclear: 'gray',
-  tangled: 'gray',
-  'too-few': 'gray',
-};
-
-function FindingsTable({ metric, findings, scale }: { metric: string; findings: Finding[]; scale: number }) {
-  return (
-    <Paper withBorder radius="md" p={0}>
-      <Table verticalSpacing="sm" horizontalSpacing="md">
-        <Table.Caption>
-          Judged by {metric}: the lift of having each feature, pooled over the tests that varied it, with its
-          95% interval. A feature is named only when the whole interval is on one side of zero.
-        </Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Feature</Table.Th>
-            <Table.Th scope="col">Lift (95% interval) and what it shows</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {findings.map((item) => (
-            <Table.Tr key={item.feature} data-testid={`finding-${item.feature}`}>
-              <Table.Th scope="row" fw={600} style={{ overflowWrap: 'break-word', width: '42%' }}>
-                {item.label}
-                <Text fz="xs" c="dimmed" fw={400}>
-                  {item.tests} {item.tests === 1 ? 'test' : 'tests'}
-                </Text>
-              </Table.Th>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  {item.lift === null || item.liftLow === null || item.liftHigh === null ? (
-                    <Text fz="sm" c="dimmed">
-                      {item.testsNeeded} more {item.testsNeeded === 1 ? 'test' : 'tests'} needed
-                    </Text>
-                  ) : (
-                    <>
-                      <Text fz="sm" fw={600}>
-                        {formatLiftWithInterval(100 * item.lift, 100 * item.liftLow, 100 * item.liftHigh)}
-                      </Text>
-                      <IntervalBar
-                        low={item.liftLow}
-                        high={item.liftHigh}
-                        estimate={item.lift}
-                        scale={scale}
-                      />
-                    </>
-                  )}
-                  <Badge variant="light" color={VERDICT_COLOURS[item.verdict]} radius="sm">
-                    {FEATURE_VERDICT_WORDS[item.verdict]}
-                  </Badge>
-                  {item.tangledWith.length > 0 && (
-                    <Text fz="xs" c="dimmed">
-                      Every test that tried it also changed:{' '}
-                      {item.tangledWith.map((other) => FEATURE_WORDS[other].toLowerCase()).join('; ')}. A test
-                      changing only this would tell them apart.
-                    </Text>
-                  )}
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Paper>
-  );
-}
+import { ComparePool, useLearningPool } from './ComparePool';
+import { liftScale, MetricFindings } from './Findings';
 
 function NextTestCard({ next }: { next: NonNullable<LearningView['next']> }) {
   return (
@@ -117,13 +40,9 @@ export function WhatWorks({ user }: { user: CurrentUser }) {
   const channelId = channels.shown?.id;
   const learning = trpc.learning.channel.useQuery(channelId ? { channelId } : {});
   const data = learning.data;
-  // One scale for every bar on the page, so lifts can be compared by eye.
-  const scale = Math.max(
-    0.1,
-    ...(data?.metrics ?? []).flatMap((group) =>
-      group.features.flatMap((item) => [Math.abs(item.liftLow ?? 0), Math.abs(item.liftHigh ?? 0)]),
-    ),
-  );
+  const { pool } = useLearningPool();
+  // One scale for every bar on the page, the other channels' too, so lifts can be compared by eye.
+  const scale = liftScale([data, pool.data?.view]);
   return (
     <DashboardSubpage
       user={user}
@@ -154,19 +73,7 @@ export function WhatWorks({ user }: { user: CurrentUser }) {
                 </Text>
               </Paper>
             ) : (
-              data.metrics.map((group) => (
-                <section key={group.metric} aria-labelledby={`metric-${group.metric}`}>
-                  <Title order={2} fz="lg" id={`metric-${group.metric}`} mb="sm">
-                    Judged by {METRIC_WORDS[group.metric]} ({group.tests}{' '}
-                    {group.tests === 1 ? 'test' : 'tests'})
-                  </Title>
-                  <FindingsTable
-                    metric={METRIC_WORDS[group.metric]}
-                    findings={group.features}
-                    scale={scale}
-                  />
-                </section>
-              ))
+              <MetricFindings view={data} scale={scale} headingOrder={2} />
             )}
             {data.next && <NextTestCard next={data.next} />}
             <Text fz="xs" c="dimmed">
@@ -183,6 +90,7 @@ export function WhatWorks({ user }: { user: CurrentUser }) {
           </>
         )
       )}
+      <ComparePool scale={scale} />
     </DashboardSubpage>
   );
 }
