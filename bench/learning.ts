@@ -1,12 +1,15 @@
 // The learning study (docs/learning.md#the-study): does "What works here" find a channel's true
 // feature effects, with honest intervals, and name nothing where there is nothing? Many channels
 // each run a series of 2-title daily CTR tests; on half of them a number in the title truly lifts
-// CTR by +8% (the other features do nothing anywhere), and each test's challenger differs from the
+// CTR (the other features do nothing anywhere), and each test's challenger differs from the
 // original in a random handful of features. Every test is simulated and read by the engine as the
 // product reads it (the stored schedule, YouTube's daily figures 2–3 days late, the daily looks),
 // its estimate stored as the product stores it, and the channel's finished tests pooled by the
-// product's own whatWorks. Two traffic models: the simulator's (bench/stats-simulation.ts) and the
-// adverse generator written apart from it (bench/adverse).
+// product's own whatWorks. Two traffic models: the simulator's (bench/stats-simulation.ts), whose
+// titles' true CTRs are the simulator's own title habits (src/youtube-simulator/title-habits.ts:
+// Noor's channel, where a number adds 8%, and Leo's, where nothing matters; each title with a pull
+// of its own), and the adverse generator written apart from it (bench/adverse), where a number
+// adds 8% ± 2% from test to test.
 //
 //   npx tsx bench/learning.ts [--channels 200] [--tests 4,8,12,16,24] [--traffic simulator,adverse] [--seed S] [--write-readme]
 
@@ -22,9 +25,10 @@ import { PROMISE_SHAPES } from './adverse/promise-shapes';
 import { UNCHANGED } from './adverse/variant-effects';
 import type { Cell } from './adverse/cells';
 import { replaceMarkedBlock } from './readme-block';
+import { habitTitleTruth, NOTHING_MATTERS, NUMBERS_HELP } from '../src/youtube-simulator/title-habits';
 
 /** The true effect of a number in the title on the channels that have one (log scale: +8% CTR). */
-const NUMBER_EFFECT = Math.log(1.08);
+const NUMBER_EFFECT = Math.log(NUMBERS_HELP.cues[0]!.ctrMultiplier);
 /** Test-to-test spread of a feature's true effect on a channel (another video, another audience). */
 const BETWEEN_TESTS_SD = 0.02;
 /** Chance that a challenger differs from its original in each feature; a number more often. */
@@ -62,8 +66,32 @@ type Traffic = 'simulator' | 'adverse';
 
 const ADVERSE_SHAPE = PROMISE_SHAPES.find((shape) => shape.id === 'promise-ctr-2')!;
 
-/** One test: the challenger's true CTR lift; returns its estimate as the product stores it. */
-function runOne(traffic: Traffic, lift: number, run: string) {
+/**
+ * The challenger's true log lift. On the simulator: the ratio of the two titles' true CTRs under
+ * the channel's habit, on a video of the test's own (a fresh draw of each title's own pull). On the
+ * adverse generator: the number's effect where the channel has one, with a test-to-test spread.
+ */
+function trueLogLift(
+  traffic: Traffic,
+  hasEffect: boolean,
+  titles: readonly [string, string],
+  original: Record<TitleFeature, boolean>,
+  challenger: Record<TitleFeature, boolean>,
+  run: string,
+): number {
+  if (traffic === 'simulator') {
+    const habit = hasEffect ? NUMBERS_HELP : NOTHING_MATTERS;
+    const [a, b] = titles.map((title) => habitTitleTruth(habit, title, `bench-video/${run}`, 600).ctr);
+    return Math.log(b! / a!);
+  }
+  const random = new Random(`${run}/between-tests`);
+  const numberDifference = Number(challenger.number) - Number(original.number);
+  return hasEffect ? numberDifference * (NUMBER_EFFECT + BETWEEN_TESTS_SD * random.normal()) : 0;
+}
+
+/** One test: the challenger's true log lift; returns its estimate as the product stores it. */
+function runOne(traffic: Traffic, logLift: number, run: string) {
+  const lift = Math.expm1(logLift);
   if (traffic === 'simulator') {
     const outcome = runTest(
       { metric: 'ctr', intervalMinutes: 1440, titleCount: 2, days: 14 },
@@ -117,16 +145,15 @@ function simulateChannel(
     const challenger = { ...original };
     for (const feature of TITLE_FEATURES)
       if (random.uniform() < FLIP_CHANCE[feature]) challenger[feature] = !challenger[feature];
-    // The number's effect where the channel has one, with the test's own spread; nothing else acts.
-    const numberDifference = Number(challenger.number) - Number(original.number);
-    const logLift = hasEffect ? numberDifference * (NUMBER_EFFECT + BETWEEN_TESTS_SD * random.normal()) : 0;
-    const estimate = runOne(traffic, Math.expm1(logLift), `${seed}/${traffic}/${channel}/${t}`);
+    const titles = [titleWith(original), titleWith(challenger)] as const;
+    const run = `${seed}/${traffic}/${channel}/${t}`;
+    const estimate = runOne(traffic, trueLogLift(traffic, hasEffect, titles, original, challenger, run), run);
     tests.push({
       id: `${channel}/${t}`,
       metric: 'ctr',
       variants: [
-        { title: titleWith(original), look: null },
-        { title: titleWith(challenger), look: null },
+        { title: titles[0], look: null },
+        { title: titles[1], look: null },
       ],
       estimates: [
         {
@@ -196,7 +223,7 @@ function main() {
     }
   }
   const text = [
-    `Learning study: \`npx tsx bench/learning.ts --channels ${channels} --tests ${values.tests} --traffic ${values.traffic}\`, seed "${values.seed}". Each channel runs 2-title daily CTR tests (14 days, read as the product reads them, stopping at the first daily Winner); each challenger differs from its original in a random handful of title features. On half the channels ${FEATURE_WORDS.number.toLowerCase()} lifts CTR by +8% (±2% from test to test); no other feature does anything anywhere. After N finished tests the channel's tests are pooled by the product's whatWorks (a random-effects meta-regression of every feature varied in at least 3 tests, fitted jointly; Hartung–Knapp interval on the tests' degrees of freedom). A channel counts as pooled for the number once its interval exists; named: the interval wholly above zero (helps) or below (hurts).`,
+    `Learning study: \`npx tsx bench/learning.ts --channels ${channels} --tests ${values.tests} --traffic ${values.traffic}\`, seed "${values.seed}". Each channel runs 2-title daily CTR tests (14 days, read as the product reads them, stopping at the first daily Winner); each challenger differs from its original in a random handful of title features. On half the channels ${FEATURE_WORDS.number.toLowerCase()} lifts CTR by +8%: on the simulator as its ground truth has it (Noor's habit; Leo's for the other half, where nothing matters; each title also has a pull of its own, ${(100 * NUMBERS_HELP.titleSpread).toFixed(0)}% on the log scale), on the adverse generator ±2% from test to test; no other feature does anything anywhere. After N finished tests the channel's tests are pooled by the product's whatWorks (a random-effects meta-regression of every feature varied in at least 3 tests, fitted jointly; Hartung–Knapp interval on the tests' degrees of freedom). A channel counts as pooled for the number once its interval exists; named: the interval wholly above zero (helps) or below (hurts).`,
     '',
     '| Traffic | Finished tests | Number pooled (effect channels) | Interval covers +8% | Interval covers 0 (no-effect channels) | +8% named "helps" | Number named on no-effect channels | Other features named (false) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
