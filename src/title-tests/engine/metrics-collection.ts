@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { channelConnections, metricSamples, titleTests, users } from '../../../db/schema';
-import { sampledOnPass } from '../../capacity/cost-model';
+import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
 import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { WinnerMetric } from '../../shared/test-shapes';
 import type { ServiceContext } from '../../platform/service-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from '../records/held-tests';
@@ -41,11 +42,7 @@ export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string
     .from(titleTests)
     .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
     .innerJoin(users, eq(users.id, titleTests.userId))
-    .where(
-      onlyTestIds
-        ? inArray(titleTests.id, onlyTestIds)
-        : and(inArray(titleTests.status, ['active', 'paused']), heldBy(ctx.holding)),
-    );
+    .where(onlyTestIds ? inArray(titleTests.id, onlyTestIds) : sampledTests(ctx));
   const groups = new Map<string, SampledTest[]>();
   for (const row of rows) {
     if (row.connection.status !== 'connected') continue;
@@ -59,6 +56,32 @@ export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string
   let stored = 0;
   for (const tests of groups.values()) stored += await sampleGroup(ctx, tests);
   return stored;
+}
+
+/** The tests a sampling pass looks at (each is read on the passes its cadence picks). */
+function sampledTests(ctx: ServiceContext): SQL | undefined {
+  return and(inArray(titleTests.status, ['active', 'paused']), heldBy(ctx.holding));
+}
+
+/**
+ * The cadences (src/capacity/cost-model.ts) of the tests a sampling pass reads now, one text
+ * `interval:metric` a row (shapeOfCadence reads it), for a statement to embed: a pass at which
+ * none of them is due reads no counter (sampleViewCounts skips every row there).
+ */
+export function sampledCadences(ctx: ServiceContext) {
+  return ctx.db
+    .selectDistinct({
+      cadence: sql<string>`${titleTests.rotationIntervalMinutes} || ':' || ${titleTests.winnerMetric}`,
+    })
+    .from(titleTests)
+    .innerJoin(channelConnections, eq(channelConnections.id, titleTests.channelConnectionId))
+    .where(and(sampledTests(ctx), eq(channelConnections.status, 'connected')));
+}
+
+/** A row of sampledCadences as the shape sampledOnPass takes. */
+export function shapeOfCadence(cadence: string): TestShape {
+  const [interval, metric] = cadence.split(':');
+  return { rotationIntervalMinutes: Number(interval), winnerMetric: metric as WinnerMetric };
 }
 
 /** One group's counters on any one of its grants, then the videos it could not see on their owners'. */

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, min } from 'drizzle-orm';
+import { and, eq, gt, inArray, min, sql } from 'drizzle-orm';
 import { rotations, titleTests } from '../../../db/schema';
 import { collectDailyMetrics } from '../engine/daily-collection';
 import {
@@ -12,8 +12,10 @@ import { enqueueDueTests, findDueTests } from '../engine/due-tests';
 import type { ControllableClock } from '../../platform/clock';
 import type { ServiceContext } from '../../platform/service-context';
 import { nextDailyCollection, nextSamplingPass } from '../figures/figure-expectations';
+import { SAMPLE_VIEWS_EVERY_MINUTES } from '../figures/collection-times';
+import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
 import { heldBy } from '../records/held-tests';
-import { sampleViewCounts } from '../engine/metrics-collection';
+import { sampledCadences, sampleViewCounts, shapeOfCadence } from '../engine/metrics-collection';
 import { admitQueuedTests } from '../engine/queued-tests';
 import { advanceTest } from '../engine/rotation-engine';
 
@@ -24,6 +26,7 @@ import { advanceTest } from '../engine/rotation-engine';
 const OTHER_WORKER_WAIT_MS = 10_000;
 const MAX_DRAIN_ROUNDS = 100;
 const MAX_STEPS = 200_000;
+const SAMPLING_PASS_MS = SAMPLE_VIEWS_EVERY_MINUTES * 60_000;
 
 type EventKind = 'rotation' | 'end' | 'deferral' | 'final-figures' | 'sample' | 'daily' | 'target';
 
@@ -42,66 +45,116 @@ export interface FastForwardReport {
   failures: JobFailure[];
 }
 
-/** Instants after `after` at which the clock must stop, from the stored schedules. */
-async function nextStoredEvent(ctx: ServiceContext, after: Date): Promise<Map<EventKind, Date | null>> {
+/**
+ * Instants after `after` at which the clock must stop, from the stored schedules, the cadences of
+ * the tests sampled now and whether any test waits for capacity: one statement.
+ */
+async function nextStoredEvent(
+  ctx: ServiceContext,
+  after: Date,
+): Promise<{ events: Map<EventKind, Date | null>; shapes: TestShape[]; anyQueued: boolean }> {
   const { db } = ctx;
-  // Four independent lookups, sent together (a pool runs them at once).
-  const [[rotation], [end], [deferral], [deadline]] = await Promise.all([
-    db
-      .select({ at: min(rotations.plannedStart) })
-      .from(rotations)
-      .innerJoin(titleTests, eq(titleTests.id, rotations.testId))
-      .where(
-        and(
-          inArray(titleTests.status, ['scheduled', 'active']),
-          heldBy(ctx.holding),
-          eq(rotations.status, 'planned'),
-          gt(rotations.plannedStart, after),
-        ),
-      ),
-    db
-      .select({ at: min(titleTests.endDate) })
-      .from(titleTests)
-      .where(
-        and(
-          inArray(titleTests.status, ['scheduled', 'active', 'paused']),
-          heldBy(ctx.holding),
-          gt(titleTests.endDate, after),
-        ),
-      ),
-    db
-      .select({ at: min(titleTests.deferredUntil) })
-      .from(titleTests)
-      .where(and(heldBy(ctx.holding), gt(titleTests.deferredUntil, after))),
-    db
-      .select({ at: min(titleTests.finalFiguresDueAt) })
-      .from(titleTests)
-      .where(
-        and(eq(titleTests.status, 'completed'), heldBy(ctx.holding), gt(titleTests.finalFiguresDueAt, after)),
-      ),
-  ]);
-  return new Map<EventKind, Date | null>([
-    ['rotation', rotation?.at ?? null],
-    ['end', end?.at ?? null],
-    ['deferral', deferral?.at ?? null],
-    ['final-figures', deadline?.at ?? null],
-  ]);
+  const held = heldBy(ctx.holding);
+  const [row] = await db
+    .select({
+      rotation: sql`(${db
+        .select({ at: min(rotations.plannedStart) })
+        .from(rotations)
+        .innerJoin(titleTests, eq(titleTests.id, rotations.testId))
+        .where(
+          and(
+            inArray(titleTests.status, ['scheduled', 'active']),
+            held,
+            eq(rotations.status, 'planned'),
+            gt(rotations.plannedStart, after),
+          ),
+        )})`.mapWith(rotations.plannedStart),
+      end: sql`(${db
+        .select({ at: min(titleTests.endDate) })
+        .from(titleTests)
+        .where(
+          and(
+            inArray(titleTests.status, ['scheduled', 'active', 'paused']),
+            held,
+            gt(titleTests.endDate, after),
+          ),
+        )})`.mapWith(titleTests.endDate),
+      deferral: sql`(${db
+        .select({ at: min(titleTests.deferredUntil) })
+        .from(titleTests)
+        .where(and(held, gt(titleTests.deferredUntil, after)))})`.mapWith(titleTests.deferredUntil),
+      deadline: sql`(${db
+        .select({ at: min(titleTests.finalFiguresDueAt) })
+        .from(titleTests)
+        .where(
+          and(eq(titleTests.status, 'completed'), held, gt(titleTests.finalFiguresDueAt, after)),
+        )})`.mapWith(titleTests.finalFiguresDueAt),
+      // The cadences of the tests a sampling pass reads.
+      cadences: sql<string[]>`array(${sampledCadences(ctx)})`,
+      // The admission pass's own first question (queued-tests.ts): does any test wait?
+      queued: sql<boolean>`exists (${db
+        .select({ id: titleTests.id })
+        .from(titleTests)
+        .where(eq(titleTests.status, 'queued'))})`,
+    })
+    .from(sql`(select 1) as one`);
+  return {
+    events: new Map<EventKind, Date | null>([
+      ['rotation', row?.rotation ?? null],
+      ['end', row?.end ?? null],
+      ['deferral', row?.deferral ?? null],
+      ['final-figures', row?.deadline ?? null],
+    ]),
+    shapes: (row?.cadences ?? []).map(shapeOfCadence),
+    anyQueued: row?.queued === true,
+  };
 }
 
+/**
+ * The next instant the clock must stop at after `after`, and why. Every stored event, daily
+ * collection and the target are stops. A 10-minute sampling pass is a stop when it has work: a
+ * running test's counter is read on it (its cadence), or a test waits for capacity (the admission
+ * pass runs on the same beat). The passes before the next stop that have none are skipped unless
+ * a test has work due by then (a daily look, say): then the clock stops at the first of them, as
+ * it would at every pass. Nothing is written between two stops, and the due tests of an instant
+ * only grow as it moves later (findDueTests compares stored times with it), so a skipped pass is
+ * one at which no job would have done anything.
+ */
 async function nextEvent(
   ctx: ServiceContext,
   after: Date,
   target: Date,
 ): Promise<{ at: Date; kinds: Set<EventKind> }> {
-  const candidates = await nextStoredEvent(ctx, after);
-  candidates.set('sample', nextSamplingPass(after));
+  const stored = await nextStoredEvent(ctx, after);
+  const { shapes } = stored;
+  const candidates = stored.events;
+  // A context holding tests runs no admission pass.
+  const anyQueued = !ctx.holding && stored.anyQueued;
   candidates.set('daily', nextDailyCollection(after));
   candidates.set('target', target);
-  let at = target;
-  for (const time of candidates.values()) if (time && time < at) at = time;
+  let stop = target;
+  for (const time of candidates.values()) if (time && time < stop) stop = time;
+  const firstPass = nextSamplingPass(after);
+  let pass = firstPass;
+  while (pass < stop && !anyQueued && !shapes.some((shape) => sampledOnPass(shape, pass)))
+    pass = nextSamplingPass(pass);
+  if (pass < stop) stop = pass;
+  if (stop > firstPass) {
+    // Passes are skipped: unless nothing is due at the last of them, stop at the first.
+    const lastSkipped = new Date(
+      Math.ceil(stop.getTime() / SAMPLING_PASS_MS) * SAMPLING_PASS_MS - SAMPLING_PASS_MS,
+    );
+    const dueThen = await findDueTests(
+      { ...ctx, clock: { now: () => lastSkipped } },
+      { graceMs: 0, holding: ctx.holding ?? null },
+    );
+    if (dueThen.length > 0) stop = firstPass;
+  }
+  // A stop on a sampling pass runs the pass, as it always did.
+  if (stop.getTime() % SAMPLING_PASS_MS === 0) candidates.set('sample', stop);
   const kinds = new Set<EventKind>();
-  for (const [kind, time] of candidates) if (time && time.getTime() === at.getTime()) kinds.add(kind);
-  return { at, kinds };
+  for (const [kind, time] of candidates) if (time && time.getTime() === stop.getTime()) kinds.add(kind);
+  return { at: stop, kinds };
 }
 
 /**
