@@ -21,7 +21,7 @@ describe('random-effects pooling', () => {
     expect(MIN_POOLED_TESTS).toBe(3);
   });
 
-  it('gives the inverse-variance mean when the tests agree, with a t interval on k − 1 df', () => {
+  it('gives the inverse-variance mean when the tests agree, with a floored t interval on k − 1 df', () => {
     const [fit] = poolFeatureEffects(
       ['a', 'b', 'c', 'd'].map((test) => one(test, 0.1, 0.1)),
       1,
@@ -29,9 +29,10 @@ describe('random-effects pooling', () => {
     expect(fit).toMatchObject({ kind: 'pooled', k: 4 });
     if (fit?.kind !== 'pooled') throw new Error('not pooled');
     expect(fit.estimate).toBeCloseTo(0.1, 12);
-    // Identical estimates: the Hartung–Knapp floor keeps the usual variance 0.01 / 4.
-    expect(fit.standardError).toBeCloseTo(0.05, 12);
-    expect(fit.high - fit.estimate).toBeCloseTo(3.182446 * 0.05, 5);
+    // Identical estimates: the robust variance is 0, and the floor keeps a tenth of the usual
+    // variance 0.01 / 4; four equally precise tests leave Satterthwaite 3 degrees of freedom.
+    expect(fit.standardError).toBeCloseTo(Math.sqrt(0.1) * 0.05, 12);
+    expect(fit.high - fit.estimate).toBeCloseTo(3.182446 * Math.sqrt(0.1) * 0.05, 5);
   });
 
   it('covers the mean effect about 95% of the time when true effects vary between tests', () => {

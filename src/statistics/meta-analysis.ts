@@ -4,13 +4,16 @@
 // same); the effect of each feature is fitted jointly, so features that often change together
 // are told apart where the tests let them be, and said to be tangled where they do not. The true
 // effects may differ from test to test (another video, another audience) by a spread τ, estimated
-// by the method of moments (DerSimonian and Laird's, generalised to a regression); the intervals
-// use the Hartung–Knapp variance (never below the usual one) with Student's t on the tests' degrees
-// of freedom, which keeps their coverage with few tests. With one feature and one estimate a test,
-// it is the classic random-effects meta-analysis.
+// by the method of moments (DerSimonian and Laird's, generalised to a regression), which sets the
+// weights. The intervals use a small-sample robust variance with a cluster per test (CR2,
+// robust-variance.ts) on Student's t with each feature's own Satterthwaite degrees of freedom: they
+// keep their level with few tests of very different precision, where the Hartung–Knapp interval
+// this replaced came out too narrow (docs/learning.md#the-study). With one feature and one estimate
+// a test, it is a random-effects meta-analysis with a robust interval.
 
 import { studentTQuantile } from './distributions';
 import { fitLinearModel, inverseGram } from './linear-model';
+import { robustCoefficients } from './robust-variance';
 
 /** One variant's estimate: its test, its feature differences, its log effect and standard error. */
 export interface EffectRow {
@@ -43,6 +46,13 @@ export type FeatureFit =
 
 /** Fewer tests than this varying a feature are not pooled: one or two say nothing about the spread. */
 export const MIN_POOLED_TESTS = 3;
+
+/**
+ * The robust variance is kept at least this share of the model's: tests that agree by chance leave
+ * a robust variance near zero, which is no evidence of precision. A tenth keeps the study's level
+ * (a quarter or the whole made the intervals far too careful: 0.2–1.6% of null features named).
+ */
+const MODEL_VARIANCE_FLOOR = 0.1;
 
 /** Tests (distinct ids) among `rows` whose column `j` is not zero. */
 function testsVarying(rows: readonly EffectRow[], j: number): number {
@@ -109,15 +119,26 @@ export function poolFeatureEffects(rows: readonly EffectRow[], features: number,
   const keptDesign = design.map((row) => fixed.kept.map((c) => row[c] as number));
   const weights = variances.map((v) => 1 / (v + tau2));
   const random = fitLinearModel(keptDesign, y, weights);
-  const spread = random.residuals.reduce((sum, e, i) => sum + (weights[i] as number) * e * e, 0) / df;
   const covariance = inverseGram(
     random,
     keptDesign[0]!.map((_, c) => c),
   );
-  const t = studentTQuantile(1 - (1 - level) / 2, df);
+  // The interval: the CR2 robust variance with a cluster per test (never below the model's), on
+  // Student's t with each feature's own Satterthwaite degrees of freedom (robust-variance.ts).
+  const robust = robustCoefficients(
+    keptDesign,
+    weights,
+    random.residuals,
+    covariance,
+    usable.map((row) => row.test),
+  );
   keptFeatures.forEach((j, c) => {
     const estimate = random.coefficients[c] as number;
-    const standardError = Math.sqrt(Math.max(spread, 1) * ((covariance[c] as number[])[c] as number));
+    const { variance, df: featureDf } = robust[c]!;
+    const standardError = Math.sqrt(
+      Math.max(variance, MODEL_VARIANCE_FLOOR * ((covariance[c] as number[])[c] as number)),
+    );
+    const t = studentTQuantile(1 - (1 - level) / 2, featureDf);
     fits[j] = {
       kind: 'pooled',
       k: counts[j] as number,

@@ -24,7 +24,7 @@ withAppAndBrowser((started) => ({ app, browser } = started));
 describe('what works here', () => {
   it('shows what the finished tests say and opens the suggested test in the dialog', async () => {
     // Noor's channel, where a number in a title truly lifts CTR by 8% (the simulator's ground
-    // truth): one test made through the API (then cancelled), eight finished ones run on the
+    // truth): one test made through the API (then cancelled), sixteen finished ones run on the
     // simulator's traffic and stored as the engine stores them.
     const noor = await bearerCreator(app, 'sim-noor');
     const made = await noor.post('/api/tests', {
@@ -37,7 +37,7 @@ describe('what works here', () => {
     });
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
-    await seedFinishedTests(app, id);
+    await seedFinishedTests(app, id, 16);
     expect((await noor.post(`/api/tests/${id}/cancel`)).status).toBe(200);
     // Two more channels with finished tests whose creators chose to compare (the pool's minimum is 3).
     for (const account of ['sim-sam', 'sim-alex']) {
@@ -80,7 +80,7 @@ describe('what works here', () => {
     expect(await compare.isChecked()).toBe(false);
     await compare.click();
     const pool = page.getByTestId('pool-findings');
-    await pool.getByText('24 finished tests from 3 channels', { exact: false }).waitFor();
+    await pool.getByText('32 finished tests from 3 channels', { exact: false }).waitFor();
     await pool.getByTestId('pool-finding-number').getByText(FEATURE_WORDS.number).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await compare.click();

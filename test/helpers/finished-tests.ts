@@ -62,7 +62,7 @@ function verdictOnSimulator(
   });
 }
 
-/** Eight topics, so every test compares titles of its own (a title's own pull is not shared). */
+/** A topic per test, so every test compares titles of its own (a title's own pull is not shared). */
 const TOPICS = [
   'Budget Keyboards Compared',
   'Travel Chargers Worth Packing',
@@ -72,18 +72,27 @@ const TOPICS = [
   'Smart Plugs That Just Work',
   'Laptop Stands for the Sofa',
   'Cable Organisers That Stay Put',
+  'Webcam Lights for Dark Rooms',
+  'Mechanical Pencils for Engineers',
+  'Phone Tripods Under Twenty Dollars',
+  'Noise Machines for Open Offices',
+  'Backpacks for a Laptop and a Lunch',
+  'Monitor Arms That Hold Still',
+  'Wireless Chargers That Charge',
+  'Keyboard Wrist Rests Tested',
 ];
 
 /**
- * Eight finished CTR tests on the channel of the test `templateId` (its user and shape), one on
- * each of the channel's uploads in turn, run one after the other before the template's start on
- * the simulator's traffic and stored with the engine's final verdict. In each, Title 2 adds a
- * number to the original; every other test also adds brackets, and the first two end in a
- * question mark. What they find is the channel's truth: on Noor's channel a number lifts CTR by
- * 8% and brackets do nothing (src/youtube-simulator/title-habits.ts). The pooling itself is
- * studied in bench/learning.ts.
+ * `count` (at most 16) finished CTR tests on the channel of the test `templateId` (its user and
+ * shape), one on each of the channel's uploads in turn, run one after the other before the
+ * template's start on the simulator's traffic and stored with the engine's final verdict. In each,
+ * Title 2 adds a number to the original; every other test also adds brackets, and the first two
+ * end in a question mark. What they find is the channel's truth: on Noor's channel a number lifts
+ * CTR by 8% and brackets do nothing (src/youtube-simulator/title-habits.ts). The pooling itself
+ * is studied in bench/learning.ts (a true +8% is named after 16 tests about 3 times in 4).
  */
-export async function seedFinishedTests(testApp: TestApp, templateId: string): Promise<void> {
+export async function seedFinishedTests(testApp: TestApp, templateId: string, count = 8): Promise<void> {
+  if (count > TOPICS.length) throw new RangeError(`at most ${TOPICS.length} finished tests`);
   const db = testApp.built.app.db;
   const [template] = await db.select().from(titleTests).where(eq(titleTests.id, templateId));
   if (!template) throw new Error(`no test ${templateId}`);
@@ -92,7 +101,7 @@ export async function seedFinishedTests(testApp: TestApp, templateId: string): P
   const uploads = await db.select().from(simVideos).where(eq(simVideos.accountId, templateVideo.accountId));
   uploads.sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime());
   const { id: _id, ...rest } = template;
-  for (let i = 0; i < TOPICS.length; i++) {
+  for (let i = 0; i < count; i++) {
     const video = uploads[i % uploads.length]!;
     const end = new Date(template.startDate.getTime() - (1 + 15 * i) * DAY_MS);
     const start = new Date(end.getTime() - TEST_DAYS * DAY_MS);

@@ -42,7 +42,7 @@ describe('what works here', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    await seedFinishedTests(testApp, id);
+    await seedFinishedTests(testApp, id, 16);
 
     const response = await creator.get('/api/learning');
     expect(response.status).toBe(200);
@@ -64,20 +64,20 @@ describe('what works here', () => {
       }>;
       next: { feature: string; kind: string; metric: string } | null;
     };
-    // The running test is not finished: only the eight count.
-    expect(view.finishedTests).toBe(8);
+    // The running test is not finished: only the sixteen count.
+    expect(view.finishedTests).toBe(16);
     expect(view.metrics).toHaveLength(1);
     const [ctr] = view.metrics;
-    expect(ctr).toMatchObject({ metric: 'ctr', tests: 8 });
+    expect(ctr).toMatchObject({ metric: 'ctr', tests: 16 });
     const byFeature = new Map(ctr!.features.map((item) => [item.feature, item]));
     const number = byFeature.get('number')!;
-    expect(number).toMatchObject({ tests: 8, verdict: 'helps', label: FEATURE_WORDS.number });
+    expect(number).toMatchObject({ tests: 16, verdict: 'helps', label: FEATURE_WORDS.number });
     expect(number.liftLow!).toBeLessThan(0.08);
     expect(number.liftHigh!).toBeGreaterThan(0.08);
     expect(number.liftLow!).toBeGreaterThan(0);
     // Brackets came with the number in half the tests: no clear effect of their own is claimed
     // wrongly as "helps" unless the interval says so, and the question is still too rare.
-    expect(byFeature.get('brackets')).toMatchObject({ tests: 4 });
+    expect(byFeature.get('brackets')).toMatchObject({ tests: 8, verdict: 'unclear' });
     expect(byFeature.get('question')).toMatchObject({
       tests: 2,
       verdict: 'too-few',
@@ -98,7 +98,7 @@ describe('what works here', () => {
     expect(lines).toHaveLength(1 + ctr!.features.length);
     expect(lines.some((line) => line.startsWith('ctr,number,') && line.endsWith(',helps,0'))).toBe(true);
     const json = await creator.get('/api/learning/export?format=json');
-    expect(((await json.json()) as { finishedTests: number }).finishedTests).toBe(8);
+    expect(((await json.json()) as { finishedTests: number }).finishedTests).toBe(16);
     expect((await creator.get('/api/learning/export?format=xml')).status).toBe(400);
 
     // Another creator sees only their own channel's tests; the deployment view is for admins.
@@ -110,7 +110,7 @@ describe('what works here', () => {
   });
 
   it('names nothing on a channel where no feature matters', async () => {
-    // Leo's audience reads every title alike (the simulator's ground truth): the same eight tests,
+    // Leo's audience reads every title alike (the simulator's ground truth): the same sixteen tests,
     // adding a number each time, leave the number unclear, its interval around zero.
     const leo = await bearerCreator(testApp, 'sim-leo');
     const created = await leo.post('/api/tests', {
@@ -122,7 +122,7 @@ describe('what works here', () => {
       acknowledgeWeakPlan: true,
     });
     expect(created.status).toBe(201);
-    await seedFinishedTests(testApp, ((await created.json()) as { id: string }).id);
+    await seedFinishedTests(testApp, ((await created.json()) as { id: string }).id, 16);
     const view = (await (await leo.get('/api/learning')).json()) as {
       metrics: Array<{
         features: Array<{ feature: string; verdict: string; liftLow: number; liftHigh: number }>;
