@@ -32,7 +32,7 @@ describe('CR2 robust variance', () => {
     const { coefficients } = robust(
       design,
       y,
-      new Array(8).fill(1),
+      new Array<number>(8).fill(1),
       design.map((_, i) => String(i)),
     );
     expect(coefficients[0]!.df).toBeGreaterThan(coefficients[1]!.df);
