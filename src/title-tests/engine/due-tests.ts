@@ -27,7 +27,9 @@ export async function enqueueDueTests(
 
 /**
  * The tests with work due by `app.clock`, overdue by more than `graceMs`: the workers' (holding
- * null), or those a tool holds (src/title-tests/records/held-tests.ts).
+ * null), or those a tool holds (src/title-tests/records/held-tests.ts). Every condition compares a
+ * stored time with the clock, so a later instant finds at least the tests an earlier one does: the
+ * fast-forward relies on it to skip idle sampling passes (simulation/fast-forward.ts).
  */
 export async function findDueTests(
   ctx: ServiceContext,
