@@ -6,12 +6,12 @@
  * each file's endTime - startTime.
  */
 export const FILE_SECONDS: Readonly<Record<string, number>> = {
-  'test/e2e/verdict.e2e.ts': 93.1,
-  'test/integration/title-test-extend.test.ts': 84.9,
+  'test/e2e/verdict.e2e.ts': 74.7,
   'test/integration/worker-crash.test.ts': 74.5,
   'test/e2e/creator-day.e2e.ts': 68.7,
-  'test/integration/thumbnail-tests.test.ts': 56.8,
+  'test/integration/title-test-extend.test.ts': 67.3,
   'test/e2e/demo.e2e.ts': 49.9,
+  'test/integration/thumbnail-tests.test.ts': 45.6,
   'test/e2e/shorts.e2e.ts': 41.7,
   'test/e2e/thumbnail-tests.e2e.ts': 41.5,
   'test/e2e/notifications.e2e.ts': 36.4,
