@@ -6,7 +6,9 @@ import { createBoss } from '../../jobs/boss';
 /**
  * Decides, once per run, where integration tests get their databases: PostgreSQL
  * (TEST_DATABASE_URL, else the local server on 127.0.0.1:5432) with a migrated template that
- * each test file copies, or embedded PGlite when no server answers. Says which it used.
+ * each test file copies, or embedded PGlite when the local server does not answer. A
+ * TEST_DATABASE_URL that does not answer is an error, never a quiet fall back to PGlite (some
+ * tests only hold on PostgreSQL). Says which it used.
  */
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 // One template per run, so concurrent runs on one server never touch each other's template.
@@ -31,9 +33,15 @@ function withDatabase(url: string, name: string): string {
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.TEST_DATABASE === 'pglite' || !(await reachable(adminUrl))) {
+  const pglite = process.env.TEST_DATABASE === 'pglite';
+  if (!pglite && process.env.TEST_DATABASE_URL && !(await reachable(adminUrl)))
+    throw new Error(
+      `[tests] TEST_DATABASE_URL does not answer (${new URL(adminUrl).host}${new URL(adminUrl).pathname}): ` +
+        'create that database (as .ci/run does), or unset TEST_DATABASE_URL to use the local server, or set TEST_DATABASE=pglite.',
+    );
+  if (pglite || !(await reachable(adminUrl))) {
     console.log(
-      '[tests] database: embedded PGlite (no PostgreSQL reachable at TEST_DATABASE_URL or 127.0.0.1:5432)',
+      '[tests] database: embedded PGlite (asked for, or no PostgreSQL answering at 127.0.0.1:5432)',
     );
     project.provide('testDatabase', { kind: 'pglite', adminUrl: '', template: '' });
     return;
