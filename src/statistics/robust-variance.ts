@@ -82,7 +82,6 @@ export function robustCoefficients(
   inverse: Matrix,
   clusters: readonly string[],
 ): RobustCoefficient[] {
-  const n = design.length;
   const p = inverse.length;
   // M·xᵢ for every row, and the hat matrix H = X·M·Xᵀ·W.
   const mx = design.map((row) => inverse.map((mRow) => mRow.reduce((sum, m, c) => sum + m * row[c]!, 0)));
@@ -101,40 +100,40 @@ export function robustCoefficients(
     );
     return { rows, a };
   });
-  // Ω = (I − H)·W⁻¹·(I − H)ᵀ, the residuals' covariance under the working model.
-  const iMinusH = Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, k) => (i === k ? 1 : 0) - hat(i, k)),
-  );
-  const omega = Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, k) => {
-      let sum = 0;
-      for (let l = 0; l < n; l++) sum += (iMinusH[i]![l]! * iMinusH[k]![l]!) / weights[l]!;
-      return sum;
-    }),
-  );
+  // The residuals' covariance under the working model, Ω = (I − H)·W⁻¹·(I − H)ᵀ, is W⁻¹ − X·M·Xᵀ.
+  // With a_j = Σ q_j·x (p numbers) and d_j = Σ q_j²/w per cluster j, q_jᵀ·Ω·q_k = [j = k]·d_j −
+  // a_jᵀ·M·a_k, so Satterthwaite's sums take O(n·p²), not the O(n³) of Ω itself.
+  const times = (m: Matrix, v: readonly number[]): number[] =>
+    m.map((row) => row.reduce((sum, value, c) => sum + value * v[c]!, 0));
+  const dot = (u: readonly number[], v: readonly number[]): number =>
+    u.reduce((sum, value, c) => sum + value * v[c]!, 0);
   return Array.from({ length: p }, (_, c) => {
-    // q_j: the cluster's share of the coefficient, r·A on its rows with r = u_c·M·Xᵀ·W.
-    const qs = adjust.map(({ rows, a }) => {
-      const r = rows.map((i) => mx[i]![c]! * weights[i]!);
-      return { rows, values: rows.map((_, q) => r.reduce((sum, value, s) => sum + value * a[s]![q]!, 0)) };
-    });
     let variance = 0;
-    for (const q of qs) {
-      const dot = q.rows.reduce((sum, i, s) => sum + q.values[s]! * residuals[i]!, 0);
-      variance += dot * dot;
-    }
-    const cross = (x: (typeof qs)[number], y: (typeof qs)[number]): number =>
-      x.rows.reduce(
-        (sum, i, s) =>
-          sum + x.values[s]! * y.rows.reduce((inner, k, t) => inner + omega[i]![k]! * y.values[t]!, 0),
-        0,
-      );
     let expected = 0;
-    let squares = 0;
-    for (const x of qs) {
-      expected += cross(x, x);
-      for (const y of qs) squares += cross(x, y) ** 2;
+    let diagonal = 0;
+    const gram: Matrix = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+    for (const { rows, a } of adjust) {
+      // q_j: the cluster's share of the coefficient, r·A on its rows with r = u_c·M·Xᵀ·W.
+      const r = rows.map((i) => mx[i]![c]! * weights[i]!);
+      const q = rows.map((_, t) => r.reduce((sum, value, s) => sum + value * a[s]![t]!, 0));
+      const share = rows.reduce((sum, i, t) => sum + q[t]! * residuals[i]!, 0);
+      variance += share * share;
+      const aj = Array.from({ length: p }, (_, col) =>
+        rows.reduce((sum, i, t) => sum + q[t]! * design[i]![col]!, 0),
+      );
+      const dj = rows.reduce((sum, i, t) => sum + (q[t]! * q[t]!) / weights[i]!, 0);
+      const own = dot(aj, times(inverse, aj));
+      expected += dj - own;
+      diagonal += dj * dj - 2 * dj * own;
+      for (let u = 0; u < p; u++) for (let v = 0; v < p; v++) gram[u]![v]! += aj[u]! * aj[v]!;
     }
+    // Σ_j Σ_k (q_jᵀΩq_k)² = Σ_j (d_j² − 2·d_j·a_jᵀMa_j) + tr((M·G)²), G = Σ_j a_j·a_jᵀ.
+    const mg = inverse.map((row) =>
+      gram[0]!.map((_, v) => row.reduce((sum, m, u) => sum + m * gram[u]![v]!, 0)),
+    );
+    let trace = 0;
+    for (let u = 0; u < p; u++) for (let v = 0; v < p; v++) trace += mg[u]![v]! * mg[v]![u]!;
+    const squares = diagonal + trace;
     const df = squares > 0 ? Math.max(1, (expected * expected) / squares) : 1;
     return { variance, df };
   });
