@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { generateSchedule, type ScheduleSlot, type TestVerdict } from '../../src/statistics';
+import { generateSchedule, type ScheduleSlot } from '../../src/statistics';
+import type { WordedVerdict } from '../../src/title-tests/figures/verdict';
 import { pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { storedVerdict } from './stored-verdict';
@@ -36,7 +37,7 @@ export interface PlannedTest {
   daily: DailyFigures[];
   publishedAt: Date;
   /** Completed tests: the verdict the engine stored when the test ended. */
-  verdict: TestVerdict | null;
+  verdict: WordedVerdict | null;
 }
 
 export interface AccountPlan {

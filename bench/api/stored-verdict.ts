@@ -1,4 +1,5 @@
-import { analyzeTest, washoutMinutes, type TestVerdict, type WindowObservation } from '../../src/statistics';
+import { analyzeTest, washoutMinutes, type WindowObservation } from '../../src/statistics';
+import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
 import type { PlannedTest } from './account-plan';
 import { SAMPLE_EVERY_MS, viewsAt } from './traffic';
 
@@ -26,8 +27,8 @@ function windowsOf(test: Omit<PlannedTest, 'verdict'>): WindowObservation[] {
 }
 
 /** The verdict stored on a test that ran to its planned end, decided by the statistics engine. */
-export function storedVerdict(test: Omit<PlannedTest, 'verdict'>): TestVerdict {
-  return analyzeTest({
+export function storedVerdict(test: Omit<PlannedTest, 'verdict'>): WordedVerdict {
+  const verdict = analyzeTest({
     windows: windowsOf(test),
     titleCount: test.titles.length,
     metric: 'views',
@@ -36,4 +37,5 @@ export function storedVerdict(test: Omit<PlannedTest, 'verdict'>): TestVerdict {
     seed: test.scheduleSeed,
     publishedAt: test.publishedAt,
   });
+  return wordVerdict(verdict, 'titles');
 }

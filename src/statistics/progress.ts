@@ -2,6 +2,7 @@
 // rate on any amount of data, so the minimums are not there for the error rate: they keep the card
 // from showing lifts computed from a handful of views ("Not enough data" rather than a number).
 
+import type { MissingCount, ProgressKey, ProgressUnits } from '../shared/verdict-words';
 import { outcomeOf } from './baseline';
 import type { Response, WindowObservation } from './window-analysis';
 import { usableWindows } from './window-analysis';
@@ -17,19 +18,17 @@ export const MINIMUMS = {
    * of freedom; this is the same count).
    */
   spareUnits: 2,
-} as const;
+} as const satisfies Record<Exclude<ProgressKey, 'planned'>, number>;
 
-export type ProgressKey = keyof typeof MINIMUMS | 'planned';
-
+/** One count against its minimum (or the plan); its words are src/shared/verdict-words.ts's. */
 export interface ProgressItem {
   key: ProgressKey;
-  label: string;
   current: number;
   required: number;
   met: boolean;
 }
 
-export interface Progress {
+export interface Progress extends ProgressUnits {
   items: ProgressItem[];
   /** 0 … 1: share of the planned units measured, all titles' together (or of the minimums, without a plan). */
   fraction: number;
@@ -37,7 +36,7 @@ export interface Progress {
   met: boolean;
 }
 
-const EVENT_WORDS: Record<Response, string> = { views: 'views', ctr: 'clicks', watch: 'views' };
+const EVENTS: Record<Response, ProgressUnits['event']> = { views: 'views', ctr: 'clicks', watch: 'views' };
 
 /**
  * Units per title carrying the response (windows for views, days for CTR and watch time), and the
@@ -52,6 +51,7 @@ export function measureProgress(
   spareUnits?: number,
 ): Progress {
   const unit = response === 'views' ? 'windows' : 'days';
+  const event = EVENTS[response];
   const counts = new Array<number>(titleCount).fill(0);
   const events = new Array<number>(titleCount).fill(0);
   for (const w of usableWindows(windows, response)) {
@@ -65,14 +65,12 @@ export function measureProgress(
   const items: ProgressItem[] = [
     {
       key: 'unitsPerTitle',
-      label: `measured ${unit} per title`,
       current: perTitle,
       required: MINIMUMS.unitsPerTitle,
       met: perTitle >= MINIMUMS.unitsPerTitle,
     },
     {
       key: 'eventsPerTitle',
-      label: `${EVENT_WORDS[response]} per title`,
       current: eventsPerTitle,
       required: MINIMUMS.eventsPerTitle,
       met: eventsPerTitle >= MINIMUMS.eventsPerTitle,
@@ -82,7 +80,6 @@ export function measureProgress(
     const required = titleCount + MINIMUMS.spareUnits;
     items.push({
       key: 'spareUnits',
-      label: `${unit} to compare beyond the video's daily rhythm`,
       current: Math.max(0, spareUnits),
       required,
       met: spareUnits >= required,
@@ -93,7 +90,6 @@ export function measureProgress(
   if (plannedUnitsPerTitle !== undefined && plannedUnitsPerTitle > 0) {
     items.push({
       key: 'planned',
-      label: `planned ${unit} per title`,
       current: perTitle,
       required: plannedUnitsPerTitle,
       met: perTitle >= plannedUnitsPerTitle,
@@ -104,13 +100,12 @@ export function measureProgress(
     const measured = counts.reduce((total, count) => total + Math.min(count, plannedUnitsPerTitle), 0);
     fraction = Math.min(1, measured / (plannedUnitsPerTitle * titleCount));
   }
-  return { items, fraction, met };
+  return { items, fraction, met, unit, event };
 }
 
-/** "1 of 2 measured days per title" — the minimums still missing. */
-export function describeMissing(progress: Progress): string {
+/** The minimums still missing (the plan is no minimum), for the words "1 of 2 measured days per title". */
+export function missingCounts(progress: Progress): MissingCount[] {
   return progress.items
     .filter((item) => !item.met && item.key !== 'planned')
-    .map((item) => `${item.current} of ${item.required} ${item.label}`)
-    .join(', ');
+    .map(({ key, current, required }) => ({ key, current, required }));
 }

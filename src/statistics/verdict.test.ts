@@ -7,9 +7,8 @@ import { generateSchedule } from './schedule';
 import { analyzeTest, decide, washoutMinutes } from './verdict';
 import type { Evidence } from './verdict';
 import type { WindowObservation } from './window-analysis';
-import { VARIANT_WORDS } from '../shared/test-kinds';
 
-const met: Progress = { items: [], fraction: 1, met: true };
+const met: Progress = { items: [], fraction: 1, met: true, unit: 'windows', event: 'views' };
 const summary = (titleIndex: number, values: Partial<TitleSummary>): TitleSummary => ({
   titleIndex,
   logEffect: 0,
@@ -37,26 +36,20 @@ const evidence = (pLeader: number, leader = 1, pBetter: number[] = [1, pLeader /
   pBetterThanFirst: pBetter,
 });
 
+// decide answers reason codes and numbers; their words are tested in src/shared/verdict-words.test.ts.
 describe('decide', () => {
-  it('speaks of thumbnails and packages in their own words', () => {
-    const thumbnails = VARIANT_WORDS.thumbnails;
-    const won = decide(twoTitles(0.987, 0.001), met, true, 'ctr', evidence(0.03), thumbnails);
-    expect(won.reason).toMatch(/^Thumbnail 2 wins: .* against Thumbnail 1, clearly ahead of it\.$/);
-    const missed = decide(twoTitles(0.98, 0.001), met, true, 'ctr', evidence(0.031, 1, [1, 0.5]), thumbnails);
-    expect(missed.reason).toMatch(/^No clear winner: Thumbnail 2 is ahead.*The original thumbnail stays\.$/);
-    const packages = decide([], { ...met, met: false }, true, 'ctr', null, VARIANT_WORDS.packages);
-    expect(packages.reason).toMatch(/so the original title and thumbnail stay\.$/);
-  });
-
   it('declares a winner at the end when the lead has a randomisation p-value of 3% or less', () => {
-    const decision = decide(twoTitles(0.987, 0.001), met, true, 'views', evidence(0.03));
+    const decision = decide(twoTitles(0.987, 0.001), met, true, evidence(0.03));
     expect(decision).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1, recommendedTitleIndex: 1 });
-    expect(decision.reason).toMatch(
-      /^Title 2 wins: \+7\.0% views per hour \(95% interval -1\.0% to \+15\.0%\)/,
-    );
-    const missed = decide(twoTitles(0.98, 0.001), met, true, 'views', evidence(0.031, 1, [1, 0.5]));
+    expect(decision.why).toEqual({
+      code: 'challenger-wins',
+      winner: 1,
+      lift: { lift: 0.07, low: -0.01, high: 0.15 },
+      variantCount: 2,
+    });
+    const missed = decide(twoTitles(0.98, 0.001), met, true, evidence(0.031, 1, [1, 0.5]));
     expect(missed).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
-    expect(missed.reason).toMatch(/^No clear winner: Title 2 is ahead.*The original title stays\.$/);
+    expect(missed.why).toMatchObject({ code: 'no-winner', leader: 1, ended: true });
   });
 
   it('puts live a challenger that beats the original even when the best challenger is not settled', () => {
@@ -65,40 +58,33 @@ describe('decide', () => {
       summary(1, { logEffect: 0.257, lift: 0.293, liftLow: 0.151, liftHigh: 0.454 }),
       summary(2, { logEffect: 0.168, lift: 0.183, liftLow: 0.049, liftHigh: 0.338 }),
     ];
-    const decision = decide(titles, met, true, 'views', evidence(0.2, 1, [1, 0.001, 0.004]));
+    const decision = decide(titles, met, true, evidence(0.2, 1, [1, 0.001, 0.004]));
     expect(decision).toMatchObject({
       verdict: 'inconclusive',
       winnerTitleIndex: null,
       recommendedTitleIndex: 1,
     });
-    expect(decision.reason).toBe(
-      'Title 2 beats the original by +29.3% views per hour (95% interval +15.1% to +45.4%); Title 2 vs Title 3 is not settled. Title 2 goes live.',
-    );
+    expect(decision.why).toEqual({
+      code: 'beats-original',
+      best: 1,
+      lift: { lift: 0.293, low: 0.151, high: 0.454 },
+      unsettled: [2],
+      ended: true,
+    });
     // Not beating the original clearly enough (one-sided 1.5% shared by two challengers): the original stays.
-    expect(decide(titles, met, true, 'views', evidence(0.2, 1, [1, 0.008, 0.02])).recommendedTitleIndex).toBe(
-      0,
-    );
+    expect(decide(titles, met, true, evidence(0.2, 1, [1, 0.008, 0.02])).recommendedTitleIndex).toBe(0);
   });
 
   it('needs p ≤ 0.1% for a winner before the end date, because the test is read every day', () => {
-    const interim = decide(twoTitles(0.999, 0.001), met, false, 'views', evidence(0.002, 1, [1, 0.5]));
+    const interim = decide(twoTitles(0.999, 0.001), met, false, evidence(0.002, 1, [1, 0.5]));
     expect(interim).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
-    expect(interim.reason).toMatch(/^No winner yet: Title 2 is ahead.*read every day/);
+    expect(interim.why).toMatchObject({ code: 'no-winner', leader: 1, ended: false });
     // A test the creator ended before its end date keeps that bar, and is spoken of as over: one
     // story on its card, not "no winner yet" above "the original stays".
-    const ended = decide(
-      twoTitles(0.999, 0.001),
-      met,
-      false,
-      'views',
-      evidence(0.002, 1, [1, 0.5]),
-      undefined,
-      true,
-    );
+    const ended = decide(twoTitles(0.999, 0.001), met, false, evidence(0.002, 1, [1, 0.5]), true);
     expect(ended).toMatchObject({ verdict: 'inconclusive', recommendedTitleIndex: 0 });
-    expect(ended.reason).toMatch(/^No clear winner: Title 2 is ahead.*The original title stays\.$/);
-    expect(ended.reason).not.toMatch(/yet|Early in a test/);
-    expect(decide(twoTitles(0.9995, 0.0001), met, false, 'views', evidence(0.001))).toMatchObject({
+    expect(ended.why).toMatchObject({ code: 'no-winner', leader: 1, ended: true });
+    expect(decide(twoTitles(0.9995, 0.0001), met, false, evidence(0.001))).toMatchObject({
       verdict: 'winner',
       winnerTitleIndex: 1,
     });
@@ -106,34 +92,40 @@ describe('decide', () => {
 
   it('says "performed the same" when every interval lies within ±5%', () => {
     const ev = evidence(0.5, 1, [1, 0.3]);
-    expect(decide(twoTitles(0.7, 0.002, [-0.045, 0.049]), met, false, 'views', ev).verdict).toBe('same');
-    expect(decide(twoTitles(0.7, 0.002, [-0.045, 0.051]), met, true, 'views', ev).verdict).toBe(
-      'inconclusive',
-    );
+    const same = decide(twoTitles(0.7, 0.002, [-0.045, 0.049]), met, false, ev);
+    expect(same).toMatchObject({ verdict: 'same', why: { code: 'same', margin: 0.05 } });
+    expect(decide(twoTitles(0.7, 0.002, [-0.045, 0.051]), met, true, ev).verdict).toBe('inconclusive');
   });
 
   it('names the original when it wins', () => {
     const titles = [summary(0, { probabilityBest: 0.99 }), summary(1, { probabilityBest: 0.01 })];
-    const decision = decide(titles, met, true, 'views', evidence(0.01, 0, [1, 0.99]));
+    const decision = decide(titles, met, true, evidence(0.01, 0, [1, 0.99]));
     expect(decision).toMatchObject({ verdict: 'winner', winnerTitleIndex: 0, recommendedTitleIndex: 0 });
-    expect(decision.reason).toMatch(/^Title 1 wins/);
+    expect(decision.why).toEqual({ code: 'original-wins', variantCount: 2 });
   });
 
   it('gives no verdict before the minimum sample, even with a huge effect', () => {
     const progress: Progress = {
-      items: [
-        { key: 'unitsPerTitle', label: 'measured days per title', current: 1, required: 2, met: false },
-      ],
+      items: [{ key: 'unitsPerTitle', current: 1, required: 2, met: false }],
       fraction: 0.5,
       met: false,
+      unit: 'days',
+      event: 'clicks',
     };
-    expect(decide(twoTitles(0.999, 0), progress, false, 'ctr', evidence(0.001))).toMatchObject({
+    expect(decide(twoTitles(0.999, 0), progress, false, evidence(0.001))).toMatchObject({
       verdict: 'inconclusive',
-      reason: 'Not enough data yet: 1 of 2 measured days per title.',
+      why: {
+        code: 'not-enough-data',
+        ended: false,
+        missing: [{ key: 'unitsPerTitle', current: 1, required: 2 }],
+        unit: 'days',
+        event: 'clicks',
+      },
     });
-    expect(decide(twoTitles(0.999, 0), progress, true, 'ctr', evidence(0.001)).reason).toMatch(
-      /^Not enough data: the test ended with 1 of 2 measured days per title, so the original title stays/,
-    );
+    expect(decide(twoTitles(0.999, 0), progress, true, evidence(0.001)).why).toMatchObject({
+      code: 'not-enough-data',
+      ended: true,
+    });
   });
 
   it('estimates how many more days would settle an undecided test', () => {
@@ -143,11 +135,11 @@ describe('decide', () => {
       summary(1, { probabilityBest: 0.92, logEffect: 0.07, lift: 0.0725, liftLow: -0.03, liftHigh: 0.18 }),
     ];
     const precision = { covariance: [[0.0025]], unitsPerTitle: 84, daysPerUnitPerTitle: 2 / 24 };
-    const decision = decide(titles, met, false, 'views', { ...evidence(0.16, 1, [1, 0.08]), precision });
+    const decision = decide(titles, met, false, { ...evidence(0.16, 1, [1, 0.08]), precision });
     // (2.9 · 0.05 / 0.07)² ≈ 4.3 times the data: about 3.3 × 84 more windows per title ≈ 24 days.
     expect(decision.moreDaysNeeded).toBeGreaterThan(18);
     expect(decision.moreDaysNeeded).toBeLessThan(30);
-    expect(decision.reason).toMatch(/about \d+ more days would likely settle it/);
+    expect(decision.why).toMatchObject({ code: 'no-winner', moreDays: decision.moreDaysNeeded });
   });
 });
 
@@ -233,7 +225,6 @@ describe('analyzeTest', () => {
       verdict: 'winner',
       winnerTitleIndex: 1,
       method: 'randomisation',
-      label: 'Winner',
     });
     const winner = verdict.titles[1] as TitleSummary;
     expect(winner.liftLow).toBeLessThan(0.2);
@@ -291,7 +282,12 @@ describe('analyzeTest', () => {
       seed: 's',
     });
     expect(early.verdict).toBe('inconclusive');
-    expect(early.reason).toMatch(/^Not enough data yet: 1 of 2 measured windows per title/);
+    expect(early.why).toMatchObject({
+      code: 'not-enough-data',
+      ended: false,
+      unit: 'windows',
+    });
+    expect(early.why).toHaveProperty('missing.0', { key: 'unitsPerTitle', current: 1, required: 2 });
   });
 
   it('judges CTR on days with YouTube’s daily figures, and waits for them', () => {
@@ -318,7 +314,11 @@ describe('analyzeTest', () => {
     });
     expect(waiting.verdict).toBe('inconclusive');
     expect(waiting.titles).toEqual([]);
-    expect(waiting.reason).toMatch(/0 of 2 measured days per title/);
+    expect(waiting.why).toMatchObject({
+      code: 'not-enough-data',
+      unit: 'days',
+      missing: expect.arrayContaining([{ key: 'unitsPerTitle', current: 0, required: 2 }]) as unknown,
+    });
   });
 
   it('judges "combined" on watch time per impression', () => {
@@ -338,7 +338,7 @@ describe('analyzeTest', () => {
       seed: 's',
     });
     expect(verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 2 });
-    expect(verdict.reason).toMatch(/watch time per impression/);
+    expect(verdict.why).toMatchObject({ code: 'challenger-wins', winner: 2, variantCount: 3 });
   });
 
   it('reads few views without bias: a small channel’s +30% stays about +30%', () => {

@@ -1,13 +1,14 @@
-// When to stop and what to say (docs/statistics.md), and the engine's single entry point.
+// When to stop and why (docs/statistics.md), and the engine's single entry point. The engine
+// answers reason codes and numbers; the words a creator reads are src/shared/verdict-words.ts's.
 
-import { SAME_PERFORMANCE_MARGIN, VERDICT_LABELS, METRIC_WORDS } from '../shared/test-shapes';
+import { SAME_PERFORMANCE_MARGIN } from '../shared/test-shapes';
 import type { VerdictKind } from '../shared/test-shapes';
-import { capitalised, theOriginal, VARIANT_WORDS, type VariantWords } from '../shared/test-kinds';
+import type { LiftReading, VerdictReason } from '../shared/verdict-words';
 import type { Matrix } from './cholesky';
 import { studentTQuantile } from './distributions';
 import { summarizePosterior } from './posterior';
 import type { TitleSummary } from './posterior';
-import { describeMissing } from './progress';
+import { missingCounts } from './progress';
 import type { Progress } from './progress';
 import type { Seed } from './random';
 import { observedContrasts, randomisationInference } from './randomisation';
@@ -47,32 +48,28 @@ export interface Decision {
    * original with the winner's confidence; else the original.
    */
   recommendedTitleIndex: number;
-  reason: string;
+  /** Why: a reason code and the numbers its sentence needs (verdictReasonWords words it). */
+  why: VerdictReason;
   /** Undecided: about how many more days of testing would settle it, if the estimates hold. */
   moreDaysNeeded: number | null;
 }
 
 export interface TestVerdict extends Decision {
   metric: WinnerMetric;
-  label: string;
   /** One entry per title, index 0 = the original; empty until the minimums are met. */
   titles: TitleSummary[];
   progress: Progress;
   /** Randomisation p-value of the leader's lead over the runner-up; null without numbers. */
   pValue: number | null;
   method: 'randomisation' | null;
-  /** Caveats for the UI, e.g. which figures are Titlewise's own calculation. */
-  notes: string[];
 }
 
 export interface AnalyzeTestInput extends ReadingInput {
-  /** How the reasons name the variants (default: titles). */
-  words?: VariantWords;
-  /** True once the test has run to its end: the reasons say what goes live, not what would. */
+  /** True once the test has run to its end: the final winner bar. */
   isFinal: boolean;
   /**
-   * The test has ended, at its planned end or before it (the creator completed it): the reasons
-   * speak of it as over even when the reading keeps the bar of a look (`isFinal` false). Default
+   * The test has ended, at its planned end or before it (the creator completed it): the reason
+   * speaks of it as over even when the reading keeps the bar of a look (`isFinal` false). Default
    * `isFinal`.
    */
   ended?: boolean;
@@ -91,11 +88,6 @@ export interface AnalyzeTestInput extends ReadingInput {
 export function washoutMinutes(intervalMinutes: number): number {
   return Math.max(15, 0.1 * intervalMinutes);
 }
-
-// Title 1 is the baseline the lifts are measured against; "the original" is the video's title before the test.
-const nameOf = (words: VariantWords, index: number): string => `${words.name} ${index + 1}`;
-const originalStays = (words: VariantWords): string => theOriginal(words, 'stays', 'stay');
-const percent = (value: number): string => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(1)}%`;
 
 /** What the noise of the estimates says about time still needed (see Decision.moreDaysNeeded). */
 export interface Precision {
@@ -149,8 +141,12 @@ export interface Evidence {
   bar?: number;
 }
 
-const lifted = (title: TitleSummary, metric: WinnerMetric): string =>
-  `${percent(title.lift)} ${METRIC_WORDS[metric]} (95% interval ${percent(title.liftLow)} to ${percent(title.liftHigh)})`;
+/** A title's lift against Title 1 (the baseline the lifts are measured against) and its interval. */
+const liftOf = (title: TitleSummary): LiftReading => ({
+  lift: title.lift,
+  low: title.liftLow,
+  high: title.liftHigh,
+});
 
 /**
  * The best challenger that beats the original with the winner's confidence (one-sided, shared
@@ -176,39 +172,42 @@ export function decide(
   titles: readonly TitleSummary[],
   progress: Progress,
   isFinal: boolean,
-  metric: WinnerMetric,
   evidence: Evidence | null,
-  /** How the reasons speak of the variants: titles unless the test rotates thumbnails or packages. */
-  words: VariantWords = VARIANT_WORDS.titles,
-  /** The test is over (AnalyzeTestInput.ended): the reasons say so, whatever bar decided. */
+  /** The test is over (AnalyzeTestInput.ended): the reason says so, whatever bar decided. */
   ended: boolean = isFinal,
 ): Decision {
-  const titleName = (index: number) => nameOf(words, index);
-  const first = titleName(0);
   const keepOriginal = { winnerTitleIndex: null, recommendedTitleIndex: 0 };
   if (!progress.met || titles.length === 0 || evidence === null) {
     return {
       verdict: 'inconclusive',
       ...keepOriginal,
       moreDaysNeeded: null,
-      reason: ended
-        ? `Not enough data: the test ended with ${describeMissing(progress)}, so ${originalStays(words)}.`
-        : `Not enough data yet: ${describeMissing(progress)}.`,
+      why: {
+        code: 'not-enough-data',
+        ended,
+        missing: missingCounts(progress),
+        unit: progress.unit,
+        event: progress.event,
+      },
     };
   }
   const bar = evidence.bar ?? (isFinal ? FINAL_P_VALUE : INTERIM_P_VALUE);
   const leader = titles.find((t) => t.titleIndex === evidence.leader) ?? titles[0]!;
   if (evidence.pLeader <= bar) {
-    const others = titles.length > 2 ? `every other ${words.one}` : first;
     return {
       verdict: 'winner',
       winnerTitleIndex: leader.titleIndex,
       recommendedTitleIndex: leader.titleIndex,
       moreDaysNeeded: null,
-      reason:
+      why:
         leader.titleIndex === 0
-          ? `${first} wins: it did better than ${titles.length > 2 ? `every other ${words.one}` : titleName(1)}, so ${originalStays(words)}.`
-          : `${titleName(leader.titleIndex)} wins: ${lifted(leader, metric)} against ${first}, clearly ahead of ${others === first ? 'it' : others}.`,
+          ? { code: 'original-wins', variantCount: titles.length }
+          : {
+              code: 'challenger-wins',
+              winner: leader.titleIndex,
+              lift: liftOf(leader),
+              variantCount: titles.length,
+            },
     };
   }
   const challengers = titles.filter((t) => t.titleIndex !== 0);
@@ -219,44 +218,37 @@ export function decide(
       verdict: 'same',
       ...keepOriginal,
       moreDaysNeeded: null,
-      reason: `The ${words.many} performed the same: every ${words.one} is within ±${SAME_PERFORMANCE_MARGIN * 100}% of ${first} on ${METRIC_WORDS[metric]}, so ${originalStays(words)}.`,
+      why: { code: 'same', margin: SAME_PERFORMANCE_MARGIN },
     };
   }
   const more = moreDaysNeeded(titles, evidence.precision);
   const beating = bestBeatingOriginal(titles, evidence, bar);
   if (beating) {
-    const unsettled = challengers
-      .filter((t) => t.titleIndex !== beating.titleIndex)
-      .map((t) => `${titleName(beating.titleIndex)} vs ${titleName(t.titleIndex)}`);
-    const settled = unsettled.length > 0 ? `; ${unsettled.join(', ')} is not settled` : '';
     return {
       verdict: 'inconclusive',
       winnerTitleIndex: null,
       recommendedTitleIndex: beating.titleIndex,
       moreDaysNeeded: more,
-      reason: `${titleName(beating.titleIndex)} beats the original by ${lifted(beating, metric)}${settled}. ${ended ? `${titleName(beating.titleIndex)} goes live.` : `If the test ended now, ${titleName(beating.titleIndex)} would go live.`}`,
-    };
-  }
-  const ahead =
-    leader.titleIndex === 0
-      ? `${first} is ahead`
-      : `${titleName(leader.titleIndex)} is ahead: ${lifted(leader, metric)}`;
-  const settle = more
-    ? `about ${more} more ${more === 1 ? 'day' : 'days'} would likely ${ended ? 'have settled' : 'settle'} it`
-    : '';
-  if (ended) {
-    return {
-      verdict: 'inconclusive',
-      ...keepOriginal,
-      moreDaysNeeded: more,
-      reason: `No clear winner: ${ahead}, but not by enough to rule out chance${settle ? `; ${settle}` : ''}. ${capitalised(originalStays(words))}.`,
+      why: {
+        code: 'beats-original',
+        best: beating.titleIndex,
+        lift: liftOf(beating),
+        unsettled: challengers.filter((t) => t.titleIndex !== beating.titleIndex).map((t) => t.titleIndex),
+        ended,
+      },
     };
   }
   return {
     verdict: 'inconclusive',
     ...keepOriginal,
     moreDaysNeeded: more,
-    reason: `No winner yet: ${ahead}. Early in a test a winner must be far ahead, because the test is read every day${settle ? `; ${settle}` : ''}.`,
+    why: {
+      code: 'no-winner',
+      leader: leader.titleIndex,
+      lift: leader.titleIndex === 0 ? null : liftOf(leader),
+      moreDays: more,
+      ended,
+    },
   };
 }
 
@@ -307,25 +299,15 @@ function summarise(result: RandomisationResult, seed: Seed, draws: number | unde
 export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
   if (!Number.isInteger(input.titleCount) || input.titleCount < 2)
     throw new RangeError('a test needs at least 2 titles');
-  const notes: string[] = [
-    `Lifts, intervals and chances are Titlewise’s own calculation from YouTube’s figures, relative to ${nameOf(input.words ?? VARIANT_WORDS.titles, 0)}.`,
-  ];
-  if (input.metric !== 'views')
-    notes.push(
-      'YouTube reports impressions, CTR and watch time per day, 2–3 days late: each day is one measurement.',
-    );
   const units = readingUnits(input);
   const { data, progress, response } = units;
-  const common = { metric: input.metric, progress, notes };
+  const common = { metric: input.metric, progress };
   if (units.redraws === null) {
-    const decision = decide([], progress, input.isFinal, input.metric, null, input.words, input.ended);
+    const decision = decide([], progress, input.isFinal, null, input.ended);
     return {
       ...decision,
       ...common,
-      label: VERDICT_LABELS[decision.verdict],
-      reason: progress.met
-        ? 'These windows do not match the test’s schedule, so Titlewise cannot compare the titles.'
-        : decision.reason,
+      why: progress.met ? { code: 'schedule-mismatch' } : decision.why,
       titles: [],
       pValue: null,
       method: null,
@@ -357,7 +339,6 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
     titles,
     progress,
     input.isFinal,
-    input.metric,
     {
       leader: result.leader,
       pLeader: result.pLeader,
@@ -369,13 +350,11 @@ export function analyzeTest(input: AnalyzeTestInput): TestVerdict {
         daysPerUnitPerTitle: (input.intervalMinutes / 1440) * input.titleCount,
       },
     },
-    input.words,
     input.ended,
   );
   return {
     ...decision,
     ...common,
-    label: VERDICT_LABELS[decision.verdict],
     titles,
     pValue: result.pLeader,
     method: 'randomisation',

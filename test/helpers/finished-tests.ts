@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { simVideos, titleTests, titleVariants } from '../../db/schema';
 import { analyzeTest } from '../../src/statistics';
 import { generateSchedule } from '../../src/statistics/schedule';
-import type { TestVerdict } from '../../src/statistics/verdict';
+import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
 import { titleTruthOn } from '../../src/youtube-simulator/title-habits';
 import { trafficBetween, type TitleSpan } from '../../src/youtube-simulator/traffic-model';
 import { videoTruth } from '../../src/youtube-simulator/video-traffic';
@@ -24,7 +24,7 @@ function verdictOnSimulator(
   titles: [string, string],
   seed: string,
   start: Date,
-): TestVerdict {
+): WordedVerdict {
   const end = new Date(start.getTime() + TEST_DAYS * DAY_MS);
   const truth = { ...videoTruth(video), publishedAt: new Date(start.getTime() - DAY_MS) };
   const [original, challenger] = titles.map((title) => titleTruthOn(video, title));
@@ -51,7 +51,7 @@ function verdictOnSimulator(
         clicks: Math.round(traffic.clicks),
       };
     });
-  return analyzeTest({
+  const verdict = analyzeTest({
     windows,
     titleCount: 2,
     metric: 'ctr',
@@ -60,6 +60,7 @@ function verdictOnSimulator(
     seed,
     scheduleSegments: [{ start, end }],
   });
+  return wordVerdict(verdict, 'titles');
 }
 
 /** A topic per test, so every test compares titles of its own (a title's own pull is not shared). */

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notifications, titleTests } from '../../db/schema';
-import type { TestVerdict } from '../../src/statistics';
-import { computeVerdict } from '../../src/title-tests/figures/verdict';
+import { computeVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
 import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
 import { pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -72,7 +71,7 @@ it('decides a views test ending on a window boundary on its last window, as its 
 
   const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
   expect(test!.status).toBe('completed');
-  const stored = test!.verdict as TestVerdict;
+  const stored = test!.verdict as WordedVerdict;
   const panel = (await (await priya.get(`/api/tests/${created.id}/analytics`)).json()) as Panel;
   const logs = panel.rotationLogs;
   // No tail: the last rotation is a full window, closed by the end's counter read, and counted.

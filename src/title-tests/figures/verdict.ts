@@ -1,7 +1,8 @@
 import type { ServiceContext } from '../../platform/service-context';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../../shared/test-shapes';
 import { isRunning } from '../records/state-machine';
-import { VARIANT_WORDS } from '../../shared/test-kinds';
+import { VARIANT_WORDS, type TestKind } from '../../shared/test-kinds';
+import { progressItemLabel, verdictNotes, verdictReasonWords } from '../../shared/verdict-words';
 import { analyzeTest, type TestVerdict, type WindowObservation } from '../../statistics';
 import { finalFiguresStatus } from './final-figures-status';
 import type { TestRecord } from '../records/title-test-records';
@@ -21,6 +22,40 @@ import type { ScheduleDesign } from '../../statistics/schedule';
 export type TestSchedule = Pick<TestRecord, 'test' | 'variants' | 'rotations'>;
 
 /**
+ * The engine's verdict with the words a creator reads (src/shared/verdict-words.ts): its label,
+ * its reason, its notes and what each progress count is called. This is what a test stores when
+ * it ends and what the API answers, so verdicts stored before the engine answered reason codes
+ * (text only, without `why`) read the same.
+ */
+export interface WordedVerdict extends Omit<TestVerdict, 'progress'> {
+  label: string;
+  reason: string;
+  /** Caveats for the UI, e.g. which figures are Titlewise's own calculation. */
+  notes: string[];
+  progress: Omit<TestVerdict['progress'], 'items'> & {
+    items: (TestVerdict['progress']['items'][number] & { label: string })[];
+  };
+}
+
+/** The engine's verdict in the words of the test's kind of variant. */
+export function wordVerdict(verdict: TestVerdict, kind: TestKind): WordedVerdict {
+  const context = { metric: verdict.metric, words: VARIANT_WORDS[kind] };
+  return {
+    ...verdict,
+    label: VERDICT_LABELS[verdict.verdict],
+    reason: verdictReasonWords(verdict.why, context),
+    notes: verdictNotes(context),
+    progress: {
+      ...verdict.progress,
+      items: verdict.progress.items.map((item) => ({
+        ...item,
+        label: progressItemLabel(item.key, verdict.progress),
+      })),
+    },
+  };
+}
+
+/**
  * The statistics engine's verdict on a test from what has been measured so far.
  * `isFinal` once the test has run to its planned end (the final winner bar). Seeded by the test's
  * schedule seed, so the same data always gives the same verdict.
@@ -30,7 +65,7 @@ export async function computeVerdict(
   record: TestRecord,
   isFinal: boolean,
   options: { windows?: WindowObservation[]; ended?: boolean } = {},
-): Promise<TestVerdict> {
+): Promise<WordedVerdict> {
   return verdictOf(
     record,
     { isFinal, ended: options.ended ?? isFinal },
@@ -55,11 +90,10 @@ function verdictOf(
   windows: WindowObservation[],
   at: Date,
   onFailure: (error: unknown) => void,
-): TestVerdict {
+): WordedVerdict {
   const input = {
     windows,
     titleCount: record.variants.length,
-    words: VARIANT_WORDS[record.test.kind],
     metric: record.test.winnerMetric,
     intervalMinutes: record.test.rotationIntervalMinutes,
     isFinal,
@@ -71,19 +105,19 @@ function verdictOf(
     plannedUnitsPerTitle: plannedUnitsPerTitle(record),
   };
   try {
-    return analyzeTest(input);
+    return wordVerdict(analyzeTest(input), record.test.kind);
   } catch (error) {
     onFailure(error);
     const empty = analyzeTest({ ...input, windows: [] });
-    return {
+    const failed: TestVerdict = {
       ...empty,
       verdict: 'inconclusive',
-      label: VERDICT_LABELS.inconclusive,
       winnerTitleIndex: null,
       moreDaysNeeded: null,
       recommendedTitleIndex: 0,
-      reason: 'Titlewise could not analyse these figures reliably, so no title is called the winner.',
+      why: { code: 'analysis-failed' },
     };
+    return wordVerdict(failed, record.test.kind);
   }
 }
 
@@ -101,10 +135,10 @@ const percent = (value: number) => Math.round(value * 1000) / 10;
 /** Verdicts stored before the verdict words changed: "preferred" was never a verdict, "no difference" is "same". */
 const LEGACY_VERDICTS: Record<string, VerdictKind> = { preferred: 'inconclusive', no_difference: 'same' };
 
-function storedVerdict(value: unknown): TestVerdict | null {
+function storedVerdict(value: unknown): WordedVerdict | null {
   if (typeof value !== 'object' || value === null || !('verdict' in value) || !('titles' in value))
     return null;
-  const stored = value as TestVerdict;
+  const stored = value as WordedVerdict;
   const verdict = LEGACY_VERDICTS[stored.verdict] ?? stored.verdict;
   return {
     ...stored,
@@ -129,7 +163,7 @@ function lengthInDays(record: TestSchedule): number {
 }
 
 /** The verdict's progress as the panel shows it, with the days measured of the days planned. */
-function progressView(verdict: TestVerdict, record: TestSchedule): VerdictView['progress'] {
+function progressView(verdict: WordedVerdict, record: TestSchedule): VerdictView['progress'] {
   const planned = verdict.progress.items.find((item) => item.key === 'planned');
   const length = lengthInDays(record);
   return {
@@ -234,7 +268,7 @@ export function verdictView(
  * A running test's chance of naming a winner by its end if a variant is as much better as the
  * plan it was created with could find (conditional-power.ts); null without a plan or a reading.
  */
-function chanceOfWinner(record: TestSchedule, verdict: TestVerdict): number | null {
+function chanceOfWinner(record: TestSchedule, verdict: WordedVerdict): number | null {
   const planned = storedForecastOf(record.test.forecast)?.minimumDetectableLiftPercent ?? null;
   const information = verdict.progress.items.find((item) => item.key === 'planned');
   if (planned === null || verdict.pValue === null || !information || information.required <= 0) return null;
