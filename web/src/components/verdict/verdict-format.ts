@@ -1,5 +1,6 @@
-import { VARIANT_NOUN, type TestKind } from '../../../../src/shared/test-kinds';
+import { capitalised, VARIANT_NOUN, type TestKind } from '../../../../src/shared/test-kinds';
 import { METRIC_WORDS, SAME_PERFORMANCE_MARGIN } from '../../../../src/shared/test-shapes';
+import { moreDaysWords, versusWords, withinMarginWords } from '../../../../src/shared/verdict-words';
 import type { ProgressItem, VerdictTitle, VerdictView } from '../../api/test-types';
 import { originalName, variantName } from '../variants/variant-name';
 
@@ -67,8 +68,7 @@ export const verdictColors: Record<VerdictView['verdict'], string> = {
 
 /** "About 3 more days would likely settle it", for a running test when the engine can tell. */
 export function formatMoreDaysNeeded(days: number): string {
-  const whole = Math.max(1, Math.ceil(days));
-  return `About ${whole} more day${whole === 1 ? '' : 's'} would likely settle it`;
+  return capitalised(moreDaysWords(days));
 }
 
 /** A percentage in plain words: whole percent ("+29%"), one decimal only when it would read as 0. */
@@ -91,8 +91,6 @@ export function titleName(index: number, capital = false, kind: TestKind = 'titl
 /** The lift column's name: "Lift vs Title 1 (95% interval)", "Lift vs Thumbnail 1 (95% interval)". */
 export const liftLabel = (kind: TestKind = 'titles'): string =>
   `Lift vs ${variantName(kind, 0)} (95% interval)`;
-
-const capitalized = (text: string) => `${text.slice(0, 1).toUpperCase()}${text.slice(1)}`;
 
 /** "+12% views per hour, likely between +5% and +19%": a lift and its 95% interval in plain words. */
 export function formatLiftInWords(title: VerdictTitle, metric: VerdictView['metric']): string {
@@ -180,7 +178,7 @@ function liveLine(verdict: VerdictView, index: number, kind: TestKind): string {
   if (index === 0)
     return running
       ? 'If the test ended now: the original stays.'
-      : `${capitalized(originalName(kind))} stays.`;
+      : `${capitalised(originalName(kind))} stays.`;
   return running
     ? `If the test ended now: ${titleName(index, false, kind)} goes live.`
     : `${titleName(index, false, kind)} went live when the test ended.`;
@@ -214,7 +212,7 @@ export function summarizeVerdict(verdict: VerdictView, kind: TestKind = 'titles'
     return {
       headline: 'Waiting for YouTube’s final figures',
       why: `YouTube reports ${metric} per day, 2–3 days late, so the verdict waits for the figures of the test’s last days.`,
-      live: `${capitalized(originalName(kind))} is live until the verdict.`,
+      live: `${capitalised(originalName(kind))} is live until the verdict.`,
       tone: 'pending',
     };
   if (!verdict.progress.met || verdict.titles.length === 0) {
@@ -252,7 +250,7 @@ export function summarizeVerdict(verdict: VerdictView, kind: TestKind = 'titles'
   if (verdict.verdict === 'same')
     return {
       headline: running ? 'Performing the same so far' : 'Performed the same — the original stays',
-      why: `Every ${noun} is within ±${SAME_PERFORMANCE_MARGIN * 100}% of the original on ${metric}, so the ${noun} makes no real difference.`,
+      why: `Every ${noun} is ${withinMarginWords(SAME_PERFORMANCE_MARGIN)} of the original on ${metric}, so the ${noun} makes no real difference.`,
       live: running ? live(0) : null,
       tone: 'same',
     };
@@ -262,7 +260,7 @@ export function summarizeVerdict(verdict: VerdictView, kind: TestKind = 'titles'
     const rivals = verdict.titles
       .filter((title) => title.titleIndex > 0 && title.titleIndex !== recommended.titleIndex)
       .map((title) => name(title.titleIndex));
-    const unsettled = rivals.map((rival) => `${recommendedName} vs ${rival}`).join(', ');
+    const unsettled = versusWords(recommendedName, rivals);
     return {
       headline: `${recommendedName} beats the original (${formatRoundPercent(recommended.liftPercent)})${unsettled ? `; ${unsettled} not settled` : ''}`,
       why: `${recommendedName} did clearly better than the original on ${metric}${rivals.length > 0 ? `, but not clearly better than ${rivals.join(' or ')}` : ''}.`,
