@@ -19,6 +19,7 @@ import {
   loadTestRecord,
   setTestFields,
   variantTitle,
+  type RotationRow,
   type TestRecord,
 } from '../records/title-test-records';
 import { notifyTestPaused, notifyTestStarted } from '../../notifications/title-test-events';
@@ -96,7 +97,7 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
     return 'deferred';
   }
 
-  const due = record.rotations.filter((rotation) => rotation.plannedStart <= now).at(-1);
+  const due = dueRotation(record, now);
   if (!due) {
     const first = record.rotations[0];
     if (first) await scheduleAdvance(ctx, testId, first.plannedStart);
@@ -106,17 +107,94 @@ export async function advanceTest(ctx: ServiceContext, testId: string): Promise<
   return applySlot(ctx, record, due.slot);
 }
 
+/**
+ * The slot a wake-up at `now` acts on: the latest whose start has passed. Earlier slots still
+ * planned were missed (a worker down, a quota wait) and are skipped, never played late.
+ */
+export function dueRotation(record: Pick<TestRecord, 'rotations'>, now: Date): RotationRow | undefined {
+  return record.rotations.filter((rotation) => rotation.plannedStart <= now).at(-1);
+}
+
+/**
+ * What a slot does with the title YouTube shows now: `in-place` when it already shows the slot's
+ * title (an earlier attempt's write landed), `write` when it shows the title the product last put
+ * live, and `outside` for any other title: the creator changed it, and their edit wins.
+ */
+export function slotTitleAction(
+  liveTitle: string,
+  desired: string,
+  expected: string,
+): 'in-place' | 'write' | 'outside' {
+  if (liveTitle === desired) return 'in-place';
+  if (liveTitle === expected) return 'write';
+  return 'outside';
+}
+
+/** What a slot's switch found and did on YouTube, before anything about it is recorded. */
+export type SlotSwitch =
+  | { outcome: 'gone' }
+  | { outcome: 'outside'; reason: string; viewCount: number }
+  | { outcome: 'switched'; viewCount: number; confirmed: boolean; thumbnail: ThumbnailSwitch | null };
+
+/**
+ * Reads the live video and puts the slot's variant live on it: the thumbnail first (a package's
+ * title never goes live without its image), then the title, written only when YouTube does not
+ * show it already. Writes nothing when the video is gone or someone else changed what it shows.
+ * YouTube's errors are thrown to the caller.
+ */
+export async function switchSlot(
+  ctx: ServiceContext,
+  record: TestRecord,
+  rotation: RotationRow,
+): Promise<SlotSwitch> {
+  const { youtube } = ctx;
+  const { test, connection } = record;
+  const desired = variantTitle(record, rotation.variantId);
+  const variant = record.variants.find((entry) => entry.id === rotation.variantId)!;
+  const live = await youtube.getVideo(connection, test.videoId);
+  if (!live) return { outcome: 'gone' };
+  const action = slotTitleAction(live.title, desired, expectedLiveTitle(record));
+  if (action === 'outside') {
+    // The creator changed the title in Studio: their edit wins, the test stops rotating.
+    const reason = `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`;
+    return { outcome: 'outside', reason, viewCount: live.viewCount };
+  }
+  let confirmed = true;
+  let thumbnail: ThumbnailSwitch | null = null;
+  // The thumbnail first: a package's title never goes live without its image.
+  if (rotatesThumbnails(test.kind)) {
+    thumbnail = await switchThumbnail(ctx, record, live, variant, {
+      requestedAt: rotation.thumbnailRequestedAt,
+      markRequested: markSlotRequested(ctx, rotation.id),
+    });
+    if (thumbnail.outcome === 'outside') {
+      return {
+        outcome: 'outside',
+        reason:
+          'The thumbnail was changed outside Titlewise. The test is paused so your image is kept; resume it to continue rotating.',
+        viewCount: live.viewCount,
+      };
+    }
+    confirmed = thumbnail.confirmed;
+  }
+  if (action === 'write') {
+    const after = await youtube.setTitle(connection, live, desired);
+    await ctx.hooks?.afterTitleWrite?.(test.id, rotation.slot);
+    confirmed = confirmed && after.title === desired;
+  }
+  return { outcome: 'switched', viewCount: live.viewCount, confirmed, thumbnail };
+}
+
 async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
   const { youtube } = ctx;
   const { test, connection } = record;
   const rotation = record.rotations.find((entry) => entry.slot === slot)!;
   const desired = variantTitle(record, rotation.variantId);
-  const expected = expectedLiveTitle(record);
   const variant = record.variants.find((entry) => entry.id === rotation.variantId)!;
 
   let viewCount: number;
   let confirmed: boolean;
-  let thumbnail: ThumbnailSwitch | null = null;
+  let thumbnail: ThumbnailSwitch | null;
   // Before the first switch, the plan is made again on what the video showed until now.
   if (
     rotation.kind === 'window' &&
@@ -124,8 +202,8 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
   )
     await confirmForecast(ctx, record);
   try {
-    const live = await youtube.getVideo(connection, test.videoId);
-    if (!live) {
+    const found = await switchSlot(ctx, record, rotation);
+    if (found.outcome === 'gone') {
       await handleYouTubeFailure(
         ctx,
         record,
@@ -134,36 +212,11 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
       );
       return 'failed';
     }
-    if (live.title !== desired && live.title !== expected) {
-      // The creator changed the title in Studio: their edit wins, the test stops rotating.
-      const reason = `The title was changed outside Titlewise (to “${live.title}”). The test is paused so your edit is kept; resume it to continue rotating.`;
-      await pauseForOutsideEdit(ctx, record, reason, live.viewCount);
+    if (found.outcome === 'outside') {
+      await pauseForOutsideEdit(ctx, record, found.reason, found.viewCount);
       return 'edited-outside';
     }
-    viewCount = live.viewCount;
-    confirmed = true;
-    // The thumbnail first: a package's title never goes live without its image.
-    if (rotatesThumbnails(test.kind)) {
-      thumbnail = await switchThumbnail(ctx, record, live, variant, {
-        requestedAt: rotation.thumbnailRequestedAt,
-        markRequested: markSlotRequested(ctx, rotation.id),
-      });
-      if (thumbnail.outcome === 'outside') {
-        await pauseForOutsideEdit(
-          ctx,
-          record,
-          'The thumbnail was changed outside Titlewise. The test is paused so your image is kept; resume it to continue rotating.',
-          live.viewCount,
-        );
-        return 'edited-outside';
-      }
-      confirmed = thumbnail.confirmed;
-    }
-    if (live.title !== desired) {
-      const after = await youtube.setTitle(connection, live, desired);
-      await ctx.hooks?.afterTitleWrite?.(test.id, slot);
-      confirmed = confirmed && after.title === desired;
-    }
+    ({ viewCount, confirmed, thumbnail } = found);
   } catch (error) {
     await ctx.db
       .update(rotations)
