@@ -55,8 +55,39 @@ export async function pauseChannelTestsForLostAccess(
   });
 }
 
-/** Whether the failure happened while putting an ended test's final title on YouTube. */
-const endedTest = (record: TestRecord) => !runningStatuses.includes(record.test.status);
+/**
+ * What a YouTube failure does to a test, by its kind and the test's status:
+ * - `wait-for-reset`: the daily quota is spent; the test waits for the reset at midnight Pacific;
+ * - `pause-channel`: the grant is gone; the channel is marked disconnected and its scheduled and
+ *   active tests pause (pauseChannelTestsForLostAccess);
+ * - `pause-test`: YouTube refused (the video gone, a title it will not take): `pausesTest` says
+ *   whether this test pauses here (not when it has ended or waits for capacity: then the refusal
+ *   is only recorded);
+ * - `retry`: YouTube did not answer; the job fails and pg-boss runs it again.
+ * `tellFailed`: the failure hit an ended test's final title, so the creator is told it failed
+ * (a running test's creator is told it paused).
+ */
+export function failureResponse(
+  kind: YouTubeFailure['kind'],
+  status: TestRecord['test']['status'],
+): {
+  action: 'wait-for-reset' | 'pause-channel' | 'pause-test' | 'retry';
+  pausesTest: boolean;
+  tellFailed: boolean;
+} {
+  const ended = !runningStatuses.includes(status);
+  switch (kind) {
+    case 'quota':
+      return { action: 'wait-for-reset', pausesTest: false, tellFailed: false };
+    case 'authorization':
+      return { action: 'pause-channel', pausesTest: false, tellFailed: ended };
+    case 'not-found':
+    case 'invalid':
+      return { action: 'pause-test', pausesTest: !ended && status !== 'queued', tellFailed: ended };
+    case 'transient':
+      return { action: 'retry', pausesTest: false, tellFailed: false };
+  }
+}
 
 /**
  * Turns a YouTube failure into what the creator sees and what happens next. Returns true when
@@ -70,8 +101,9 @@ export async function handleYouTubeFailure(
 ): Promise<boolean> {
   const now = ctx.clock.now();
   const testId = record.test.id;
-  switch (failure.kind) {
-    case 'quota': {
+  const response = failureResponse(failure.kind, record.test.status);
+  switch (response.action) {
+    case 'wait-for-reset': {
       const resetAt = nextPacificMidnight(now);
       const reason = `YouTube's daily API quota is used up. Titlewise will continue ${doing} after the quota resets at midnight Pacific time (${formatMoment(resetAt, await messageTimeZoneOf(ctx.db, record.test.userId))}).`;
       await ctx.db.transaction(async (tx) => {
@@ -84,20 +116,19 @@ export async function handleYouTubeFailure(
       await scheduleAdvance(ctx, testId, resetAt);
       return true;
     }
-    case 'authorization': {
+    case 'pause-channel': {
       await pauseChannelTestsForLostAccess(ctx, record.connection.id, failure.message);
       const lastError = `Could not finish ${doing}: YouTube access was revoked or has expired. Reconnect your channel.`;
       await ctx.db.transaction(async (tx) => {
         await tx.update(titleTests).set({ lastError }).where(eq(titleTests.id, testId));
-        if (endedTest(record)) await notifyTestFailed(ctx, tx, record.test, lastError, now);
+        if (response.tellFailed) await notifyTestFailed(ctx, tx, record.test, lastError, now);
       });
       return true;
     }
-    case 'not-found':
-    case 'invalid': {
+    case 'pause-test': {
       const statusReason = `Paused: ${failure.message}`;
       const lastError = `YouTube refused ${doing}: ${failure.message}`;
-      const pausing = runningStatuses.includes(record.test.status) && record.test.status !== 'queued';
+      const pausing = response.pausesTest;
       await ctx.db.transaction(async (tx) => {
         if (pausing) await endLiveWindows(tx, [testId], now);
         await tx
@@ -109,12 +140,12 @@ export async function handleYouTubeFailure(
             updatedAt: now,
           })
           .where(eq(titleTests.id, testId));
-        if (endedTest(record)) await notifyTestFailed(ctx, tx, record.test, lastError, now);
+        if (response.tellFailed) await notifyTestFailed(ctx, tx, record.test, lastError, now);
         else await notifyTestPaused(ctx, tx, record.test, statusReason, now);
       });
       return true;
     }
-    case 'transient': {
+    case 'retry': {
       await ctx.db
         .update(titleTests)
         .set({
