@@ -39,6 +39,29 @@ export async function servedThumbnailAt(ctx: ServiceContext, url: string | null)
 }
 
 /**
+ * What a switch does with the thumbnail YouTube serves (fingerprint `served`): nothing when it is
+ * the wanted image already (`live`); when it differs from the one the engine last left live
+ * (`leftLive`), nothing either: this slot's set was requested before a crash and landed
+ * (`landed`), or someone else put their image there (`outside`), unless it is one of the test's
+ * own (`ours`, at the end); otherwise the wanted image is set (`set`). With nothing left live yet
+ * (a resume after an outside edit), the creator asked to continue, so the image is set.
+ */
+export function thumbnailAction(found: {
+  served: string;
+  wanted: Set<string>;
+  leftLive: string | null;
+  requested: boolean;
+  ours?: Set<string>;
+}): 'live' | 'landed' | 'outside' | 'set' {
+  if (found.wanted.has(found.served)) return 'live';
+  if (found.leftLive !== null && found.served !== found.leftLive) {
+    if (found.requested) return 'landed';
+    if (!found.ours?.has(found.served)) return 'outside';
+  }
+  return 'set';
+}
+
+/**
  * Puts `variant`'s image live as the video's thumbnail, at most once per request marker, and
  * tells what it found. The image YouTube serves is compared with the one the engine last left live
  * (`test.liveThumbnailSha256`): the same, and the wanted image is set (its request marked first,
@@ -57,12 +80,16 @@ export async function switchThumbnail(
   const { test, connection } = record;
   const wanted = await fingerprintsOf(ctx, [variant]);
   const served = await servedThumbnailAt(ctx, live.thumbnailUrl);
-  if (wanted.has(served.sha256)) return { outcome: 'live', servedSha256: served.sha256, confirmed: true };
-  // Unknown (a resume after an outside edit): the creator asked to continue, so the image is set.
-  if (test.liveThumbnailSha256 !== null && served.sha256 !== test.liveThumbnailSha256) {
-    if (request.requestedAt) return { outcome: 'landed', servedSha256: served.sha256, confirmed: true };
-    if (!request.ours?.has(served.sha256)) return { outcome: 'outside', servedSha256: served.sha256 };
-  }
+  const action = thumbnailAction({
+    served: served.sha256,
+    wanted,
+    leftLive: test.liveThumbnailSha256,
+    requested: request.requestedAt !== null,
+    ours: request.ours,
+  });
+  if (action === 'live' || action === 'landed')
+    return { outcome: action, servedSha256: served.sha256, confirmed: true };
+  if (action === 'outside') return { outcome: 'outside', servedSha256: served.sha256 };
   if (!variant.thumbnailImageId) throw new Error(`Variant ${variant.id} has no thumbnail.`);
   const image = await imageBytes(ctx.db, variant.thumbnailImageId);
   if (!image) throw new Error(`The image of variant ${variant.id} is missing from the image store.`);
