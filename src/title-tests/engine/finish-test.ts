@@ -54,7 +54,7 @@ export function ranToPlannedEnd(test: Pick<TitleTestRow, 'endedAt' | 'endDate'>)
  * winner's confidence (the engine's recommendation: never the original when the data show it
  * worse); else the original (0).
  */
-function variantToPutLive(record: TestRecord, decision: Decision): number {
+export function variantToPutLive(record: TestRecord, decision: Decision): number {
   const index =
     decision.verdict === 'winner' && decision.winnerTitleIndex !== null
       ? decision.winnerTitleIndex
@@ -68,11 +68,11 @@ function titleOf(record: TestRecord, index: number): string {
 }
 
 /** The engine's reasons say so themselves when the original stays (VARIANT_WORDS' `original`). */
-const saysOriginalStays = (reason: string): boolean =>
+export const saysOriginalStays = (reason: string): boolean =>
   /original (title|thumbnail|title and thumbnail) stays?\b/i.test(reason);
 
 /** A verdict as stored on the test (jsonb): enough of it to know which title it names. */
-function storedDecision(value: unknown): Decision | null {
+export function storedDecision(value: unknown): Decision | null {
   if (typeof value !== 'object' || value === null) return null;
   const { verdict, winnerTitleIndex, recommendedTitleIndex } = value as Record<string, unknown>;
   if (typeof verdict !== 'string') return null;
@@ -243,7 +243,7 @@ async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Pr
  * the last window the card, the chart and the exports count (counted-windows.ts), rather than
  * leaving it out as still pending (docs/decisions/0034-the-end-decides-on-its-own-counter-read.md).
  */
-function withLiveWindowsClosed(record: TestRecord, at: Date, views: number): TestRecord {
+export function withLiveWindowsClosed(record: TestRecord, at: Date, views: number): TestRecord {
   return {
     ...record,
     rotations: record.rotations.map((rotation) =>
@@ -252,6 +252,20 @@ function withLiveWindowsClosed(record: TestRecord, at: Date, views: number): Tes
         : rotation,
     ),
   };
+}
+
+/**
+ * What the end does with the title YouTube shows now: nothing when the final title is live
+ * already (`in-place`), writes it over a title the product itself may have left live (`ours`:
+ * `write`), and keeps any other title, the creator's own (`keep-creators`).
+ */
+export function finalTitleAction(
+  liveTitle: string,
+  finalTitle: string,
+  ours: Set<string>,
+): 'in-place' | 'write' | 'keep-creators' {
+  if (liveTitle === finalTitle) return 'in-place';
+  return ours.has(liveTitle) ? 'write' : 'keep-creators';
 }
 
 /**
@@ -320,9 +334,10 @@ async function putFinalTitle(
       };
       if (switched.outcome === 'set') confirmed = switched.confirmed;
     }
-    if (live.title !== finalTitle && !ending.ours.has(live.title)) {
+    const action = finalTitleAction(live.title, finalTitle, ending.ours);
+    if (action === 'keep-creators') {
       kept = live.title; // The creator set a title of their own: keep it.
-    } else if (live.title !== finalTitle) {
+    } else if (action === 'write') {
       const written = (await youtube.setTitle(connection, live, finalTitle)).confirmed;
       confirmed = (confirmed ?? true) && written;
     }
