@@ -8,13 +8,14 @@ import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from '../records/held-tests';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { loadTestRecord } from '../records/title-test-records';
+import type { TitleTestYouTube, YouTubeFailure } from './youtube-port';
 
 export interface CollectedMetrics {
   samples: number;
   dailyRows: number;
 }
 
-interface SampledTest {
+export interface SampledTest {
   testId: string;
   videoId: string;
   connection: ChannelConnection;
@@ -84,29 +85,15 @@ export function shapeOfCadence(cadence: string): TestShape {
   return { rotationIntervalMinutes: Number(interval), winnerMetric: metric as WinnerMetric };
 }
 
-/** One group's counters on any one of its grants, then the videos it could not see on their owners'. */
+/** One group's counters, then the samples and the figures derived from them, stored together. */
 async function sampleGroup(ctx: ServiceContext, tests: SampledTest[]): Promise<number> {
-  const videoIds = [...new Set(tests.map((test) => test.videoId))];
-  const counts = new Map<string, number>();
-  const grants = [...new Map(tests.map((test) => [test.connection.id, test.connection])).values()];
-  const lost = new Set<string>();
-  for (const grant of grants) {
-    const read = await readCounts(ctx, tests, grant, videoIds, lost);
-    if (read === 'quota') return 0; // Sampling resumes by itself after the reset.
-    if (read === 'lost') continue; // That grant is gone: the next one reads the same public counters.
-    for (const [videoId, views] of read) counts.set(videoId, views);
-    break;
-  }
-  // Not public: only the owner's grant sees the counter.
-  for (const grant of grants) {
-    if (lost.has(grant.id)) continue;
-    const hidden = tests.filter((test) => test.connection.id === grant.id && !counts.has(test.videoId));
-    if (hidden.length === 0) continue;
-    const read = await readCounts(ctx, tests, grant, [...new Set(hidden.map((test) => test.videoId))], lost);
-    if (read === 'quota') break;
-    if (read === 'lost') continue;
-    for (const [videoId, views] of read) counts.set(videoId, views);
-  }
+  const counts = await readGroupCounts(ctx.youtube, tests, async (grant, failure) => {
+    // The grant is gone: its tests are paused and told.
+    for (const test of tests.filter((entry) => entry.connection.id === grant.id)) {
+      const record = await loadTestRecord(ctx.db, test.testId);
+      if (record) await handleYouTubeFailure(ctx, record, failure, 'measuring views');
+    }
+  });
   if (counts.size === 0) return 0;
   const sampledAt = ctx.clock.now();
   const channelOf = new Map(tests.map((test) => [test.videoId, test.connection.youtubeChannelId]));
@@ -126,29 +113,52 @@ async function sampleGroup(ctx: ServiceContext, tests: SampledTest[]): Promise<n
   return values.length;
 }
 
-/** Counters through one grant; 'lost' when the grant is gone (its tests are paused and told). */
-async function readCounts(
-  ctx: ServiceContext,
+/**
+ * One group's counters on any one of its grants (the next when one is gone), then the videos it
+ * could not see (not public) on their owners' grants. A spent quota ends the reading: none at all
+ * when the first read hit it. `lostGrant` is told of each grant YouTube refused.
+ */
+export async function readGroupCounts(
+  youtube: TitleTestYouTube,
   tests: SampledTest[],
-  grant: ChannelConnection,
-  videoIds: string[],
-  lost: Set<string>,
-): Promise<Map<string, number> | 'lost' | 'quota'> {
-  try {
-    return await ctx.youtube.viewCounts(grant, videoIds);
-  } catch (error) {
-    const failure = ctx.youtube.classify(error);
-    if (failure.kind === 'authorization') {
-      lost.add(grant.id);
-      for (const test of tests.filter((entry) => entry.connection.id === grant.id)) {
-        const record = await loadTestRecord(ctx.db, test.testId);
-        if (record) await handleYouTubeFailure(ctx, record, failure, 'measuring views');
+  lostGrant: (grant: ChannelConnection, failure: YouTubeFailure) => Promise<void>,
+): Promise<Map<string, number>> {
+  const videoIds = [...new Set(tests.map((test) => test.videoId))];
+  const counts = new Map<string, number>();
+  const grants = [...new Map(tests.map((test) => [test.connection.id, test.connection])).values()];
+  const lost = new Set<string>();
+  const readCounts = async (grant: ChannelConnection, ids: string[]) => {
+    try {
+      return await youtube.viewCounts(grant, ids);
+    } catch (error) {
+      const failure = youtube.classify(error);
+      if (failure.kind === 'authorization') {
+        lost.add(grant.id);
+        await lostGrant(grant, failure);
+        return 'lost';
       }
-      return 'lost';
+      if (failure.kind === 'quota') return 'quota';
+      throw error;
     }
-    if (failure.kind === 'quota') return 'quota';
-    throw error;
+  };
+  for (const grant of grants) {
+    const read = await readCounts(grant, videoIds);
+    if (read === 'quota') return new Map(); // Sampling resumes by itself after the reset.
+    if (read === 'lost') continue; // That grant is gone: the next one reads the same public counters.
+    for (const [videoId, views] of read) counts.set(videoId, views);
+    break;
   }
+  // Not public: only the owner's grant sees the counter.
+  for (const grant of grants) {
+    if (lost.has(grant.id)) continue;
+    const hidden = tests.filter((test) => test.connection.id === grant.id && !counts.has(test.videoId));
+    if (hidden.length === 0) continue;
+    const read = await readCounts(grant, [...new Set(hidden.map((test) => test.videoId))]);
+    if (read === 'quota') break;
+    if (read === 'lost') continue;
+    for (const [videoId, views] of read) counts.set(videoId, views);
+  }
+  return counts;
 }
 
 /** Everything for one test, now (the founder's Force Analytics). */
