@@ -32,31 +32,33 @@ export async function storeSchedule(
 type ScheduledTest = { id: string; scheduleSeed: string; scheduleDesign: number };
 
 /** The calibration hours of the forecast stored with a test (title-tests.schemas.ts, testForecastSchema); 0 without one. */
-function calibrationHoursOf(forecast: unknown): number {
+export function calibrationHoursOf(forecast: unknown): number {
   const hours = (forecast as { calibrationHours?: unknown } | null)?.calibrationHours;
   return typeof hours === 'number' && hours > 0 ? hours : 0;
 }
 
+/** Where a segment of a test's schedule goes (storeScheduleSegment). */
+interface SegmentPlacement {
+  segment: number;
+  start: Date;
+  end: Date;
+  firstSlot: number;
+  firstBlock: number;
+  designStart?: Date;
+}
+
 /**
  * Draws one segment of a test's schedule (schedule-segments.ts) with generateSchedule, from the
- * segment's seed between `start` and `end`, and stores it numbered after what is already stored:
- * slots from `firstSlot`, blocks from `firstBlock` (so a block never spans two segments). Returns
- * the slots as drawn, numbered as stored.
+ * segment's seed between `start` and `end`, numbered after what is already stored: slots from
+ * `firstSlot`, blocks from `firstBlock` (so a block never spans two segments). Returns the slots
+ * as drawn, numbered as stored, and the rotation rows that store them.
  */
-export async function storeScheduleSegment(
-  tx: Tx,
+export function drawScheduleSegment(
   test: ScheduledTest,
   variantIds: string[],
   intervalMinutes: number,
-  placement: {
-    segment: number;
-    start: Date;
-    end: Date;
-    firstSlot: number;
-    firstBlock: number;
-    designStart?: Date;
-  },
-): Promise<ScheduleSlot[]> {
+  placement: SegmentPlacement,
+): { schedule: ScheduleSlot[]; rows: Array<typeof rotations.$inferInsert> } {
   const schedule = generateSchedule({
     seed: segmentSeed(test.scheduleSeed, placement.segment),
     titleCount: variantIds.length,
@@ -70,17 +72,28 @@ export async function storeScheduleSegment(
     slot: placement.firstSlot + slot.slot,
     block: slot.block === null ? null : placement.firstBlock + slot.block,
   }));
-  await tx.insert(rotations).values(
-    schedule.map((slot) => ({
-      testId: test.id,
-      slot: slot.slot,
-      segment: placement.segment,
-      kind: slot.kind,
-      block: slot.block,
-      variantId: variantIds[slot.titleIndex]!,
-      plannedStart: slot.startsAt,
-      plannedEnd: slot.endsAt,
-    })),
-  );
+  const rows = schedule.map((slot) => ({
+    testId: test.id,
+    slot: slot.slot,
+    segment: placement.segment,
+    kind: slot.kind,
+    block: slot.block,
+    variantId: variantIds[slot.titleIndex]!,
+    plannedStart: slot.startsAt,
+    plannedEnd: slot.endsAt,
+  }));
+  return { schedule, rows };
+}
+
+/** Draws one segment of a test's schedule (drawScheduleSegment) and stores it. Returns the slots as stored. */
+export async function storeScheduleSegment(
+  tx: Tx,
+  test: ScheduledTest,
+  variantIds: string[],
+  intervalMinutes: number,
+  placement: SegmentPlacement,
+): Promise<ScheduleSlot[]> {
+  const { schedule, rows } = drawScheduleSegment(test, variantIds, intervalMinutes, placement);
+  await tx.insert(rotations).values(rows);
   return schedule;
 }
