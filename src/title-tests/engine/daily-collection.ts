@@ -16,6 +16,20 @@ export interface DailyCollection {
   decisionsDue: string[];
 }
 
+/** Tests that ended before this moment are done with (collectsDaily). */
+export function dailyCollectionCutoff(now: Date): Date {
+  return new Date(now.getTime() - RECENTLY_ENDED_MS);
+}
+
+/**
+ * Whether the daily collection reads a started test's figures: while it runs, once it ended
+ * within the last 3 days (before `cutoff`, dailyCollectionCutoff), and for as long as its verdict
+ * waits for YouTube's final figures.
+ */
+export function collectsDaily(test: { endedAt: Date | null; dueAt: Date | null }, cutoff: Date): boolean {
+  return !(test.endedAt && test.endedAt < cutoff && !test.dueAt);
+}
+
 /**
  * The daily handler: pulls YouTube's daily figures (Analytics and reach reports) for every test
  * running, ended within the last 3 days, or still waiting for its final figures, then enqueues
@@ -27,13 +41,13 @@ export async function collectDailyMetrics(ctx: ServiceContext): Promise<DailyCol
   const failures: unknown[] = [];
   let collected = 0;
   if (ctx.collectDaily) {
-    const cutoff = new Date(ctx.clock.now().getTime() - RECENTLY_ENDED_MS);
+    const cutoff = dailyCollectionCutoff(ctx.clock.now());
     const tests = await ctx.db
       .select({ id: titleTests.id, endedAt: titleTests.endedAt, dueAt: titleTests.finalFiguresDueAt })
       .from(titleTests)
       .where(and(inArray(titleTests.status, startedStatuses), heldBy(ctx.holding)));
     for (const test of tests) {
-      if (test.endedAt && test.endedAt < cutoff && !test.dueAt) continue;
+      if (!collectsDaily(test, cutoff)) continue;
       try {
         await ctx.collectDaily(test.id);
         collected += 1;

@@ -27,7 +27,7 @@ export function lookDue(record: TestRecord, now: Date): boolean {
 }
 
 /** "8 days before its planned end": how early the answer came, in the creator's words. */
-function earlier(end: Date, now: Date): string {
+export function earlier(end: Date, now: Date): string {
   const days = Math.round((end.getTime() - now.getTime()) / DAY_MS);
   if (days <= 0) return 'on its last day';
   return `${days} ${days === 1 ? 'day' : 'days'} before its planned end`;
