@@ -23,7 +23,7 @@ import { winnerBarAt } from '../src/title-tests/figures/look-bars';
 import { calibrationHoursFor } from '../src/title-tests/figures/video-noise';
 import { trafficBetween } from '../src/youtube-simulator/traffic-model';
 import type { TitleSpan, TitleTruth, VideoTruth } from '../src/youtube-simulator/traffic-model';
-import { planOnVideo, promisedChance } from './stats/plan';
+import { dialogViewsPerDay, planOnVideo, promisedChance } from './stats/plan';
 import { DAY_MS, drawVideo, HOUR_MS, originalTitle, poisson, VIEW_DURATION_SEC } from './stats/video';
 import type { Channel } from './stats/video';
 import { spentUntil } from './spent-until';
@@ -49,9 +49,13 @@ export interface Scenario {
   lift: LiftChoice;
 }
 
-/** Hours a first test of this shape reads the video's counter before its design starts. */
-export function calibrationHours(shape: Shape): number {
-  return calibrationHoursFor({ winnerMetric: shape.metric, rotationIntervalMinutes: shape.intervalMinutes });
+/** Hours a first test of this shape reads the counter of a video with `viewsPerDay` views a day before its design starts. */
+export function calibrationHours(shape: Shape, viewsPerDay: number): number {
+  return calibrationHoursFor(
+    { winnerMetric: shape.metric, rotationIntervalMinutes: shape.intervalMinutes },
+    viewsPerDay,
+    washoutMinutes(shape.intervalMinutes),
+  );
 }
 
 /**
@@ -206,7 +210,7 @@ export function runTest(
   const original = originalTitle(ctr);
   const end = new Date(start.getTime() + shape.days * DAY_MS);
   // A first test of the channel: views windows under a day read the counter first.
-  const hours = calibrationHours(shape);
+  const hours = calibrationHours(shape, dialogViewsPerDay(video, original, start));
   const designStart = hours > 0 ? new Date(start.getTime() + hours * HOUR_MS) : undefined;
   const plan = planOnVideo({ shape, video, original, start, designStart, channel, run });
   const truth = scenario.lift === 'plan' ? plan.lift : scenario.lift;

@@ -61,7 +61,7 @@ function buildRows(): Row[] {
       for (const titleCount of TITLE_COUNTS)
         for (const channel of CHANNELS) {
           const noise = { viewsPerDay: viewsPerDayOf(channel) };
-          const hours = calibrationHours({ metric, intervalMinutes, titleCount, days: 1 });
+          const hours = calibrationHours({ metric, intervalMinutes, titleCount, days: 1 }, noise.viewsPerDay);
           const planShapeOf = (days: number): ForecastShape => ({
             intervalMinutes,
             metric,
@@ -391,7 +391,7 @@ function report(results: RowResult[], args: ReturnType<typeof readArgs>): string
 
 /** How the tests are measured, read and planned: shared by both reports. */
 const STUDY_NOTES = [
-  '- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, in the product three days later. Read as the product reads: every day at 02:00 Pacific with the winner bar of that look, stopping at the first "Winner"; otherwise the final reading once every window (for daily metrics, every day’s figures) is in. Every test is its channel’s first: views tests with windows under a day read the video’s counter for 24 hours before the design starts, the original title live.',
+  '- Measured as YouTube measures: views from the public counter per window (whole counts, a washout after each switch); impressions, CTR and watch time per Pacific day, in the product three days later. Read as the product reads: every day at 02:00 Pacific with the winner bar of that look, stopping at the first "Winner"; otherwise the final reading once every window (for daily metrics, every day’s figures) is in. Every test is its channel’s first: views tests with windows under a day read the video’s counter for 24 hours before the design starts (48 before 4-hour windows on a video whose traffic’s swings outweigh its counts), the original title live.',
   '- The plan each test promises is the product’s when it first switches: the video’s noise from its counter over those hours and its daily history of the 28 days before the start (for CTR and watch time, else the reach rows of 6 other videos of the channel, 5–90 days old), else the pessimistic assumption; views a day from the same reading, else lifetime views over the age. A `plan` lift puts Title 2 at that test’s own plan lift; a test whose plan says it cannot decide never runs.',
 ];
 

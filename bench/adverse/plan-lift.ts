@@ -61,6 +61,14 @@ function expectedViews(video: Video, shape: Shape, from: number, to: number): nu
   return views;
 }
 
+/** Views a day the plan is given (PlanViews) for a test starting at `start`. */
+export function dialogViewsPerDay(video: Video, shape: Shape, start: Date, views: PlanViews): number {
+  const at = start.getTime();
+  if (views === 'current') return expectedViews(video, shape, at - 24 * HOUR_MS, at);
+  const viewCount = Math.round(expectedViews(video, shape, video.publishedAt, at));
+  return estimateViewsPerDay({ viewCount, publishedAt: new Date(video.publishedAt) }, start) ?? 0;
+}
+
 export function planFor(
   shape: Shape,
   video: Video,
@@ -77,13 +85,8 @@ export function planFor(
     washoutMinutes: number;
   },
 ): PlannedTest {
-  const at = start.getTime();
-  const viewCount = Math.round(expectedViews(video, shape, video.publishedAt, at));
-  const currentViewsPerDay = expectedViews(video, shape, at - 24 * HOUR_MS, at);
-  const dialogViews =
-    options.views === 'current'
-      ? currentViewsPerDay
-      : (estimateViewsPerDay({ viewCount, publishedAt: new Date(video.publishedAt) }, start) ?? 0);
+  const currentViewsPerDay = dialogViewsPerDay(video, shape, start, 'current');
+  const dialogViews = dialogViewsPerDay(video, shape, start, options.views);
   const read = options.channel
     ? null
     : videoNoise(

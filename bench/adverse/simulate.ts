@@ -20,12 +20,13 @@ import { assumedWashout, measuredWashout } from './earlier-test';
 import type { WashoutChoice } from './earlier-test';
 import { channelHistoryOf, historyOf } from './calibration-read';
 import type { NoiseEstimate } from '../../src/statistics/forecast';
-import { channelNoiseOf, planFor } from './plan-lift';
+import { channelNoiseOf, dialogViewsPerDay, planFor } from './plan-lift';
 import type { PlannedTest, PlanViews } from './plan-lift';
 import { observationsAt, storeTest } from './product-rows';
 import { readTest } from './readings';
 import type { ReadTest, TestPlan } from './readings';
 import { Rng } from './rng';
+import { drawVideo } from './traffic';
 import type { Video } from './traffic';
 import type { WinnerMetric } from '../../src/statistics/window-analysis';
 import { metricLift, UNCHANGED } from './variant-effects';
@@ -227,13 +228,17 @@ function earlierChannelNoise(shape: Shape, runKey: string, start: Date): NoiseEs
   return channelNoiseOf(observationsAt(test.stored, test.finalAt), shape);
 }
 
-/** Hours the product reads the video before the first switch: a first test of sub-daily views windows (video-noise.ts). */
-function calibrationHours(cell: Cell): number {
+/**
+ * Hours the product reads the video before the first switch: a first test of sub-daily views
+ * windows (video-noise.ts), on the views a day the dialog hands the plan.
+ */
+function calibrationHours(cell: Cell, viewsPerDay: number, washoutMinutes: number): number {
   if (cell.shape.earlierTest || cell.scenario === 'plan-channel') return 0;
-  return calibrationHoursFor({
-    winnerMetric: cell.shape.metric,
-    rotationIntervalMinutes: cell.shape.intervalMinutes,
-  });
+  return calibrationHoursFor(
+    { winnerMetric: cell.shape.metric, rotationIntervalMinutes: cell.shape.intervalMinutes },
+    viewsPerDay,
+    washoutMinutes,
+  );
 }
 
 export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 'lifetime'): TestOutcome {
@@ -253,7 +258,13 @@ export function simulateTest(cell: Cell, runKey: string, planViews: PlanViews = 
     const truth = (cell.effects ?? []).map((e) => metricLift(e, shape.metric));
     return refusedOutcome(shape.titleCount, washout, null, truth);
   }
-  const hours = calibrationHours(cell);
+  // The video this run draws (its traffic's first draws), as the dialog sees it: its views a day.
+  const drawn = drawVideo(shape.traffic, trafficRng().rng, start.getTime());
+  const hours = calibrationHours(
+    cell,
+    dialogViewsPerDay(drawn, shape, start, planViews),
+    washout.minutes ?? defaultWashout(shape.intervalMinutes),
+  );
   const designStart = hours > 0 ? new Date(start.getTime() + hours * 3_600_000) : undefined;
   const channel = cell.scenario === 'plan-channel' ? earlierChannelNoise(shape, runKey, start) : null;
   const run = (effectsFor: (video: Video) => VariantEffect[], draws: Rng) =>

@@ -38,6 +38,20 @@ export function promisedChance(plan: StudyPlan, lift: number): number {
   return chanceOfVerdict(plan.shape, plan.noise, lift);
 }
 
+/** The views a day the create dialog hands the plan: the video's lifetime views over its age. */
+export function dialogViewsPerDay(video: VideoTruth, original: TitleTruth, start: Date): number {
+  const before = originalSpan(video, original, start);
+  return (
+    estimateViewsPerDay(
+      {
+        viewCount: Math.round(trafficBetween(video, before, video.publishedAt, start).views),
+        publishedAt: video.publishedAt,
+      },
+      start,
+    ) ?? 0
+  );
+}
+
 export function planOnVideo(input: {
   shape: Shape;
   video: VideoTruth;
@@ -59,15 +73,7 @@ export function planOnVideo(input: {
     washout,
   );
   const before = originalSpan(video, original, start);
-  const lifetimeViews = () =>
-    estimateViewsPerDay(
-      {
-        viewCount: Math.round(trafficBetween(video, before, video.publishedAt, start).views),
-        publishedAt: video.publishedAt,
-      },
-      start,
-    ) ?? 0;
-  const viewsPerDay = read?.viewsPerDay ?? lifetimeViews();
+  const viewsPerDay = read?.viewsPerDay ?? dialogViewsPerDay(video, original, start);
   const planShape: ForecastShape = {
     intervalMinutes: shape.intervalMinutes,
     metric: shape.metric,

@@ -21,9 +21,14 @@ const TYPICAL_TRAFFIC_NOISE: Record<string, number> = {
 /** How much noisier than typical a channel the forecast assumes when it knows nothing of it. */
 export const PESSIMISTIC_NOISE_FACTOR = 2;
 
-export function assumedTrafficNoise(intervalMinutes: number, response: Response): number {
+/** The traffic noise of one unit on a typical channel. */
+export function typicalTrafficNoise(intervalMinutes: number, response: Response): number {
   const value = TYPICAL_TRAFFIC_NOISE[`${intervalMinutes}:${response}`];
   if (value === undefined)
     throw new RangeError(`no typical noise for ${response} at ${intervalMinutes} minutes`);
-  return PESSIMISTIC_NOISE_FACTOR * value;
+  return value;
+}
+
+export function assumedTrafficNoise(intervalMinutes: number, response: Response): number {
+  return PESSIMISTIC_NOISE_FACTOR * typicalTrafficNoise(intervalMinutes, response);
 }

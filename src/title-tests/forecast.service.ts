@@ -143,7 +143,7 @@ export async function trafficKnowledge(
       noise: { ...base, trafficNoise: channel.noise, noiseDf: channel.df, source: 'channel' },
       calibrationHours: 0,
     };
-  const calibrationHours = calibrationHoursFor(input);
+  const calibrationHours = calibrationHoursFor(input, viewsPerDay, washout);
   if (calibrationHours === 0) {
     const now = ctx.clock.now();
     const connection = await chosenChannel(ctx.db, user, input.channelId);

@@ -8,6 +8,8 @@ import {
   type CounterReading,
   type HistoryDay,
 } from '../../statistics/calibration';
+import { typicalTrafficNoise } from '../../statistics/assumed-noise';
+import { countVariance } from '../../statistics/forecast';
 
 // The noise of one unit of a shape on this video, from what the video showed before the test
 // (docs/statistics.md, "Calibration"): windows of a few hours from its counter's hour-to-hour noise;
@@ -16,14 +18,38 @@ import {
 
 /** Hours a views test with sub-daily windows reads the counter before its first switch, when the channel has taught nothing. */
 export const CALIBRATION_HOURS = 24;
+/**
+ * Hours it reads before windows of 4 hours on a video whose traffic, not its counts, makes most of
+ * a window's noise: two days. The engine compares the six windows of a day with their day's level
+ * and their slot of the day, so what such a test contends with is traffic that swings for a few
+ * hours at a time; one day of readings cannot tell those swings from the daily cycle (the curve
+ * fitted to one day follows them), two days can (the cycle repeats, the swings do not). Where the
+ * counts outweigh the swings (a video with a few hundred views a day) the whole counts' noise is
+ * known exactly and a second day would only shorten the test. Measured on the validation study's
+ * traffic (docs/statistics.md, "Calibration"): with one day the plan read 4-hour windows' noise
+ * 1.4 times too low in the median video and its tests decided 0.73–0.81 of what it promised; with
+ * two days 0.92–0.97, while the small channel's tests keep theirs with one.
+ */
+const TWO_DAY_CALIBRATION_HOURS = 48;
+/** The windows that read two days first (minutes): those the engine levels per day that span several hours. */
+const TWO_DAY_WINDOWS = { from: 240, below: 480 };
 
 type Shape = { winnerMetric: WinnerMetric; rotationIntervalMinutes: number };
 
-/** Hours of counter readings the shape's forecast needs before the first switch (0: its daily history is enough). */
-export function calibrationHoursFor(shape: Shape): number {
-  return !isMeasuredPerDay(shape.winnerMetric) && shape.rotationIntervalMinutes < 1440
-    ? CALIBRATION_HOURS
-    : 0;
+/**
+ * Hours of counter readings the shape's forecast needs before the first switch (0: its daily
+ * history is enough), on a video with `viewsPerDay` views a day whose windows are washed out for
+ * `washoutMinutes` after each switch.
+ */
+export function calibrationHoursFor(shape: Shape, viewsPerDay: number, washoutMinutes: number): number {
+  const interval = shape.rotationIntervalMinutes;
+  if (isMeasuredPerDay(shape.winnerMetric) || interval >= 1440) return 0;
+  const swingsOutweighCounts =
+    countVariance('views', interval, viewsPerDay, washoutMinutes) <
+    typicalTrafficNoise(interval, 'views') ** 2;
+  return interval >= TWO_DAY_WINDOWS.from && interval < TWO_DAY_WINDOWS.below && swingsOutweighCounts
+    ? TWO_DAY_CALIBRATION_HOURS
+    : CALIBRATION_HOURS;
 }
 
 export interface VideoNoise {
