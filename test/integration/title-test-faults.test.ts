@@ -105,7 +105,9 @@ describe('exactly one rotation per slot, whatever crashes', () => {
       expect((await liveVideo(testApp, videoId)).title).toBe(
         variants.find((v) => v.id === current.variantId)!.title,
       );
-    });
+      // A day and a half of 10-minute passes through the real jobs: a guard against a hang, not a
+      // measure (a CI run on a loaded machine took over 30 s).
+    }, 120_000);
   }
 });
 
