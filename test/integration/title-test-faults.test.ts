@@ -1,6 +1,13 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { channelConnections, rotations, simTitleHistory, simTokens, titleTests } from '../../db/schema';
+import {
+  channelConnections,
+  rotations,
+  simTitleHistory,
+  simTokens,
+  simVideos,
+  titleTests,
+} from '../../db/schema';
 import type { ServiceContext } from '../../src/platform/service-context';
 import { nextPacificMidnight } from '../../src/time/pacific';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
@@ -172,6 +179,32 @@ describe('YouTube faults', () => {
       .set({ revoked: false })
       .where(eq(simTokens.accountId, DEMO_ACCOUNT_ID));
   });
+
+  it('pauses only the test, and keeps the channel connected, when YouTube refuses to change its video (403 forbidden)', async () => {
+    const testId = await startTest(['Forbidden A', 'Forbidden B']);
+    await runDueWork(testApp);
+    // The video passes to another channel (as after a transfer between brand accounts): YouTube
+    // still shows it, but answers 403 forbidden to this channel's title writes.
+    await testApp.built.app.db
+      .update(simVideos)
+      .set({ accountId: 'sim-alex' })
+      .where(eq(simVideos.id, videoId));
+    try {
+      // Through the lead-in and the first block of windows (two 2-hour windows, one of them Title
+      // 2's): the first switch away from Title 1 writes the title.
+      await runFor(testApp, (await hoursToFirstWindow(testApp, testId)) + 5);
+      const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, testId));
+      expect(test!.status).toBe('paused');
+      expect(test!.statusReason).toMatch(/refused to change this video/);
+      const [connection] = await testApp.built.app.db.select().from(channelConnections);
+      expect(connection!.status).toBe('connected');
+    } finally {
+      await testApp.built.app.db
+        .update(simVideos)
+        .set({ accountId: DEMO_ACCOUNT_ID })
+        .where(eq(simVideos.id, videoId));
+    }
+  }, 120_000);
 
   it('retries transient failures, shows the error while failing, and recovers', async () => {
     const testId = await startTest(['Flaky A', 'Flaky B']);

@@ -55,16 +55,34 @@ export class AuthorizationLostError extends YouTubeGatewayError {
   }
 }
 
-/** 403 for a permission the grant lacks (a scope not granted, a video of another channel); the grant itself lives. */
+/** YouTube's reason for a 403 whose grant lacks a permission (a scope the creator did not allow). */
+const MISSING_SCOPE_REASON = 'insufficientPermissions';
+
+/**
+ * 403 for a permission YouTube denies. A scope the grant lacks (`insufficientPermissions`) fails
+ * every call on the channel, so it is a lost authorization: the creator signs in again and allows
+ * every permission. Any other 403 (`forbidden`: this video cannot be changed by this caller, such
+ * as another channel's video) refuses this request only: the grant lives and the channel's other
+ * tests go on, so it is 'invalid' and pauses only the test that asked.
+ */
 export class PermissionDeniedError extends YouTubeGatewayError {
-  readonly kind = 'authorization';
+  readonly kind: 'authorization' | 'invalid';
 
   constructor(
     readonly reason: string,
-    message = 'YouTube refused: Titlewise lacks the permission for this. Sign in again and allow every requested permission.',
+    message?: string,
     options?: { cause?: unknown },
   ) {
-    super('FORBIDDEN', message, options);
+    const missingScope = reason === MISSING_SCOPE_REASON;
+    super(
+      'FORBIDDEN',
+      message ??
+        (missingScope
+          ? 'YouTube refused: Titlewise lacks the permission for this. Sign in again and allow every requested permission.'
+          : 'YouTube refused to change this video for this channel (it may belong to another channel, or be locked for editing in YouTube Studio).'),
+      options,
+    );
+    this.kind = missingScope ? 'authorization' : 'invalid';
   }
 }
 
