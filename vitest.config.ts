@@ -12,7 +12,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'jobs/**/*.test.ts', 'web/**/*.test.ts', 'db/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'jobs/**/*.test.ts',
+            'web/**/*.test.ts',
+            'db/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
         },
       },
       {

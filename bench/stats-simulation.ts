@@ -12,7 +12,7 @@ import { isMeasuredPerDay } from '../src/shared/test-shapes';
 import type { WinnerMetric } from '../src/shared/test-shapes';
 import type { NoiseSource } from '../src/statistics/forecast';
 import { dailyLookTimes, unitReadyAt } from '../src/statistics/look-schedule';
-import { naiveAnalysis } from '../src/statistics/naive';
+import { naiveAnalysis } from './stats/naive';
 import { Random } from '../src/statistics/random';
 import { generateSchedule } from '../src/statistics/schedule';
 import type { ScheduleSlot } from '../src/statistics/schedule';

@@ -3,10 +3,10 @@
 // title with ≥ 95% chance to be best the winner. It ignores that a video's baseline moves with
 // age and time of day and that hourly counts are far noisier than Poisson.
 
-import { normalCdf } from './distributions';
-import { Random } from './random';
-import type { Seed } from './random';
-import type { WindowObservation } from './window-analysis';
+import { normalCdf } from '../../src/statistics/distributions';
+import { Random } from '../../src/statistics/random';
+import type { Seed } from '../../src/statistics/random';
+import type { WindowObservation } from '../../src/statistics/window-analysis';
 
 export interface NaiveTitle {
   titleIndex: number;

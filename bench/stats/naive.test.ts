@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { naiveAnalysis } from './naive';
-import type { WindowObservation } from './window-analysis';
+import type { WindowObservation } from '../../src/statistics/window-analysis';
 
 const window = (titleIndex: number, views: number, impressions = 0, clicks = 0): WindowObservation => ({
   titleIndex,
