@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { generateSchedule, type ScheduleSlot } from '../../src/statistics';
-import type { WordedVerdict } from '../../src/title-tests/figures/verdict';
+import type { WordedVerdict } from '../../src/title-tests/figures/worded-verdict';
 import { pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { storedVerdict } from './stored-verdict';

@@ -1,5 +1,5 @@
 import { analyzeTest, washoutMinutes, type WindowObservation } from '../../src/statistics';
-import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
+import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/worded-verdict';
 import type { PlannedTest } from './account-plan';
 import { SAMPLE_EVERY_MS, viewsAt } from './traffic';
 

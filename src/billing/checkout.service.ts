@@ -6,7 +6,7 @@ import type { UserRow } from '../auth/session.service';
 import { AppError, conflict } from '../errors/app-error';
 import { isSubscribedTier } from '../shared/plans';
 import type { PaidPlan } from './billing.schemas';
-import { priceIdFor } from './plans';
+import { priceIdFor } from './checkout-plans';
 import { createPortalLink } from './portal.service';
 import { applySubscriptionTruth } from './subscription-sync';
 

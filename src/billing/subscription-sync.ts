@@ -6,7 +6,7 @@ import { recordAudit } from '../audit/audit-log';
 import type { UserRow } from '../auth/session.service';
 import type { DbOrTx } from '../db/database';
 import type { SubscriptionTruth } from './billing-provider';
-import { planForPrice } from './plans';
+import { planForPrice } from './checkout-plans';
 
 type Access = { subscriptionTier: SubscriptionTier; subscriptionStatus: 'active' | 'inactive' } | null;
 

@@ -1,6 +1,6 @@
 // What the statistics engine found, as reason codes and numbers (src/statistics/verdict.ts,
 // progress.ts), and the one place it is put into the words a creator reads: the server words the
-// verdict it stores and answers (src/title-tests/figures/verdict.ts), and the web app's panel
+// verdict it stores and answers (src/title-tests/figures/worded-verdict.ts), and the web app's panel
 // (web/src/components/verdict/verdict-format.ts) uses the same phrases where it says the same
 // thing. Pure (no Node or DOM imports), so web/ imports it at runtime. docs/decisions/0048.
 

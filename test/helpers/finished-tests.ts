@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { simVideos, titleTests, titleVariants } from '../../db/schema';
 import { analyzeTest } from '../../src/statistics';
 import { generateSchedule } from '../../src/statistics/schedule';
-import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
+import { wordVerdict, type WordedVerdict } from '../../src/title-tests/figures/worded-verdict';
 import { titleTruthOn } from '../../src/youtube-simulator/title-habits';
 import { trafficBetween, type TitleSpan } from '../../src/youtube-simulator/traffic-model';
 import { videoTruth } from '../../src/youtube-simulator/video-traffic';

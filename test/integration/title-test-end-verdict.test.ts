@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notifications, titleTests } from '../../db/schema';
-import { computeVerdict, type WordedVerdict } from '../../src/title-tests/figures/verdict';
+import { computeVerdict, type WordedVerdict } from '../../src/title-tests/figures/worded-verdict';
 import { loadTestRecord } from '../../src/title-tests/records/title-test-records';
 import { pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';

@@ -6,7 +6,7 @@ import type { UserRow } from '../../auth/session.service';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
 import type { PlainRouteRegistry } from '../../api/declare/plain-routes';
 import { paidPlans } from '../billing.schemas';
-import { planDetails, planForPrice } from '../plans';
+import { planDetails, planForPrice } from '../checkout-plans';
 import { findObject, type SimCheckoutSession, type SimCustomer } from './objects';
 import { SIMULATED_CHECKOUT_PATH, SIMULATED_PORTAL_PATH } from './simulated-provider';
 import {

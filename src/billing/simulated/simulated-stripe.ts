@@ -2,7 +2,7 @@ import type { ServiceContext } from '../../platform/service-context';
 import type { UserRow } from '../../auth/session.service';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { PaidPlan } from '../billing.schemas';
-import { priceIdFor } from '../plans';
+import { priceIdFor } from '../checkout-plans';
 import { deliverSimulatedEvent } from './simulated-events';
 import {
   currentSubscriptionOf,

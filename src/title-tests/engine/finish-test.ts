@@ -10,7 +10,7 @@ import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from '../figures/final-figures';
 import { finalFiguresDeadline } from '../figures/final-figures-status';
-import { computeVerdict } from '../figures/verdict';
+import { computeVerdict } from '../figures/worded-verdict';
 import {
   expectedLiveTitle,
   loadTestRecord,

@@ -4,7 +4,7 @@ import type { ServiceContext } from '../../platform/service-context';
 import { runningStatuses } from '../../shared/test-states';
 import { formatMoment } from '../../shared/moments';
 import { messageTimeZoneOf } from '../../auth/users.service';
-import { computeVerdict } from '../figures/verdict';
+import { computeVerdict } from '../figures/worded-verdict';
 import { nextLookAfter } from '../figures/look-bars';
 import { loadTestRecord, setTestFields, type TestRecord } from '../records/title-test-records';
 import { finishTest, type FinishOutcome } from './finish-test';

@@ -11,7 +11,7 @@ import type {
 } from '../records/title-tests.schemas';
 import { storedForecastOf } from '../records/stored-forecast';
 import { observationsOfStandings } from './window-observations';
-import { verdictView } from './verdict';
+import { verdictView } from './worded-verdict';
 import { imageFilePath } from '../../shared/image-rules';
 import { VARIANT_WORDS } from '../../shared/test-kinds';
 

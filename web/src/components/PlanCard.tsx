@@ -1,6 +1,6 @@
 import { Badge, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Plan } from '../lib/plans';
+import type { Plan } from '../lib/pricing-plans';
 import { CheckIcon } from './icons';
 
 /** A plan's card (landing pricing and /paywall); the caller supplies the call to action. */

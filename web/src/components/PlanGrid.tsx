@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { plans, type Plan } from '../lib/plans';
+import { plans, type Plan } from '../lib/pricing-plans';
 import { PlanCard } from './PlanCard';
 
 /** Free, Pro and Authority side by side (landing pricing and /paywall); the caller supplies each card's call to action. */

@@ -1,7 +1,7 @@
 import { Button, Text } from '@mantine/core';
 import { AppLink } from '../../components/AppLink';
 import { PlanGrid } from '../../components/PlanGrid';
-import { MONEY_BACK_DAYS } from '../../lib/plans';
+import { MONEY_BACK_DAYS } from '../../lib/pricing-plans';
 import { Section } from './Section';
 
 export function PricingSection() {

@@ -5,7 +5,7 @@ import { FaqList, type FaqItem } from '../../components/FaqList';
 import { ArrowLeftIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
 import { PlanGrid } from '../../components/PlanGrid';
-import { MONEY_BACK_DAYS, type PlanId } from '../../lib/plans';
+import { MONEY_BACK_DAYS, type PlanId } from '../../lib/pricing-plans';
 import { startCheckout } from './checkout';
 import { useCurrentUser } from '../../auth/current-user';
 

@@ -1,4 +1,4 @@
-import type { PlanId } from '../../lib/plans';
+import type { PlanId } from '../../lib/pricing-plans';
 import { showError } from '../../lib/toast';
 
 export type CheckoutOutcome = 'redirecting' | '/login' | 'failed';
