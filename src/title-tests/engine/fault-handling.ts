@@ -135,13 +135,14 @@ export async function handleYouTubeFailure(
           .update(titleTests)
           .set({
             ...(pausing ? { status: 'paused' as const } : {}),
-            statusReason,
+            // A test waiting for capacity is neither paused nor ended: the refusal is only recorded.
+            ...(pausing || response.tellFailed ? { statusReason } : {}),
             lastError,
             updatedAt: now,
           })
           .where(eq(titleTests.id, testId));
         if (response.tellFailed) await notifyTestFailed(ctx, tx, record.test, lastError, now);
-        else await notifyTestPaused(ctx, tx, record.test, statusReason, now);
+        else if (pausing) await notifyTestPaused(ctx, tx, record.test, statusReason, now);
       });
       return true;
     }
