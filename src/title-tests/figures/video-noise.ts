@@ -27,7 +27,7 @@ export const CALIBRATION_HOURS = 24;
  * counts outweigh the swings (a video with a few hundred views a day) the whole counts' noise is
  * known exactly and a second day would only shorten the test. Measured on the validation study's
  * traffic (docs/statistics.md, "Calibration"): with one day the plan read 4-hour windows' noise
- * 1.4 times too low in the median video and its tests decided 0.73–0.81 of what it promised; with
+ * 1.4 times too low in the median video and its tests decided 0.68–0.86 of what it promised; with
  * two days 0.92–0.97, while the small channel's tests keep theirs with one.
  */
 const TWO_DAY_CALIBRATION_HOURS = 48;
@@ -44,12 +44,11 @@ type Shape = { winnerMetric: WinnerMetric; rotationIntervalMinutes: number };
 export function calibrationHoursFor(shape: Shape, viewsPerDay: number, washoutMinutes: number): number {
   const interval = shape.rotationIntervalMinutes;
   if (isMeasuredPerDay(shape.winnerMetric) || interval >= 1440) return 0;
+  if (interval < TWO_DAY_WINDOWS.from || interval >= TWO_DAY_WINDOWS.below) return CALIBRATION_HOURS;
   const swingsOutweighCounts =
     countVariance('views', interval, viewsPerDay, washoutMinutes) <
     typicalTrafficNoise(interval, 'views') ** 2;
-  return interval >= TWO_DAY_WINDOWS.from && interval < TWO_DAY_WINDOWS.below && swingsOutweighCounts
-    ? TWO_DAY_CALIBRATION_HOURS
-    : CALIBRATION_HOURS;
+  return swingsOutweighCounts ? TWO_DAY_CALIBRATION_HOURS : CALIBRATION_HOURS;
 }
 
 export interface VideoNoise {
