@@ -1,8 +1,9 @@
 /**
  * dependency-cruiser (`npm run check:cycles`, part of `npm run lint`): the folder rules of
- * ARCHITECTURE.md, checked on the run-time imports of the server (src/, jobs/, db/) and the web app
- * (web/src/). Type-only imports vanish from the JavaScript and are left out
- * (tsPreCompilationDeps: false); tests are left out; dynamic import() counts.
+ * ARCHITECTURE.md, checked on the imports of the server (src/, jobs/, db/) and the web app
+ * (web/src/). Type-only imports count as much as run-time ones (tsPreCompilationDeps: true): a
+ * folder that names another's types depends on it as surely as one that calls it (docs/decisions/0052);
+ * tests are left out; dynamic import() counts.
  *
  * Folder cycles (docs/decisions/0018) are checked on dependency-cruiser's folder graph
  * (scope: 'folder'): every directory is a node, src/youtube and src/youtube/gateway included.
@@ -13,13 +14,55 @@
  */
 
 /** Files that assemble the features: nothing but another entry point imports them. */
-const ENTRY_POINTS = '^(src/(main|worker|demo-prepare|web-process|app)\\.ts|web/src/main\\.tsx)$';
+const ENTRY_POINTS = '^(src/(main|worker|demo-prepare|web-process|app|app-context)\\.ts|web/src/main\\.tsx)$';
 
 /**
  * Subfolders that import their parent folder's files, whose parent's files therefore do not
  * import them (each pair of folders imports one way only).
  */
 const LOWER_ROOTS = '^src/(youtube/gateway|billing/simulated|api/trpc)/';
+
+/**
+ * The product's features (folders of src/ that are neither infrastructure nor adapters): each has a
+ * front door, its index.ts, and the rest of the server (other features, jobs/, the entry points)
+ * imports only that. The web app imports the API contract's types (`*.schemas.ts`) directly: they
+ * vanish from its JavaScript, and the front doors would pull server code into its type graph only.
+ * Infrastructure (platform, context, db, config, crypto, shared, time, http, errors, statistics,
+ * observability, api) and the YouTube adapters (youtube, youtube-simulator) are not features.
+ */
+const FEATURES = [
+  'admin',
+  'analytics',
+  'audit',
+  'auth',
+  'billing',
+  'capacity',
+  'channels',
+  'demo',
+  'images',
+  'learning',
+  'mail-catcher',
+  'notifications',
+  'privacy',
+  'reports',
+  'team',
+  'title-tests',
+  'videos',
+];
+
+/** A feature's subfolder that builds on its parent (LOWER_ROOTS) has a front door of its own. */
+const SUBFOLDER_DOORS = { billing: 'simulated/' };
+
+const frontDoorRules = FEATURES.map((feature) => ({
+  name: `features-enter-by-the-front-door-${feature}`,
+  severity: 'error',
+  comment: `Outside src/${feature}, the server imports src/${feature}/index.ts only (docs/decisions/0052).`,
+  from: { path: '^(src|jobs)/', pathNot: `^src/${feature}/` },
+  to: {
+    path: `^src/${feature}/`,
+    pathNot: `^src/${feature}/(${SUBFOLDER_DOORS[feature] ?? ''})?index\\.ts$`,
+  },
+}));
 
 /** The web app's layers, lowest first: a layer imports only the layers before it. */
 const WEB_LAYERS = ['lib', 'api', 'auth', 'components', 'shell', 'pages', 'routes', 'app'];
@@ -104,18 +147,27 @@ module.exports = {
       name: 'platform-at-the-bottom',
       severity: 'error',
       comment:
-        'src/platform (the service context, the clock, the project root, the job kit) is what every feature stands on: it imports no feature at run time.',
+        'src/platform (the clock, the project root, metrics, spans, concurrency limits) is what everything stands on: it imports nothing else of src/, types included. The service context and the job kit, which name the database, are one floor up in src/context.',
       from: { path: '^src/platform/' },
       to: { path: '^src/', pathNot: '^src/platform/' },
+    },
+    {
+      name: 'context-knows-no-feature',
+      severity: 'error',
+      comment:
+        "src/context (the service context and the job kit) stands on the platform, the database, the configuration and the token cipher only: a feature that needs more declares its own context extending it (the title-test engine's, billing's), and src/app-context.ts assembles them.",
+      from: { path: '^src/context/' },
+      to: { path: '^src/', pathNot: '^src/(context|platform|db|config|crypto)/' },
     },
     {
       name: 'features-do-not-import-the-job-registry',
       severity: 'error',
       comment:
-        "jobs/ lists every feature's job definitions, so only the entry points (src/app.ts) may import it; a feature declares and sends its jobs with src/platform/job.ts.",
+        "jobs/ lists every feature's job definitions, so only the entry points (src/app.ts) may import it; a feature declares and sends its jobs with src/context/job.ts.",
       from: { path: '^src/', pathNot: ENTRY_POINTS },
       to: { path: '^jobs/' },
     },
+    ...frontDoorRules,
     ...webLayerRules,
     ...titleTestRoomRules,
     {
@@ -131,7 +183,7 @@ module.exports = {
     includeOnly: '^(src|jobs|db|web/src)/',
     exclude: { path: ['\\.(test|e2e)\\.tsx?$', '\\.d\\.ts$', '^db/migrations/'] },
     doNotFollow: { path: 'node_modules' },
-    tsPreCompilationDeps: false,
+    tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     // The folder graph (for scope: 'folder' rules) is derived with the metrics.
     metrics: true,

@@ -26,7 +26,9 @@ export default tseslint.config(
   {
     // The web app may only import types from the server, at any depth; src/shared holds pure
     // rules (constants, no Node imports) that the web app uses at runtime, and the block below
-    // keeps it pure, so the boundary holds through it too.
+    // keeps it pure, so the boundary holds through it too. The web app names them by the aliases
+    // of package.json's "imports" (docs/decisions/0054): #server/… (src/, types only) and
+    // #shared/… (src/shared); the relative paths stay forbidden too.
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -50,6 +52,19 @@ export default tseslint.config(
               message: 'web/ imports only types from the server; shared rules live in src/shared.',
             },
             {
+              regex: '^#server/',
+              allowTypeImports: true,
+              message: 'web/ imports only types from the server (#server/…); shared rules live in #shared/….',
+            },
+            {
+              regex: '^#server/shared/',
+              message: 'Import src/shared as #shared/….',
+            },
+            {
+              regex: '^node:',
+              message: 'The web app runs in the browser: no Node built-ins.',
+            },
+            {
               // '../src/shared/../db' or '../src/./db' would walk past the patterns above.
               regex: String.raw`(^|/)(?!\.\.?/)[^/]+/\.\.?(/|$)`,
               message: 'Write the import path without . or .. after a folder name.',
@@ -61,13 +76,29 @@ export default tseslint.config(
         'error',
         {
           // Lazy imports are not seen by the rule above: the same folders, checked here.
-          selector: String.raw`ImportExpression[source.value=/(^|\x2F)(src\x2F(?!shared\x2F)|jobs\x2F|db\x2F|scripts\x2F|bench\x2F|test\x2F)|(^|\x2F)(?!\.\.?\x2F)[^\x2F]+\x2F\.\.?(\x2F|$)/]`,
+          selector: String.raw`ImportExpression[source.value=/(^|\x2F)(src\x2F(?!shared\x2F)|jobs\x2F|db\x2F|scripts\x2F|bench\x2F|test\x2F)|^#server\x2F|(^|\x2F)(?!\.\.?\x2F)[^\x2F]+\x2F\.\.?(\x2F|$)/]`,
           message: 'web/ imports only types from the server; shared rules live in src/shared.',
         },
         {
           selector: "ImportExpression[source.type!='Literal']",
           message: 'Give import() a plain string, so the server boundary can be checked.',
         },
+      ],
+      // One program checks the server and the web app, with Node's types and the DOM's together
+      // (docs/decisions/0054), so the compiler does not catch Node's globals in the browser's code.
+      // This does.
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          'global',
+          'require',
+          'module',
+          '__dirname',
+          '__filename',
+          'setImmediate',
+        ].map((name) => ({ name, message: 'The web app runs in the browser: no Node globals.' })),
       ],
     },
   },

@@ -31,8 +31,11 @@ export default defineConfig({
       },
     ],
     setupFiles: ['test/setup/fail-on-console-error.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // The limits catch a hang, never measure speed: every test waits for the state it asserts. On
+    // the 2-core CI runner, beside the browser suite, a file runs up to three times slower than
+    // alone (a 50-second start-up hook there took over 60), so the limits leave that room.
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
     // The longest files first, by their recorded durations, on a fresh clone too.
     sequence: { sequencer: DurationSequencer },
     pool: 'forks',

@@ -7,8 +7,15 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/setup/global-database.ts', 'test/setup/build-web.ts'],
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    // The limits catch a hang, never measure speed. On the 2-core CI runner, beside the other
+    // suite, a browser test runs up to three times slower than alone: the verdict card's test,
+    // 27 s alone, ran past 90 s there.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    // expect.poll gives up after 1 s by default: under a loaded CI machine a dialog's data can take
+    // longer than that to arrive (a what-works run failed so). Polls wait for their state as long
+    // as a Playwright locator does.
+    expect: { poll: { timeout: 30_000 } },
     // The longest files first, by their recorded durations, on a fresh clone too.
     sequence: { sequencer: DurationSequencer },
     pool: 'forks',

@@ -22,6 +22,7 @@ import { prepareDatabase, type PreparedDatabase } from './api/prepare-database';
 import { formatReport, type MeasuredRow, type MemoryReading } from './api/report';
 import { childEnv, generateSecrets, serverEnv, type BenchTarget, type Secrets } from './api/server-env';
 import { replaceMarkedBlock } from './readme-block';
+import { SERVER_NODE_FLAGS } from '../src/platform/server-runtime';
 import { freePort } from '../test/helpers/free-port';
 import { note, sleep } from './rotation/measure';
 import { createScratchDatabase, type ScratchDatabase } from './rotation/scratch-database';
@@ -88,7 +89,7 @@ async function measureServer(
     target.kind,
     // The bundle `npm start` runs (scripts/server-build.ts), built below when stale.
     'dist/server/main.js',
-    ['--max-semi-space-size=16'],
+    SERVER_NODE_FLAGS,
     childEnv(env),
     `${env.PUBLIC_URL}/api/health`,
   );

@@ -1,19 +1,12 @@
 import type { PgBoss } from 'pg-boss';
-import { capacityAlertJob } from '../src/admin/admin.jobs';
-import { demoCleanupJob, demoPrepareJob } from '../src/demo/demo.jobs';
-import { emailJob } from '../src/notifications/notifications.jobs';
-import { createJobQueue, startJobWorker, type JobDefinition } from '../src/platform/job';
-import type { ServiceContext } from '../src/platform/service-context';
-import { disconnectJob } from '../src/privacy/disconnect-channel';
-import { eraseAccountJob, retentionJob } from '../src/privacy/privacy.jobs';
-import { invitationEmailJob } from '../src/team/team.jobs';
-import {
-  admissionJob,
-  advanceJob,
-  dailyMetricsJob,
-  sampleViewsJob,
-  tickJob,
-} from '../src/title-tests/engine/title-tests.jobs';
+import { capacityAlertJob } from '../src/admin';
+import { demoCleanupJob, demoPrepareJob } from '../src/demo';
+import { emailJob } from '../src/notifications';
+import { createJobQueue, startJobWorker, type JobDefinition } from '../src/context/job';
+import type { ServiceContext } from '../src/context/service-context';
+import { disconnectJob, eraseAccountJob, retentionJob } from '../src/privacy';
+import { invitationEmailJob } from '../src/team';
+import { admissionJob, advanceJob, dailyMetricsJob, sampleViewsJob, tickJob } from '../src/title-tests';
 import { purgeExpiredJob } from './maintenance';
 
 /**

@@ -1,10 +1,10 @@
 import { lt, or, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { rateLimits, sessions } from '../db/schema';
-import { purgeUnusedUploads } from '../src/images/image-storage';
-import { reencodeLegacyUploads } from '../src/images/legacy-uploads';
-import { defineJob } from '../src/platform/job';
-import type { ServiceContext } from '../src/platform/service-context';
+import { purgeUnusedUploads, reencodeLegacyUploads } from '../src/images';
+import { defineJob } from '../src/context/job';
+import { systemClock } from '../src/platform/clock';
+import type { ServiceContext } from '../src/context/service-context';
 
 /**
  * Removes expired or revoked sessions, stale rate-limit windows and unused uploads, and re-encodes
@@ -18,9 +18,11 @@ export async function purgeExpired(
     .delete(sessions)
     .where(or(lt(sessions.expiresAt, now), isNotNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  // Rate-limit windows run on the machine's clock (src/api/within-limit.ts), not the product's: a
+  // simulated clock moved days ahead must not purge the windows still open.
   const removedWindows = await ctx.db
     .delete(rateLimits)
-    .where(lt(rateLimits.windowStart, new Date(now.getTime() - 86_400_000)))
+    .where(lt(rateLimits.windowStart, new Date(systemClock.now().getTime() - 86_400_000)))
     .returning({ key: rateLimits.key });
   const uploads = await purgeUnusedUploads(ctx.db, now);
   const legacy = await reencodeLegacyUploads(ctx);

@@ -10,8 +10,18 @@ import { fileURLToPath } from 'node:url';
 // With its .ts extension: Node runs these scripts as they are (type stripping, no resolver).
 import { newestMtime } from './newest-mtime.ts';
 
-/** Everything the bundle is made from; a change to any of them means a rebuild. */
-export const WEB_INPUTS = ['web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json'];
+/**
+ * Everything the bundle is made from; a change to any of them means a rebuild. package.json maps
+ * the web app's #shared/ and #server/ imports ("imports").
+ */
+export const WEB_INPUTS = [
+  'web',
+  'src/shared',
+  'vite.config.ts',
+  'postcss.config.cjs',
+  'package.json',
+  'package-lock.json',
+];
 
 /** True when dist/web/index.html exists and is newer than every web input. */
 export function webBuildIsCurrent(root: string): boolean {

@@ -8,20 +8,16 @@ import type { Logger } from 'drizzle-orm';
 import type { PgBoss } from 'pg-boss';
 import { createBoss } from '../jobs/boss';
 import { createQueues, startWorkers } from '../jobs';
-import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing/billing-routes';
-import { registerSimulatedStripePages } from './billing/simulated/simulated-pages';
-import { simulatedBillingProvider } from './billing/simulated/simulated-provider';
-import { createStripeClient, stripeBillingProvider } from './billing/stripe-provider';
-import { gatewayDailyCollector, gatewayYouTube } from './title-tests/engine/youtube-adapter';
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './billing';
+import { registerSimulatedStripePages } from './billing/simulated';
 import { listOperations } from './api/operations';
 import { registerRestOperations } from './api/rest-transport';
 import { credentialInQuery } from './api/credential-in-query';
-import type { Dependencies, ServiceContext } from './platform/service-context';
-import type { EngineHooks } from './title-tests/engine/engine-hooks';
-import { demoSandboxTime } from './demo/demo-time';
-import { registerUnsubscribeRoutes } from './notifications/unsubscribe-routes';
-import { UNSUBSCRIBE_PATH } from './notifications/unsubscribe-link';
-import { registerGoogleOAuth } from './auth/google-oauth';
+import type { ServiceContext } from './context/service-context';
+import { assembleAppContext, type AppContext } from './app-context';
+import type { EngineHooks } from './title-tests';
+import { registerUnsubscribeRoutes, UNSUBSCRIBE_PATH } from './notifications';
+import { registerGoogleOAuth } from './auth';
 import { createControllableClock, isControllableClock, systemClock, type Clock } from './platform/clock';
 import type { Config } from './config';
 import { createTokenCipher } from './crypto/token-cipher';
@@ -60,7 +56,7 @@ import { statementEvents, traceRequests } from './observability/http-tracing';
 
 export interface BuiltApp {
   fastify: FastifyInstance;
-  app: ServiceContext;
+  app: AppContext;
   boss: PgBoss;
   /** What /readyz reads: whether the job queue started and whether a stop has begun. */
   lifecycle: Lifecycle;
@@ -161,7 +157,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     // at Fastify's default of 100 characters a dashboard with a few tests got 404 for its batch.
     routerOptions: { maxParamLength: 5000 },
   });
-  const deps: Dependencies = {
+  const deps: ServiceContext = {
     config,
     database,
     db: database.db,
@@ -173,17 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     readCache:
       options.readCache === false ? uncachedReads : createReadCache(readChanges, options.readCache?.ttlMs),
   };
-  const app: ServiceContext = {
-    ...deps,
-    billing: config.stripe.simulated
-      ? simulatedBillingProvider(deps)
-      : stripeBillingProvider(createStripeClient(config)),
-    youtube: gatewayYouTube(deps),
-    collectDaily: gatewayDailyCollector(deps),
-    // A demo visitor's fast-forward moves their own copy only (src/demo/demo-time.ts).
-    ...(config.google.simulator ? { sandboxTime: demoSandboxTime } : {}),
-    ...(options.hooks ? { hooks: options.hooks } : {}),
-  };
+  const app = assembleAppContext(deps, options);
 
   registerStateGauges(metrics, app);
   installErrorHandler(fastify);

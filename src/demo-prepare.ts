@@ -1,7 +1,6 @@
 import { buildApp } from './app';
 import { configFromJson } from './config';
-import { rehearseTemplate } from './demo/demo-templates';
-import { simulatorControl } from './demo/simulator-control';
+import { rehearseTemplate, simulatorControl } from './demo';
 import { assertNodeVersion } from './node-version';
 
 // A short-lived process that rehearses a new demo template (the demo.prepare job hands it the

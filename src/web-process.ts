@@ -1,11 +1,9 @@
-import { simulatedTimeOf } from './title-tests/simulation/simulated-time';
-import { stopClockMoves } from './title-tests/simulation/clock-moves-stop';
+import { simulatedTimeOf, stopClockMoves } from './title-tests';
 import { isControllableClock } from './platform/clock';
 import { closeWithin } from './http/close-within';
 import { SHUTDOWN_DEADLINE_MS } from './shutdown';
 import { buildApp, type BuildOptions, type BuiltApp } from './app';
-import { createMailCatcher } from './mail-catcher/smtp-catcher';
-import { registerOutboxRoutes } from './mail-catcher/outbox-routes';
+import { createMailCatcher, registerOutboxRoutes } from './mail-catcher';
 import { createSimulatorServer, type SimulatorServer } from './youtube-simulator/server';
 
 export interface WebProcess {

@@ -3,7 +3,7 @@ import { loadConfigOrExit } from './config/load-config-or-exit';
 import { assertNodeVersion } from './node-version';
 import { stopOnSignals } from './shutdown';
 import { startTracing } from './observability/tracing';
-import type { EngineHooks } from './title-tests/engine/engine-hooks';
+import type { EngineHooks } from './title-tests';
 
 // A worker-only process (`npm run worker`): the workers and schedules of every job in jobs/index.ts,
 // no HTTP listener. It stays beside main.ts: it builds the same app, and src/app.ts imports jobs/

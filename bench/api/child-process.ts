@@ -19,17 +19,19 @@ export function killChildren(): void {
 }
 
 /**
- * Starts a TypeScript entry point in its own Node process (its memory is its own), forwarding
+ * Starts an entry point in its own Node process (its memory is its own): a TypeScript one through
+ * tsx, a bundle (dist/server) as `npm start` runs it, without tsx's loader in its memory. Forwards
  * its output to stderr with a label, and waits until `healthUrl` answers 200.
  */
 export async function startServer(
   label: string,
   entry: string,
-  nodeArgs: string[],
+  nodeArgs: readonly string[],
   env: NodeJS.ProcessEnv,
   healthUrl: string,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const loader = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import {
   titleVariants,
   users,
 } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { ServiceContext } from '../../src/context/service-context';
 import { createSession } from '../../src/auth/session.service';
 import { GOOGLE_SCOPES } from '../../src/youtube/google-clients';
 import { issueTokens } from '../../src/youtube-simulator/identity-store';

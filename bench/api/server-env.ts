@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { envSchema } from '../../src/config/env-schema';
+import { SERVER_ENVIRONMENT } from '../../src/platform/server-runtime';
 import type { DatabaseKind } from './options';
 
 export interface BenchTarget {
@@ -51,9 +52,12 @@ export function serverEnv(
   };
 }
 
-/** This process's environment without any Titlewise setting, plus `settings`: what a child server sees. */
+/**
+ * This process's environment without any Titlewise setting, plus the environment the product runs
+ * its server in (SERVER_ENVIRONMENT) and `settings`: what a child server sees.
+ */
 export function childEnv(settings: Record<string, string>): NodeJS.ProcessEnv {
   const env = { ...process.env };
   for (const key of Object.keys(envSchema.shape)) delete env[key];
-  return { ...env, ...settings };
+  return { ...env, ...SERVER_ENVIRONMENT, ...settings };
 }

@@ -1,7 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import type { UserRow } from '../../src/auth/session.service';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { UserRow } from '../../db/schema/users';
 import { createTitleTest } from '../../src/title-tests/create-test.service';
 import { assertUserReadsLeft, chargedToUser } from '../../src/youtube/gateway/user-reads';
 import { chunks } from '../rotation/world-plan';
@@ -9,6 +8,7 @@ import { inParallel } from '../rotation/measure';
 import { challengerKey } from './challenger-images';
 import type { Creator, TestRequest } from './population';
 import { videoIdOf, videoTitleOf } from './seed';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 
 const DAY_MS = 86_400_000;
 /** Creations in flight at once: they queue on the admission lock anyway, as concurrent visitors would. */
@@ -31,7 +31,7 @@ export interface Creation {
  * each request at the step its instant falls in.
  */
 export function createArrivals(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   creators: Creator[],
   /** Each thumbnail or package request's uploaded image, by challengerKey. */
   challengerImages: ReadonlyMap<string, string>,

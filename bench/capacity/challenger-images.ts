@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { storeImage } from '../../src/images/images.service';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { ServiceContext } from '../../src/context/service-context';
 import { RECOMMENDED_THUMBNAIL } from '../../src/shared/image-rules';
 import { rotatesThumbnails } from '../../src/shared/test-kinds';
 import { inParallel } from '../rotation/measure';

@@ -1,5 +1,5 @@
 import { channelConnections, simAccounts, simVideos, users } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { ServiceContext } from '../../src/context/service-context';
 import { setDailyQuota } from '../../src/youtube-simulator/settings-store';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { connectionRow } from '../rotation/seed-product';

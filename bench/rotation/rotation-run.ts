@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { startJobWorker } from '../../src/platform/job';
+import { startJobWorker } from '../../src/context/job';
 import {
   ADVANCE_QUEUE,
   TICK_QUEUE,
@@ -7,9 +7,10 @@ import {
   scheduleAdvance,
   tickJob,
 } from '../../src/title-tests/engine/title-tests.jobs';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { ServiceContext } from '../../src/context/service-context';
 import { startDiagnostics, type RunDiagnostics } from './diagnostics';
 import { bounds, inParallel, note, queryRows, sleep, type RunResult } from './measure';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 
 export interface RotationRun extends RunResult {
   /** Seconds the enqueue of the advance jobs took. */
@@ -71,7 +72,7 @@ async function collect(ctx: ServiceContext, due: Date) {
  * every whole minute as its cron would in production.
  */
 export async function runRotations(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   testIds: string[],
   due: Date,
   options: { timeoutSeconds: number; tick: boolean },

@@ -1,5 +1,5 @@
 import { channelConnections, rotations, titleTests, titleVariants, users } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { ServiceContext } from '../../src/context/service-context';
 import { GOOGLE_SCOPES } from '../../src/youtube/google-clients';
 import { issueTokens } from '../../src/youtube-simulator/identity-store';
 import {

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** What a team member may do in the owner's workspace (src/team, docs/product.md#team). */
-export const teamRoles = ['editor', 'viewer'] as const;
-export type TeamRole = (typeof teamRoles)[number];
+import { teamRoles } from '../../src/shared/team';
+
+export { teamRoles, type TeamRole } from '../../src/shared/team';
 
 /**
  * The people an Authority owner let into their workspace. A person belongs to one team at most;

@@ -18,20 +18,9 @@ import { channelConnections, users } from './users';
 import { images } from './images';
 import { TEST_KINDS } from '../../src/shared/test-kinds';
 import { VIDEO_FORMATS } from '../../src/shared/video-format';
+import { titleTestStatuses } from '../../src/shared/test-states';
 
-/**
- * `queued`: created, but waiting for YouTube capacity (src/capacity): it holds its video and starts
- * by itself when capacity frees; no title has changed.
- */
-export const titleTestStatuses = [
-  'queued',
-  'scheduled',
-  'active',
-  'paused',
-  'completed',
-  'cancelled',
-] as const;
-export type TitleTestStatus = (typeof titleTestStatuses)[number];
+export { titleTestStatuses, type TitleTestStatus } from '../../src/shared/test-states';
 export { WINNER_METRICS as winnerMetrics, type WinnerMetric } from '../../src/shared/test-shapes';
 
 export const titleTests = pgTable(

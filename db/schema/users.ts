@@ -1,7 +1,8 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-export const subscriptionTiers = ['free', 'pro', 'authority', 'lifetime', 'cancelled'] as const;
-export type SubscriptionTier = (typeof subscriptionTiers)[number];
+import { subscriptionTiers } from '../../src/shared/plans';
+
+export { subscriptionTiers, type SubscriptionTier } from '../../src/shared/plans';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -91,3 +92,6 @@ export const channelConnections = pgTable(
   },
   (table) => [index('channel_connections_user_idx').on(table.userId)],
 );
+
+/** An account as stored: what the session, the services and the operations' callers carry. */
+export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { auditLog, users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { AuditEntryView } from './admin.schemas';
 
 /** How many entries the admin console shows, newest first. */

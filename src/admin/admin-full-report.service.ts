@@ -1,15 +1,19 @@
 import { and, eq, gte, lte, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { notFound } from '../errors/app-error';
 import { quotaCosts } from '../youtube/quota-ledger';
-import { unitsPerSwitch } from '../capacity/cost-model';
-import { windowStandings } from '../title-tests/figures/counted-windows';
-import { rotationFigures } from '../title-tests/figures/rotation-figures';
-import { dailyMetricsOfTest, viewSamplesOfTest } from '../title-tests/figures/measurements';
-import { latestSamplesOf } from '../title-tests/figures/readings';
-import { testFiguresForAdmin } from '../title-tests/views.service';
-import { loadTestRecord, type TestRecord } from '../title-tests/records/title-test-records';
+import { unitsPerSwitch } from '../capacity';
+import {
+  windowStandings,
+  rotationFigures,
+  dailyMetricsOfTest,
+  viewSamplesOfTest,
+  latestSamplesOf,
+  testFiguresForAdmin,
+  loadTestRecord,
+  type TestRecord,
+} from '../title-tests';
 import type { FullReport } from './admin.schemas';
 import { adminTestView, ownersOf } from './admin-tests.service';
 

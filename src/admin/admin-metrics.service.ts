@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { AdminMetrics } from './admin.schemas';
 import { gatherHealthInputs } from './health-signals';
 import { healthSignals, platformHealthOf } from './platform-health';

@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { AdminSettings } from './admin.schemas';
 
 /**

@@ -1,17 +1,20 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../title-tests/engine/title-tests.jobs';
-import { withTx, type ServiceContext } from '../platform/service-context';
-import { recordAudit, testAuditState } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
+import {
+  scheduleAdvance,
+  isRunning,
+  applyTestAction,
+  removeTestMarkedForDeletion,
+  cardsOf,
+  type TitleTestRow,
+  type TitleTestView,
+  type EngineContext,
+} from '../title-tests';
+import { withTx, type ServiceContext } from '../context/service-context';
+import { recordAudit, testAuditState } from '../audit';
+import type { UserRow } from '../../db/schema/users';
 import type { Tx } from '../db/database';
 import { notFound } from '../errors/app-error';
-import { isRunning } from '../title-tests/records/state-machine';
-import { applyTestAction } from '../title-tests/actions.service';
-import { removeTestMarkedForDeletion } from '../title-tests/engine/deletion';
-import { cardsOf } from '../title-tests/views.service';
-import type { TitleTestRow } from '../title-tests/records/title-test-records';
-import type { TitleTestView } from '../title-tests/records/title-tests.schemas';
 import type { AdminTest } from './admin.schemas';
 
 async function findTest(ctx: ServiceContext, testId: string): Promise<TitleTestRow> {
@@ -60,14 +63,14 @@ export async function adminTestViews(ctx: ServiceContext, tests: TitleTestRow[])
 }
 
 /** Every user's tests, newest first. */
-export async function listTestsForAdmin(ctx: ServiceContext): Promise<AdminTest[]> {
+export async function listTestsForAdmin(ctx: EngineContext): Promise<AdminTest[]> {
   const tests = await ctx.db.select().from(titleTests).orderBy(desc(titleTests.createdAt));
   return adminTestViews(ctx, tests);
 }
 
 /** Cancels anyone's running test; its job puts the original title back (as the owner's Cancel does). */
 export async function cancelTestAsAdmin(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {
@@ -92,7 +95,7 @@ export async function cancelTestAsAdmin(
  * final title is in place goes at once. The audit row commits with the change.
  */
 export async function deleteTestAsAdmin(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   actor: UserRow,
   testId: string,
 ): Promise<{ message: string }> {

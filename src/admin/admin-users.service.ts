@@ -1,9 +1,9 @@
 import { asc, count, eq, inArray } from 'drizzle-orm';
 import { channelConnections, titleTests, users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import { recordAudit } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
-import { toUserAccount } from '../auth/users.service';
+import type { ServiceContext } from '../context/service-context';
+import { recordAudit } from '../audit';
+import type { UserRow } from '../../db/schema/users';
+import { toUserAccount } from '../auth';
 import { conflict, notFound } from '../errors/app-error';
 import { SUBSCRIPTION_TIER_NAMES } from '../shared/plans';
 import type { AdminUser, DowngradeTier, UpgradeTier } from './admin.schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
+import { defineJob } from '../context/job';
 import { alertAdminsNearCapacity } from './capacity-alert';
 
 /** Every 10 minutes (the admission pass's beat): e-mails the admins once a day past 80% of the quota forecast. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isAdmin } from '../auth/roles';
-import { mutation, query } from '../api/declare/operation';
+import { isAdmin } from '../auth';
+import { declareOn } from '../api/declare/operation';
 import { listAuditLog } from './admin-audit.service';
 import { getFullReport } from './admin-full-report.service';
 import { getAdminMetrics } from './admin-metrics.service';
@@ -22,6 +22,9 @@ import {
   upgradeBodySchema,
   userIdSchema,
 } from './admin.schemas';
+import type { EngineContext } from '../title-tests';
+
+const { mutation, query } = declareOn<EngineContext>();
 
 /**
  * The admin console (docs/product.md#rest-paths). All but the check answer 401 to anonymous and

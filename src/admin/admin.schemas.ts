@@ -1,10 +1,6 @@
-import { userSchema } from '../auth/auth.schemas';
+import { userSchema } from '../auth';
 import { z } from 'zod';
-import {
-  titleTestSchema,
-  verdictViewSchema,
-  WINDOW_ANALYSIS,
-} from '../title-tests/records/title-tests.schemas';
+import { titleTestSchema, verdictViewSchema, WINDOW_ANALYSIS } from '../title-tests';
 
 /** Admin console shapes (docs/product.md#entities, #rest-paths), shared by tRPC, REST and the web app. */
 

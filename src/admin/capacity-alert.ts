@@ -1,9 +1,9 @@
 import { eq, or, inArray, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { capacityOverview, FORECAST_WARN_SHARE } from '../capacity/capacity-overview';
+import { capacityOverview, FORECAST_WARN_SHARE } from '../capacity';
 import { rowsOf } from '../db/rows';
-import { transportFor } from '../notifications/email';
-import type { ServiceContext } from '../platform/service-context';
+import { transportFor } from '../notifications';
+import type { ServiceContext } from '../context/service-context';
 import { pacificDayStart } from '../time/pacific';
 
 /**

@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { and, count, inArray, isNotNull, sql } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import { runningStatuses } from '../shared/test-states';
-import type { ServiceContext } from '../platform/service-context';
-import { capacityOverview } from '../capacity/capacity-overview';
+import type { ServiceContext } from '../context/service-context';
+import { capacityOverview } from '../capacity';
 import { rowsOf } from '../db/rows';
 import { OVERDUE_AFTER_MINUTES, type HealthInputs } from './platform-health';
 

@@ -1,4 +1,4 @@
-import { FORECAST_CRITICAL_SHARE, FORECAST_WARN_SHARE } from '../capacity/capacity-overview';
+import { FORECAST_CRITICAL_SHARE, FORECAST_WARN_SHARE } from '../capacity';
 import type { HealthLevel, HealthSignal, PlatformHealth } from './admin.schemas';
 
 /** What the platform's health is computed from (gathered by health-signals.ts). */

@@ -1,6 +1,6 @@
-import type { ServiceContext } from '../platform/service-context';
-import { chosenChannel } from '../channels/channels.service';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import { chosenChannel } from '../channels';
+import type { UserRow } from '../../db/schema/users';
 import { describeAccuracy } from './accuracy';
 import type { AccuracyStatus } from './analytics.schemas';
 

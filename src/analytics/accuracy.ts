@@ -1,4 +1,4 @@
-import type { ChannelConnection } from '../channels/channel-connections.service';
+import type { ChannelConnection } from '../channels';
 import { addDays, pacificDay } from '../time/pacific';
 import type { AccuracyStatus } from './analytics.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';

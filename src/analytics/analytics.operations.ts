@@ -1,4 +1,4 @@
-import { channelChoiceSchema } from '../channels/channels.schemas';
+import { channelChoiceSchema } from '../channels';
 import { query } from '../api/declare/operation';
 import { getAccuracyStatus } from './accuracy-status.service';
 import { accuracyStatusSchema } from './analytics.schemas';

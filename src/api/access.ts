@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { forbidden, unauthorized } from '../errors/app-error';
 import type { Access, Caller, TeamAccess } from './declare/operation';
 import { TEAM_MESSAGES } from '../shared/team';
-import { isAdmin, isFounder } from '../auth/roles';
+import { isAdmin, isFounder } from '../auth';
 
 const ADMIN_REQUIRED = 'Admin access required.';
 const FOUNDER_REQUIRED = 'Founder tools are for the founder account only.';

@@ -1,4 +1,4 @@
-import type { RequestAuth } from './request-auth';
+import type { RequestAuth } from './declare/operation';
 import type { AnyOperation, Caller } from './declare/operation';
 
 /**

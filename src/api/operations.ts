@@ -1,25 +1,27 @@
-import { adminOperations } from '../admin/admin.operations';
-import { analyticsOperations } from '../analytics/analytics.operations';
-import { authOperations } from '../auth/auth.operations';
-import { billingOperations } from '../billing/billing.operations';
-import { capacityOperations } from '../capacity/capacity.operations';
-import { channelOperations } from '../channels/channels.operations';
-import { demoOperations } from '../demo/demo.operations';
-import { imageOperations } from '../images/images.operations';
-import { learningOperations } from '../learning/learning.operations';
+import { adminOperations } from '../admin';
+import { analyticsOperations } from '../analytics';
+import { authOperations } from '../auth';
+import { billingOperations } from '../billing';
+import { capacityOperations } from '../capacity';
+import { channelOperations } from '../channels';
+import { demoOperations } from '../demo';
+import { imageOperations } from '../images';
+import { learningOperations } from '../learning';
 import type { AnyOperation } from './declare/operation';
-import { notificationOperations } from '../notifications/notifications.operations';
-import { accountOperations } from '../privacy/privacy.operations';
-import { reportOperations } from '../reports/reports.operations';
-import { teamOperations } from '../team/team.operations';
-import { titleTestOperations } from '../title-tests/title-tests.operations';
-import { videoOperations } from '../videos/videos.operations';
+import { notificationOperations } from '../notifications';
+import { accountOperations } from '../privacy';
+import { reportOperations } from '../reports';
+import { teamOperations } from '../team';
+import { titleTestOperations } from '../title-tests';
+import { videoOperations } from '../videos';
 
 /**
  * Every operation of the API, by feature. The key names the tRPC namespace (`tests.create`) and
  * the OpenAPI tag; the REST routes (src/api/rest-transport.ts) and the tRPC router
  * (src/api/trpc/app-router.ts) are generated from this table. A new operation is one declaration in
- * its feature's `*.operations.ts` and one service function.
+ * its feature's `*.operations.ts` and one service function. The keys are the product's words as
+ * published (a test, the account, signing in), not folder names: a folder may be renamed without
+ * renaming an API (docs/decisions/0051).
  */
 export const operations = {
   auth: { ...authOperations, ...demoOperations },

@@ -1,22 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceContext } from '../platform/service-context';
-import type { Membership } from '../auth/membership';
-import {
-  findSession,
-  isTokenShaped,
-  SESSION_COOKIE,
-  type LiveSession,
-  type UserRow,
-} from '../auth/session.service';
-
-export interface RequestAuth {
-  user: UserRow;
-  token: string;
-  via: 'cookie' | 'bearer';
-  /** The team the signed-in person works in, read with their session (src/api/caller.ts). */
-  membership: Membership | null;
-}
+import type { ServiceContext } from '../context/service-context';
+import type { RequestAuth } from './declare/operation';
+import { findSession, isTokenShaped, SESSION_COOKIE, type LiveSession } from '../auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -11,7 +11,7 @@ import type { OpenApiRegistry } from './openapi';
 import type { AnyOperation, FileInput, RestPath } from './declare/operation';
 import { countOperationCall, withinLimit } from './within-limit';
 import { bodyEtag, StoredJson } from '../http/stored-json';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 
 /** The body of a bodiless POST (the test action paths): anything or nothing, ignored. */
 const emptyBodySchema = z.object({}).passthrough();
@@ -195,9 +195,16 @@ function sendFile(reply: FastifyReply, file: ServedFile) {
 }
 
 /**
+ * Callers with a file coming in or being handled, by route, in this process: one at a time each
+ * (FileInput.inFlightMessage). Per process, as the memory it guards is.
+ */
+const filesInFlight = new Set<string>();
+
+/**
  * An upload's route, in a scope of its own: any body is read as bytes (the content says what it
- * is, not its declared type), at most the file's limit. Who may call is checked before a byte is
- * read, so an anonymous caller cannot make the server take in a large body.
+ * is, not its declared type), at most the file's limit. Who may call, whether the caller already
+ * has a file coming in, and the rate limit are checked before a byte is read, so no caller can
+ * make the server take in more than one large body at a time, and an anonymous one none.
  */
 function registerFileRoute(
   fastify: FastifyInstance,
@@ -212,11 +219,16 @@ function registerFileRoute(
     scope.route({
       ...route,
       bodyLimit: file.maxBytes,
-      preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+      preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream) => {
         const caller = callerFor(operation, request.auth);
         authorize(ctx.config, operation, caller);
-        // Counted before a byte of the body is read: a refused upload's body is never buffered
+        // Refused before a byte of the body is read: a refused upload's body is never buffered
         // (Node discards what the client still sends).
+        const inFlight = `${route.url} ${caller?.user.id ?? request.ip}`;
+        if (filesInFlight.has(inFlight)) throw new AppError('RATE_LIMITED', file.inFlightMessage);
+        filesInFlight.add(inFlight);
+        // Until the answer is sent or the connection drops, whichever ends the exchange.
+        reply.raw.once('close', () => filesInFlight.delete(inFlight));
         if (operation.limit)
           await countOperationCall(ctx, operation.limit, { ip: request.ip, userId: caller?.user.id ?? null });
         return limitedBody(

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { describe, expect, it } from 'vitest';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { installErrorHandler } from '../http/error-handler';
 import type { RateLimit } from './declare/rate-limits';
 import { routeLimitPlugin } from './within-limit';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { systemClock } from '../platform/clock';
 import { AppError } from '../errors/app-error';
 import { countHit } from './rate-limit-store';

@@ -1,6 +1,5 @@
-import { auditLog } from '../../db/schema';
+import { auditLog, type titleTests } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
-import type { TitleTestRow } from '../title-tests/records/title-test-records';
 
 export interface AuditEntry {
   /** Who did it: the creator or their team member, the admin, or null for the system (a Stripe event). */
@@ -19,7 +18,9 @@ export interface AuditEntry {
 }
 
 /** What an audit row keeps of a test: enough to read the entry after the test is gone, and its owner. */
-export function testAuditState(test: TitleTestRow) {
+export function testAuditState(
+  test: Pick<typeof titleTests.$inferSelect, 'status' | 'videoId' | 'videoTitle' | 'userId'>,
+) {
   return { status: test.status, videoId: test.videoId, videoTitle: test.videoTitle, ownerId: test.userId };
 }
 

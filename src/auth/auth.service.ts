@@ -1,6 +1,7 @@
-import type { ServiceContext } from '../platform/service-context';
-import type { Membership } from './membership';
-import { revokeSession, type UserRow } from './session.service';
+import type { ServiceContext } from '../context/service-context';
+import type { Membership } from '../api/declare/operation';
+import { revokeSession } from './session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { PublicUser } from './auth.schemas';
 import { toPublicUser } from './users.service';
 

@@ -1,14 +1,14 @@
 import oauth2, { type OAuth2Namespace, type Token } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Credentials } from 'google-auth-library';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors/app-error';
 import { rateLimits } from '../api/declare/rate-limits';
 import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { googleErrorForLogin } from './google-error-messages';
 import { setSessionCookie } from './session-cookie';
-import type { UserRow } from './session.service';
+import type { UserRow } from '../../db/schema/users';
 import { completeGoogleSignIn, connectAnotherChannel, SignInError } from './sign-in.service';
 
 declare module 'fastify' {

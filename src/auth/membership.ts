@@ -4,14 +4,8 @@ import { teamMembers, users, type TeamRole } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 import { teamSeatLimits } from '../shared/plans';
 import type { MembershipView } from './auth.schemas';
-import type { UserRow } from './session.service';
-
-export interface Membership {
-  /** The team's owner: whose channels, tests and plan the member works with. */
-  owner: UserRow;
-  role: TeamRole;
-  since: Date;
-}
+import type { UserRow } from '../../db/schema/users';
+import type { Membership } from '../api/declare/operation';
 
 /** How many people `user`'s plan lets onto their team (members plus pending invitations). */
 export function teamSeatLimit(user: Pick<UserRow, 'subscriptionTier' | 'isLifetime'>): number {

@@ -1,5 +1,5 @@
 import type { Config } from '../config';
-import type { UserRow } from './session.service';
+import type { UserRow } from '../../db/schema/users';
 
 /**
  * The founder's tools (Simulate Rotation, Force Analytics, fast-forward): FOUNDER_EMAILS, and with

@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, teamMembers, users } from '../../db/schema';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
-import { liveMembership, teamOwnerJoin, teamOwners, type Membership } from './membership';
+import { liveMembership, teamOwnerJoin, teamOwners } from './membership';
+import type { Membership } from '../api/declare/operation';
 
 export const SESSION_COOKIE = 'session-token';
-
-export type UserRow = typeof users.$inferSelect;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

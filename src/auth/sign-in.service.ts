@@ -1,7 +1,6 @@
 import type { Credentials } from 'google-auth-library';
-import { withTx, type ServiceContext, type TxContext } from '../platform/service-context';
-import { upsertChannelConnection, type ChannelConnection } from '../channels/channel-connections.service';
-import { assertMayConnect } from '../channels/channels.service';
+import { withTx, type ServiceContext, type TxContext } from '../context/service-context';
+import { upsertChannelConnection, type ChannelConnection, assertMayConnect } from '../channels';
 import { DEMO_USER_EMAIL } from '../config';
 import { AppError } from '../errors/app-error';
 import type { Tx } from '../db/database';
@@ -10,7 +9,8 @@ import { createOAuthClient } from '../youtube/google-clients';
 import { ensureReachJob } from '../youtube/gateway/reporting';
 import { fetchOwnChannel, fetchUserInfo } from '../youtube/identity';
 import type { PublicUser } from './auth.schemas';
-import { createSession, type UserRow } from './session.service';
+import { createSession } from './session.service';
+import type { UserRow } from '../../db/schema/users';
 import { toPublicUser, upsertGoogleUser } from './users.service';
 
 /** A sign-in that cannot finish; `reason` becomes /login?error=… on the browser path. */

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { findMembership, membershipView, type Membership } from './membership';
+import { findMembership, membershipView } from './membership';
+import type { Membership } from '../api/declare/operation';
 import { users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { Config } from '../config';
-import { chosenChannel } from '../channels/channels.service';
+import { chosenChannel } from '../channels';
 import type { DbOrTx } from '../db/database';
 import { conflict, notFound } from '../errors/app-error';
 import type { PublicUser } from './auth.schemas';
 import { isAdmin, isFounder } from './roles';
-import type { UserRow } from './session.service';
+import type { UserRow } from '../../db/schema/users';
 
 function usernameFrom(email: string): string {
   return (

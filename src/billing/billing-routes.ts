@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ServiceContext } from '../platform/service-context';
 import { rateLimits } from '../api/declare/rate-limits';
 import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { webhookBodySchema, webhookResponseSchema } from './billing.schemas';
 import { CHECKOUT_RETURN_PATH, syncCompletedCheckout } from './checkout.service';
 import { SUBSCRIBED_SEARCH_PARAM } from '../shared/plans';
 import { receiveStripeWebhook } from './webhook.service';
+import type { BillingContext } from './billing-context';
 
 /** Exempt from the same-origin guard (src/app.ts): Stripe posts here, with no cookie. */
 export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
@@ -14,7 +14,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/webhook';
 /** Stripe's webhook and the checkout return (the simulated checkout and portal pages: ./simulated). */
 export async function registerBillingRoutes(
   fastify: FastifyInstance,
-  ctx: ServiceContext,
+  ctx: BillingContext,
   registry: PlainRouteRegistry,
 ): Promise<void> {
   // Stripe signs the exact bytes it sends, so this route reads the body raw (its own parser scope).

@@ -1,4 +1,4 @@
-import { mutation } from '../api/declare/operation';
+import { declareOn } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
 import {
   checkoutResponseSchema,
@@ -7,6 +7,9 @@ import {
 } from './billing.schemas';
 import { createSubscriptionCheckout } from './checkout.service';
 import { createPortalLink } from './portal.service';
+import type { BillingContext } from './billing-context';
+
+const { mutation } = declareOn<BillingContext>();
 
 /** Subscriptions. Stripe's webhook and the checkout return are browser and Stripe paths (billing-routes.ts). */
 export const billingOperations = {

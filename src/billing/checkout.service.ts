@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import { getUser } from '../auth/users.service';
-import type { UserRow } from '../auth/session.service';
+import type { BillingContext } from './billing-context';
+import { getUser } from '../auth';
+import type { UserRow } from '../../db/schema/users';
 import { AppError, conflict } from '../errors/app-error';
 import { isSubscribedTier } from '../shared/plans';
 import type { PaidPlan } from './billing.schemas';
@@ -17,7 +17,7 @@ export const CHECKOUT_RETURN_PATH = '/api/billing/checkout/complete';
  * The user's Stripe customer, created once and reused. A retried or concurrent first call gets the
  * same customer from Stripe (idempotency key per user); only the first one is stored.
  */
-async function ensureStripeCustomer(ctx: ServiceContext, actor: UserRow): Promise<string> {
+async function ensureStripeCustomer(ctx: BillingContext, actor: UserRow): Promise<string> {
   const user = await getUser(ctx.db, actor.id);
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const customerId = await ctx.billing.createCustomer({
@@ -39,7 +39,7 @@ async function ensureStripeCustomer(ctx: ServiceContext, actor: UserRow): Promis
  * lifetime user has nothing to buy.
  */
 export async function createSubscriptionCheckout(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   actor: UserRow,
   plan: PaidPlan,
 ): Promise<{ checkoutUrl: string }> {
@@ -70,7 +70,7 @@ export async function createSubscriptionCheckout(
  * the session and its subscription from Stripe and apply them, so the dashboard shows the new plan
  * at once. Safe to repeat and safe for anyone to trigger: only Stripe's own answer is applied.
  */
-export async function syncCompletedCheckout(ctx: ServiceContext, sessionId: string): Promise<void> {
+export async function syncCompletedCheckout(ctx: BillingContext, sessionId: string): Promise<void> {
   if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return;
   const session = await ctx.billing.getCheckoutSession(sessionId);
   if (session?.status !== 'complete' || !session.subscriptionId) return;

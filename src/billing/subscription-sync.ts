@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { SubscriptionTier } from '../../db/schema/users';
-import type { ServiceContext } from '../platform/service-context';
-import { recordAudit } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import { recordAudit } from '../audit';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import type { SubscriptionTruth } from './billing-provider';
 import { planForPrice } from './checkout-plans';

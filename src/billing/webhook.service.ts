@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { billingEvents } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { BillingContext } from './billing-context';
 import { badRequest } from '../errors/app-error';
 import type { BillingProvider, SubscriptionTruth } from './billing-provider';
 import { applySubscriptionTruth } from './subscription-sync';
@@ -69,7 +69,7 @@ async function readTruth(billing: BillingProvider, type: string, objectId: strin
  * commit together; a Stripe outage answers 503 so Stripe delivers again later.
  */
 export async function receiveStripeWebhook(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {

@@ -1,6 +1,6 @@
 import { and, eq, sum } from 'drizzle-orm';
 import { quotaLedger } from '../../db/schema';
-import type { Dependencies } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { CAPACITY_PLANS } from '../shared/capacity-shares';
 import { pacificDay } from '../time/pacific';
 import { planAllotment, type CapacityState } from './admission';
@@ -50,7 +50,7 @@ export function overviewOf(
   };
 }
 
-export async function capacityOverview(deps: Dependencies): Promise<CapacityOverview> {
+export async function capacityOverview(deps: ServiceContext): Promise<CapacityOverview> {
   const state = await loadCapacityState(deps);
   const [spent, [sandbox]] = await Promise.all([
     spentToday(deps.db, state.now),

@@ -2,7 +2,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, type AppError } from '../errors/app-error';
-import type { ServiceContext, TxContext } from '../platform/service-context';
+import type { ServiceContext, TxContext } from '../context/service-context';
 import { capacityPlanOf, shareSentence } from '../shared/capacity-shares';
 import type { CapacityForShape, CapacityForShapeInput } from './capacity.schemas';
 import { extensionRefusal, holdProblem, queueMessage, refusal } from './capacity-refusals';

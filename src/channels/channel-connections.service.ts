@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Credentials } from 'google-auth-library';
 import { channelConnections } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { DbOrTx } from '../db/database';
 
 export type ChannelConnection = typeof channelConnections.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { channelConnections, titleTests } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import { conflict, forbidden, notFound } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { channelsTakingNewTests, extraChannelsMessage } from '../shared/extra-channels';
 import { channelLimits, planName } from '../shared/plans';
 import type { DbOrTx } from '../db/database';

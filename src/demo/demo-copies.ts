@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { and, count, desc, eq, gt, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests, users } from '../../db/schema';
-import { scheduleAdvance } from '../title-tests/engine/title-tests.jobs';
-import type { ServiceContext } from '../platform/service-context';
+import { scheduleAdvance, type EngineContext } from '../title-tests';
+import type { ServiceContext } from '../context/service-context';
 import { AppError } from '../errors/app-error';
-import { eraseChannelConnection } from '../privacy/channel-data';
+import { eraseChannelConnection } from '../privacy';
 import { createRehearsal } from './demo-rehearsal';
 import {
   cloneTemplate,
@@ -16,7 +16,7 @@ import {
   type DemoCopy,
 } from './demo-templates';
 import type { SimulatorControl } from './simulator-control';
-import type { SignedIn } from '../auth/sign-in.service';
+import type { SignedIn } from '../auth';
 import type { Config } from '../config';
 
 // A visitor's demo copy (table demo_copies; times here are real time, not the simulated clock):
@@ -43,7 +43,7 @@ const CAUGHT_UP_MS = 60_000;
  * its tests are released to the workers. Returns how many job runs failed on the way (logged).
  */
 export async function handOver(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   control: SimulatorControl,
   copy: DemoCopy,
 ): Promise<number> {
@@ -57,7 +57,7 @@ export async function handOver(
   const released = await ctx.db
     .update(titleTests)
     .set({ heldBy: null })
-    .where(eq(titleTests.heldBy, rehearsal.engine.holding!))
+    .where(eq(titleTests.heldBy, rehearsal.engine.holding))
     .returning({ id: titleTests.id, status: titleTests.status });
   // The workers take over: each test's next wake-up, on the deployment's clock.
   for (const test of released)
@@ -149,7 +149,7 @@ export async function liveCopyFor(
  * to keep the template fresh for the next visitors. Returns the visitor's sign-in.
  */
 export async function claimDemoCopy(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   control: SimulatorControl,
   signIn: (accountId: string) => Promise<SignedIn>,
   maintain: () => Promise<void>,

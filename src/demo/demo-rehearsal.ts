@@ -1,11 +1,15 @@
-import type { ServiceContext } from '../platform/service-context';
-import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth/sign-in.service';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import { connectGoogleAccount, exchangeAuthorizationCode } from '../auth';
+import type { UserRow } from '../../db/schema/users';
 import { createControllableClock, type ControllableClock } from '../platform/clock';
-import { createTitleTest } from '../title-tests/create-test.service';
-import { fastForward } from '../title-tests/simulation/fast-forward';
-import { performTestAction } from '../title-tests/actions.service';
-import { gatewayDailyCollector, gatewayYouTube } from '../title-tests/engine/youtube-adapter';
+import {
+  createTitleTest,
+  fastForward,
+  performTestAction,
+  gatewayDailyCollector,
+  gatewayYouTube,
+  type EngineContext,
+} from '../title-tests';
 import { GOOGLE_SCOPES, googleCallbackPath } from '../youtube/google-clients';
 import { simulatedVideoId } from '../youtube-simulator/video-store';
 import { DEMO_SCENARIO, SCENARIO_SPAN_MS, type ScenarioTest } from './demo-scenario';
@@ -19,8 +23,11 @@ const HOUR = 3_600_000;
  * the tests it holds (src/title-tests/records/held-tests.ts). Each move of its clock moves the simulated
  * Google account's clock first, so Google answers as of the same instant.
  */
+/** The engine's context holding one copy's tests (`holding`), on the copy's clock. */
+type HoldingEngine = EngineContext & { holding: string };
+
 export interface Rehearsal {
-  engine: ServiceContext;
+  engine: HoldingEngine;
   clock: ControllableClock;
   /** Runs every job due up to `target`, in time order; `onProgress` sees each instant reached. */
   runUntil(target: Date, onProgress?: (at: Date) => Promise<void>): Promise<number>;
@@ -34,7 +41,7 @@ export function createRehearsal(
 ): Rehearsal {
   const clock = createControllableClock(from.getTime() - Date.now());
   const onItsClock = { ...ctx, clock };
-  const engine: ServiceContext = {
+  const engine: HoldingEngine = {
     ...onItsClock,
     youtube: gatewayYouTube(onItsClock),
     collectDaily: gatewayDailyCollector(onItsClock),

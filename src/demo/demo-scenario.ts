@@ -1,4 +1,4 @@
-import type { CreateTestInput } from '../title-tests/records/title-tests.schemas';
+import type { CreateTestInput } from '../title-tests';
 
 // What a demo visitor's channel has been through before they arrive: tests created at these
 // moments (hours before the visitor's arrival) on the demo channel's uploads, then run by the

@@ -1,10 +1,4 @@
-import type { ServiceContext } from '../platform/service-context';
-import {
-  reopenSession,
-  signInAsChannelLessDemo,
-  signInWithGoogleCode,
-  type SignedIn,
-} from '../auth/sign-in.service';
+import { reopenSession, signInAsChannelLessDemo, signInWithGoogleCode, type SignedIn } from '../auth';
 import { users } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../errors/app-error';
@@ -13,6 +7,7 @@ import { DEMO_ACCOUNT_ID } from '../youtube-simulator/accounts';
 import { claimantOf, claimDemoCopy, liveCopyFor } from './demo-copies';
 import { requestDemoCopy } from './demo.jobs';
 import { simulatorControl } from './simulator-control';
+import type { EngineContext } from '../title-tests';
 
 /**
  * "Try the demo": with the simulator, a sign-in through Google's own flow as a demo account — the
@@ -26,7 +21,7 @@ import { simulatorControl } from './simulator-control';
  * (demo-copies.ts, liveCopyFor).
  */
 export async function signInAsDemo(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   visitor: { userAgent: string | undefined; address: string; signedInUserId: string | null },
 ): Promise<SignedIn> {
   const { userAgent } = visitor;

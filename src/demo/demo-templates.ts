@@ -1,6 +1,6 @@
 import { and, desc, eq, min, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { cloneTemplateRows } from './demo-clone';
 import { connectDemoAccount, createRehearsal, rehearseScenario } from './demo-rehearsal';
 import { SCENARIO_SPAN_MS } from './demo-scenario';
@@ -170,7 +170,7 @@ export async function cloneTemplate(
         connectionId: connection!.id,
         channelId: account.channelId,
         videoIds,
-        holding: rehearsal.engine.holding!,
+        holding: rehearsal.engine.holding,
       }),
     );
     const [cloned] = await ctx.db

@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { channelConnections, demoCopies, titleTests } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { Tx } from '../db/database';
-import type { ServiceContext } from '../platform/service-context';
-import type { SandboxTime } from '../title-tests/simulation/simulated-time';
+import type { SandboxTime, EngineContext } from '../title-tests';
 import { handOver } from './demo-copies';
 import { createRehearsal } from './demo-rehearsal';
 import { simulatorControl } from './simulator-control';
@@ -59,12 +58,12 @@ async function shiftCopyRows(tx: Tx, copy: DemoCopy, channelId: string, ms: numb
  * Moves `copy` at least to `target` (in whole days, so a little further): its past goes back by as
  * many days, its tests are held, and its own clock runs them forward to the deployment's now.
  */
-async function moveCopy(ctx: ServiceContext, copy: DemoCopy, target: Date) {
+async function moveCopy(ctx: EngineContext, copy: DemoCopy, target: Date) {
   const control = simulatorControl(ctx.config);
   const now = ctx.clock.now();
   const days = Math.max(1, Math.ceil((target.getTime() - now.getTime()) / DAY));
   const ms = days * DAY;
-  const holding = createRehearsal(ctx, control, copy, now).engine.holding!;
+  const holding = createRehearsal(ctx, control, copy, now).engine.holding;
   const [connection] = await ctx.db
     .select({ channelId: channelConnections.youtubeChannelId })
     .from(channelConnections)
@@ -84,7 +83,7 @@ async function moveCopy(ctx: ServiceContext, copy: DemoCopy, target: Date) {
  * The time of `user`'s own demo copy, when they are a demo visitor with one: a fast-forward then
  * moves only that copy (docs/decisions/0022). Null for everyone else.
  */
-export async function demoSandboxTime(ctx: ServiceContext, user: UserRow): Promise<SandboxTime | null> {
+export async function demoSandboxTime(ctx: EngineContext, user: UserRow): Promise<SandboxTime | null> {
   if (!user.isDemo) return null;
   const [copy] = await ctx.db
     .select()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
-import type { ServiceContext } from '../platform/service-context';
+import { defineJob } from '../context/job';
+import type { ServiceContext } from '../context/service-context';
 import { removeOldDemoCopies } from './demo-copies';
 import { maintainTemplate } from './demo-templates';
 import { simulatorControl } from './simulator-control';

@@ -1,8 +1,10 @@
-import { sessionResponseSchema } from '../auth/auth.schemas';
-import { setSessionCookie } from '../auth/session-cookie';
-import { mutation } from '../api/declare/operation';
+import { sessionResponseSchema, setSessionCookie } from '../auth';
+import { declareOn } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
 import { signInAsDemo } from './demo-sign-in';
+import type { EngineContext } from '../title-tests';
+
+const { mutation } = declareOn<EngineContext>();
 
 /** The one-click demo sign-in, offered beside the other sign-ins (`auth.demoLogin`). */
 export const demoOperations = {

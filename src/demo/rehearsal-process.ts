@@ -3,10 +3,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { configToJson } from '../config';
 import { projectRoot } from '../platform/project-root';
-import type { ServiceContext } from '../platform/service-context';
+import { SERVER_NODE_FLAGS } from '../platform/server-runtime';
+import type { ServiceContext } from '../context/service-context';
 
 /**
- * How the child that prepares the demo template is started: the server's bundle beside
+ * How the child that prepares the demo template is started (with this process's environment, so
+ * SERVER_ENVIRONMENT when it runs as the product does): the server's bundle beside
  * dist/server/main.js when this process runs from it, else the source through tsx (development
  * and tests).
  */
@@ -14,7 +16,7 @@ function childCommand(): string[] {
   const bundle = join(projectRoot, 'dist/server/demo-prepare.js');
   const fromBundle = process.argv[1]?.startsWith(join(projectRoot, 'dist/server')) === true;
   return fromBundle && existsSync(bundle)
-    ? ['--enable-source-maps', bundle]
+    ? [...SERVER_NODE_FLAGS, bundle]
     : ['--import', 'tsx', join(projectRoot, 'src/demo-prepare.ts')];
 }
 

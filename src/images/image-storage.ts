@@ -1,6 +1,6 @@
 import { and, eq, lt, notExists, or, sql } from 'drizzle-orm';
 import { images, titleTests, titleVariants } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { storageFullMessage, UNUSED_UPLOAD_DAYS } from '../shared/image-rules';

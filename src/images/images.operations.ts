@@ -30,6 +30,7 @@ export const imageOperations = {
       contentTypes: [...THUMBNAIL_TYPES, 'application/octet-stream'],
       maxBytes: MAX_UPLOAD_BYTES,
       tooLargeMessage: IMAGE_MESSAGES.tooLargeToUpload,
+      inFlightMessage: IMAGE_MESSAGES.uploadInFlight,
     },
     rest: {
       method: 'POST',

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { images } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import { AppError, badRequest } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import {
   fitWouldFix,
   IMAGE_MESSAGES,

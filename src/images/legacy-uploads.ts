@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, isNull, notExists, or, sql } from 'drizzle-orm';
 import { images, titleTests, titleVariants } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { reencodeImage } from './image-check';
 import { imageStore } from './image-store';
 import { withImageWork } from './image-work';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { mutation, query, restOnly } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
-import { channelChoiceSchema } from '../channels/channels.schemas';
+import { channelChoiceSchema } from '../channels';
 import {
   learningExportQuerySchema,
   learningPoolSchema,

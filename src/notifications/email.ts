@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import { notifications, users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { Config } from '../config';
 import { escapeHtml } from '../http/escape-html';
 import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../shared/notification-kinds';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
-import type { ServiceContext } from '../platform/service-context';
+import { defineJob } from '../context/job';
+import type { ServiceContext } from '../context/service-context';
 import { sendNotificationEmail } from './email';
 
 /** One e-mail job: the notification's message goes out, once. */

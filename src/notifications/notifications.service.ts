@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { notifications, users } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import type { UserRow } from '../../db/schema/users';
 import type { NotificationKind } from '../shared/notification-kinds';
 import { emailChoices, setEmailChoices, type EmailChoices } from './preferences';
 

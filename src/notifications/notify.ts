@@ -1,5 +1,5 @@
 import { notifications } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { DbOrTx } from '../db/database';
 import type { NotificationKind } from '../shared/notification-kinds';
 import { emailJob } from './notifications.jobs';

@@ -1,11 +1,11 @@
 import { theOriginal, VARIANT_WORDS } from '../shared/test-kinds';
 import type { DbOrTx } from '../db/database';
 import { formatMoment } from '../shared/moments';
-import { messageTimeZoneOf } from '../auth/users.service';
+import { messageTimeZoneOf } from '../auth';
 import { formatInterval, METRIC_WORDS, VERDICT_LABELS, type VerdictKind } from '../shared/test-shapes';
 import { testPath } from '../shared/test-link';
 import type { titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { notify, type NotificationEvent } from './notify';
 
 // What the engine tells a creator about their title tests. Each function records one kind of
@@ -15,9 +15,17 @@ import { notify, type NotificationEvent } from './notify';
 
 type TitleTestRow = typeof titleTests.$inferSelect;
 
-/** Records through notify(); a held test's events (a demo channel's rehearsed past) are not e-mailed. */
-function record(ctx: ServiceContext, db: DbOrTx, event: NotificationEvent) {
-  return notify(ctx, db, event, { email: !ctx.holding });
+/**
+ * Records through notify(); a held test's events (a demo channel's rehearsed past, run by a tool
+ * that holds its tests) are not e-mailed.
+ */
+function record(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  test: Pick<TitleTestRow, 'heldBy'>,
+  event: NotificationEvent,
+) {
+  return notify(ctx, db, event, { email: test.heldBy === null });
 }
 
 type TestFacts = Pick<
@@ -30,6 +38,7 @@ type TestFacts = Pick<
   | 'winnerMetric'
   | 'rotationIntervalMinutes'
   | 'endDate'
+  | 'heldBy'
 >;
 
 /** The first title of a test went live. */
@@ -45,7 +54,7 @@ export async function notifyTestStarted(
     firstSwitchAt: Date | null;
   },
 ) {
-  return record(ctx, db, {
+  return record(ctx, db, test, {
     userId: test.userId,
     testId: test.id,
     kind: 'test-started',
@@ -106,7 +115,7 @@ export function notifyTestEnding(
   const base = { userId: test.userId, testId: test.id, link: testPath(test.id) };
   const reason = ending.reason ? `${ending.reason} ` : '';
   if (ending.verdict && !ending.provisional && test.status === 'completed') {
-    return record(ctx, db, {
+    return record(ctx, db, test, {
       ...base,
       kind: 'verdict',
       eventKey: `verdict:${test.id}`,
@@ -115,7 +124,7 @@ export function notifyTestEnding(
     });
   }
   const cancelled = test.status === 'cancelled';
-  return record(ctx, db, {
+  return record(ctx, db, test, {
     ...base,
     kind: 'title-applied',
     // A provisional ending is one per end date: an extended test ends (and waits) again.
@@ -131,7 +140,7 @@ export function notifyTestEnding(
 
 /** The test stopped and waits for the creator (a Studio edit, lost Google access, a refusal). */
 export function notifyTestPaused(ctx: ServiceContext, db: DbOrTx, test: TestFacts, reason: string, at: Date) {
-  return record(ctx, db, {
+  return record(ctx, db, test, {
     userId: test.userId,
     testId: test.id,
     kind: 'test-paused',
@@ -150,7 +159,7 @@ export function notifyQuotaDeferred(
   reason: string,
   until: Date,
 ) {
-  return record(ctx, db, {
+  return record(ctx, db, test, {
     userId: test.userId,
     testId: test.id,
     kind: 'quota-deferred',
@@ -169,7 +178,7 @@ export function notifyTestFailed(
   problem: string,
   at: Date,
 ) {
-  return record(ctx, db, {
+  return record(ctx, db, test, {
     userId: test.userId,
     testId: test.id,
     kind: 'test-failed',

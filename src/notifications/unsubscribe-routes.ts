@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { escapeHtml } from '../http/escape-html';
 import type { PlainRouteRegistry } from '../api/declare/plain-routes';
 import { NOTIFICATION_KIND_LABELS } from '../shared/notification-kinds';

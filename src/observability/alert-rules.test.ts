@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../platform/project-root';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { Registry } from 'prom-client';
 import { createMetrics, processMetrics } from '../platform/metrics';
 import { registerStateGauges } from './state-gauges';

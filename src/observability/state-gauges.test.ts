@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMetrics } from '../platform/metrics';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { registerStateGauges } from './state-gauges';
 
 describe('the scrape-time gauges', () => {

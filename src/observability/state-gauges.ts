@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge } from 'prom-client';
-import { capacityOverview } from '../capacity/capacity-overview';
-import { countLiveDemoCopies } from '../demo/demo-copies';
+import { capacityOverview } from '../capacity';
+import { countLiveDemoCopies } from '../demo';
 import { rowsOf } from '../db/rows';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import type { Metrics } from '../platform/metrics';
 import { withinTimeout } from './within-timeout';
 

@@ -1,13 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
 import { eraseAccountJob } from './privacy.jobs';
-import { revokeAllSessions, type UserRow } from '../auth/session.service';
+import { revokeAllSessions } from '../auth';
+import type { UserRow } from '../../db/schema/users';
 import type { Tx } from '../db/database';
 import { badRequest, conflict, forbidden } from '../errors/app-error';
-import { applyTestAction } from '../title-tests/actions.service';
-import { isRunning } from '../title-tests/records/state-machine';
-import type { ServiceContext } from '../platform/service-context';
-import { removeTestMarkedForDeletion } from '../title-tests/engine/deletion';
+import { applyTestAction, isRunning, removeTestMarkedForDeletion, type EngineContext } from '../title-tests';
 
 export const ACCOUNT_DELETION_STARTED =
   'Your account is being deleted. Running tests stop and their original titles go back on YouTube first; then your tests, figures and Google access are removed.';
@@ -19,7 +17,7 @@ export const ACCOUNT_DELETION_STARTED =
  * nothing: a wrong confirmation, the demo account, and a paid subscription still billing.
  */
 export async function requestAccountDeletion(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   input: { confirmEmail: string },
 ): Promise<{ message: string }> {

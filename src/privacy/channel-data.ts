@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { auditLog, channelConnections, dailyMetrics, metricSamples, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import type { ChannelConnection } from '../channels/channel-connections.service';
+import type { ServiceContext } from '../context/service-context';
+import type { ChannelConnection } from '../channels';
 import type { DbOrTx } from '../db/database';
 import { revokeGrant } from '../youtube/gateway/grant';
 

@@ -1,16 +1,15 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import { channelConnections, titleTests } from '../../db/schema';
-import { recordAudit } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
-import { defineJob } from '../platform/job';
-import type { ServiceContext } from '../platform/service-context';
+import { recordAudit } from '../audit';
+import type { UserRow } from '../../db/schema/users';
+import { defineJob } from '../context/job';
+import type { ServiceContext } from '../context/service-context';
 import { ACCOUNT_DELETION_GRACE_DAYS, GRANT_MAX_AGE_DAYS } from '../shared/data-retention';
-import { applyTestAction } from '../title-tests/actions.service';
+import { applyTestAction, type EngineContext } from '../title-tests';
 import { runningStatuses } from '../shared/test-states';
 import { revokeGrant } from '../youtube/gateway/grant';
-import type { Channel } from '../channels/channels.schemas';
-import { findOwnChannel, listChannels } from '../channels/channels.service';
+import { type Channel, findOwnChannel, listChannels } from '../channels';
 
 /** How long a disconnection waits before looking again for its tests' original titles. */
 const RETRY_SECONDS = 60;
@@ -24,7 +23,7 @@ export const DISCONNECTED_REASON = `You disconnected this channel. Its tests and
  * rules of a disconnected channel (docs/data-retention.md). Asking again changes nothing.
  */
 export async function requestChannelDisconnect(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   channelId: string,
 ): Promise<{ message: string; channel: Channel }> {

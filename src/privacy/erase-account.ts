@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { auditLog, channelConnections, titleTests, users } from '../../db/schema';
-import { recordAudit } from '../audit/audit-log';
+import { recordAudit } from '../audit';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '../shared/data-retention';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { closeChannel } from './channel-data';
 
 export type ErasureOutcome = 'erased' | 'waiting' | 'absent';

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
-import type { ServiceContext } from '../platform/service-context';
+import { defineJob } from '../context/job';
 import { eraseAccountWhenReady } from './erase-account';
 import { runRetention } from './retention';
+import type { EngineContext } from '../title-tests';
 
 /** How long an account deletion waits before looking again for its tests' original titles. */
 const ERASE_RETRY_SECONDS = 60;
 
 /** One account-deletion job: erases the account, or looks again a minute later while titles go back. */
-export async function handleEraseAccount(ctx: ServiceContext, payload: { userId: string }): Promise<void> {
+export async function handleEraseAccount(ctx: EngineContext, payload: { userId: string }): Promise<void> {
   if ((await eraseAccountWhenReady(ctx, payload.userId)) === 'waiting')
     await eraseAccountJob.send(ctx, payload, { startAfter: ERASE_RETRY_SECONDS });
 }
@@ -28,7 +28,7 @@ export const retentionJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately' },
   schedule: { cron: '41 * * * *', tz: 'UTC' },
-  async handler(ctx) {
+  async handler(ctx: EngineContext) {
     const report = await runRetention(ctx);
     ctx.log.info(report, 'Data retention pass');
   },

@@ -1,9 +1,12 @@
-import { clearSessionCookie } from '../auth/session-cookie';
-import { channelIdSchema, disconnectResultSchema } from '../channels/channels.schemas';
-import { mutation } from '../api/declare/operation';
+import { clearSessionCookie } from '../auth';
+import { channelIdSchema, disconnectResultSchema } from '../channels';
+import { declareOn } from '../api/declare/operation';
 import { requestAccountDeletion } from './account-deletion.service';
 import { requestChannelDisconnect } from './disconnect-channel';
 import { accountDeletionResponseSchema, accountDeletionSchema } from './privacy.schemas';
+import type { EngineContext } from '../title-tests';
+
+const { mutation } = declareOn<EngineContext>();
 
 /** The account's own data (docs/data-retention.md). */
 export const accountOperations = {

@@ -1,8 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { channelConnections, users } from '../../db/schema';
 import { GRANT_MAX_AGE_DAYS, GRANT_RECHECK_AFTER_DAYS } from '../shared/data-retention';
-import type { ServiceContext } from '../platform/service-context';
-import { pauseChannelTestsForLostAccess } from '../title-tests/engine/fault-handling';
+import { pauseChannelTestsForLostAccess, type EngineContext } from '../title-tests';
 import { confirmGrant } from '../youtube/gateway/grant';
 import { closeChannel } from './channel-data';
 import { eraseAccountWhenReady, pendingAccountDeletions } from './erase-account';
@@ -28,7 +27,7 @@ const daysAgo = (now: Date, days: number) => new Date(now.getTime() - days * 86_
  *    revoked, and its tests, figures and measurements are deleted. The account stays.
  * Every step is idempotent, and one failing channel never stops the others.
  */
-export async function runRetention(ctx: ServiceContext): Promise<RetentionReport> {
+export async function runRetention(ctx: EngineContext): Promise<RetentionReport> {
   const report: RetentionReport = {
     accountsErased: 0,
     grantsConfirmed: 0,

@@ -1,15 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
-import type { ServiceContext } from '../platform/service-context';
+import type { UserRow } from '../../db/schema/users';
+import type { ServiceContext } from '../context/service-context';
 import { classifyTitleChange } from '../shared/title-change';
 import {
   isCurrentFormat,
   type StoredAnalytics,
   type TestFigures,
-} from '../title-tests/figures/compute-test-figures';
-import { figuresAreCurrent, figuresOfTests } from '../title-tests/figures/stored-figures';
-import type { TitleTestView, VerdictView } from '../title-tests/records/title-tests.schemas';
+  figuresAreCurrent,
+  figuresOfTests,
+  type TitleTestView,
+  type VerdictView,
+} from '../title-tests';
 import type { PastTest, PastTests } from './reports.schemas';
 
 /*

@@ -1,6 +1,6 @@
 import { mutation, query, restOnly } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
-import { testIdSchema } from '../title-tests/records/title-tests.schemas';
+import { testIdSchema } from '../title-tests';
 import { pastTests } from './history.service';
 import {
   createdShareLinkSchema,

@@ -3,11 +3,7 @@ import { titleTestStatuses } from '../../db/schema/title-tests';
 import { TEST_KINDS } from '../shared/test-kinds';
 import { VERDICTS, WINNER_METRICS } from '../shared/test-shapes';
 import { TITLE_CHANGES } from '../shared/title-change';
-import {
-  figureExpectationsSchema,
-  testAnalyticsSummarySchema,
-  verdictViewSchema,
-} from '../title-tests/records/title-tests.schemas';
+import { figureExpectationsSchema, testAnalyticsSummarySchema, verdictViewSchema } from '../title-tests';
 
 // Shared report links and the past-tests history (docs/product.md#shared-report-links,
 // docs/product.md#past-tests).

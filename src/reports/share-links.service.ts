@@ -1,18 +1,18 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { reportLinks, titleTests, users } from '../../db/schema';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { Config } from '../config';
 import type { DbOrTx } from '../db/database';
 import { AppError, notFound } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import {
   NO_LIVE_REPORT_LINK,
   REPORT_LINK_REVOKED,
   REPORT_LINK_UNKNOWN,
   reportPagePath,
 } from '../shared/report-links';
-import { testFiguresForAdmin } from '../title-tests/views.service';
+import { testFiguresForAdmin } from '../title-tests';
 import type { PublicReport, ShareLinks, ShareLinkView } from './reports.schemas';
 
 /*

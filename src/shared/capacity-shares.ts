@@ -1,7 +1,7 @@
 // How the deployment's one YouTube quota is shared out among plans and accounts
 // (docs/capacity.md). One table, enforced in one place (src/capacity/admission.ts) and shown in the
 // create dialog. Pure (type imports only), so web/ imports it at runtime.
-import type { SubscriptionTier } from '../../db/schema/users';
+import type { SubscriptionTier } from './plans';
 
 /** The plans capacity is shared among: an ended subscription is Free, Lifetime is Authority. */
 export const CAPACITY_PLANS = ['free', 'pro', 'authority'] as const;

@@ -1,6 +1,9 @@
 // The plans a user can be on, as the server records them and the app names them. Pure (type
 // imports only), so web/ imports it at runtime.
-import type { SubscriptionTier } from '../../db/schema/users';
+
+/** The tiers an account's subscription is recorded in (users.subscription_tier). */
+export const subscriptionTiers = ['free', 'pro', 'authority', 'lifetime', 'cancelled'] as const;
+export type SubscriptionTier = (typeof subscriptionTiers)[number];
 
 /** The dashboard's search parameter after a completed checkout: it confirms the new plan. */
 export const SUBSCRIBED_SEARCH_PARAM = 'subscribed';

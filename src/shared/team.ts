@@ -1,6 +1,9 @@
 // The team: roles, how long an invitation lasts, and the words the server answers and the web app
 // shows (docs/product.md#team). Pure (type imports only), so web/ imports it at runtime.
-import type { TeamRole } from '../../db/schema/team';
+
+/** What a team member may do in the owner's workspace (src/team, docs/product.md#team). */
+export const teamRoles = ['editor', 'viewer'] as const;
+export type TeamRole = (typeof teamRoles)[number];
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { editor: 'Editor', viewer: 'Viewer' };
 

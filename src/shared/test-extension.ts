@@ -2,7 +2,7 @@
 // which tests may be extended and to which end, as the server enforces it and the Extend dialog
 // checks it before it asks. Pure (type imports only and other shared rules), so web/ imports it at
 // runtime.
-import type { TitleTestStatus } from '../../db/schema/title-tests';
+import type { TitleTestStatus } from './test-states';
 import { formatInterval } from './test-shapes';
 import { MAX_TEST_DAYS } from './title-test-rules';
 

@@ -1,6 +1,19 @@
 // Which states of a title test count as running or as started (docs/product.md#test-states).
 // Pure (type imports only), so web/ may import it at runtime.
-import type { TitleTestStatus } from '../../db/schema/title-tests';
+
+/**
+ * `queued`: created, but waiting for YouTube capacity (src/capacity): it holds its video and starts
+ * by itself when capacity frees; no title has changed.
+ */
+export const titleTestStatuses = [
+  'queued',
+  'scheduled',
+  'active',
+  'paused',
+  'completed',
+  'cancelled',
+] as const;
+export type TitleTestStatus = (typeof titleTestStatuses)[number];
 
 /**
  * A test that may still change the live title: it holds its video and counts toward its plan's

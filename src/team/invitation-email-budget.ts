@@ -1,7 +1,7 @@
 import { and, count, eq, gt } from 'drizzle-orm';
 import { teamInvitations } from '../../db/schema';
-import { teamSeatLimit } from '../auth/membership';
-import type { UserRow } from '../auth/session.service';
+import { teamSeatLimit } from '../auth';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import { INVITATION_EMAILS_PER_ADDRESS_PER_DAY } from '../shared/team';
 

@@ -3,8 +3,8 @@ import type { SendMailOptions } from 'nodemailer';
 import { teamInvitations, users } from '../../db/schema';
 import type { Config } from '../config';
 import { escapeHtml } from '../http/escape-html';
-import { transportFor } from '../notifications/email';
-import type { ServiceContext } from '../platform/service-context';
+import { transportFor } from '../notifications';
+import type { ServiceContext } from '../context/service-context';
 import { TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../shared/team';
 import { invitationUrl } from './invitation-link';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob } from '../platform/job';
+import { defineJob } from '../context/job';
 import { sendInvitationEmail } from './invitation-email';
 
 /**

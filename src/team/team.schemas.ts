@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { teamRoleSchema } from '../auth/auth.schemas';
+import { teamRoleSchema } from '../auth';
 
-export { membershipSchema, teamRoleSchema, type MembershipView } from '../auth/auth.schemas';
+export { membershipSchema, teamRoleSchema, type MembershipView } from '../auth';
 
 export const inviteInputSchema = z.object({
   email: z

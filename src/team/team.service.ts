@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { teamInvitations, teamMembers, users } from '../../db/schema';
-import { recordAudit } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
+import { recordAudit } from '../audit';
+import type { UserRow } from '../../db/schema/users';
 import type { DbOrTx } from '../db/database';
 import { conflict, forbidden, notFound, AppError } from '../errors/app-error';
-import type { ServiceContext } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import {
   alreadyOnTeamMessage,
   INVITATION_DAYS,
@@ -16,7 +16,7 @@ import {
 import { invitationToken, invitationTokenHash, invitationUrl } from './invitation-link';
 import { invitationEmailJob } from './team.jobs';
 import { mayEmailInvitation } from './invitation-email-budget';
-import { findMembership, teamSeatLimit } from '../auth/membership';
+import { findMembership, teamSeatLimit } from '../auth';
 import type { MembershipView, Team, TeamMember } from './team.schemas';
 import type { inviteInputSchema, memberRoleInputSchema } from './team.schemas';
 import type { z } from 'zod';

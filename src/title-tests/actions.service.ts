@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { recordAudit, testAuditState } from '../audit/audit-log';
+import { recordAudit, testAuditState } from '../audit';
 import { rotations, titleTests } from '../../db/schema';
 import { admissionJob, scheduleAdvance } from './engine/title-tests.jobs';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import type { Tx } from '../db/database';
 import { conflict } from '../errors/app-error';
-import { withTx, type ServiceContext } from '../platform/service-context';
+import { withTx } from '../context/service-context';
+import type { EngineContext } from './engine/engine-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { findOwnTest } from './create-test.service';
 import { nextStatus } from './records/state-machine';
@@ -17,7 +18,7 @@ import type { TestAction } from './records/title-tests.schemas';
  * user's is "not found". The audit log records who did it (the owner, or their team's editor).
  */
 export async function performTestAction(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   testId: string,
   action: TestAction,
@@ -45,7 +46,7 @@ export async function performTestAction(
  * `within` runs in the same transaction (an admin's audit row, a deletion request).
  */
 export async function applyTestAction(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   test: TitleTestRow,
   action: TestAction,
   within?: (tx: Tx) => Promise<void>,

@@ -1,19 +1,19 @@
 import { activeTestLimit, planLimitMessage } from '../shared/plans';
 import { LATEST_SCHEDULE_DESIGN } from '../statistics/schedule';
-import { recordAudit, testAuditState } from '../audit/audit-log';
+import { recordAudit, testAuditState } from '../audit';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../db/schema';
 import { scheduleAdvance } from './engine/title-tests.jobs';
-import type { UserRow } from '../auth/session.service';
-import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels/channels.service';
+import type { UserRow } from '../../db/schema/users';
+import { assertTakesNewTests, assertUsable, chosenChannel } from '../channels';
 import { AppError, badRequest, conflict, notFound } from '../errors/app-error';
 import { defaultDurationDaysFor } from '../shared/test-shapes';
 import { storeSchedule } from './engine/schedule-rows';
-import { admitNewTest, assertShapeCanFit } from '../capacity/capacity.service';
-import type { TestShape } from '../capacity/cost-model';
+import { admitNewTest, assertShapeCanFit, type TestShape } from '../capacity';
 import { forecastTest, undecidablePlanProblem, verdictProblem, weakPlanProblem } from './forecast.service';
-import { withTx, type ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../context/service-context';
+import type { EngineContext } from './engine/engine-context';
 import { refreshTestFigures } from './figures/stored-figures';
 import { runningStatuses } from '../shared/test-states';
 import { MAX_TEST_DAYS, VIDEO_BUSY_MESSAGE, VIDEO_HAS_YOUR_TEST_MESSAGE } from '../shared/title-test-rules';
@@ -27,7 +27,7 @@ import type { TestForecast } from './records/title-tests.schemas';
 import { RECONNECT_INSTRUCTIONS } from '../shared/reconnect';
 import { estimateViewsPerDay } from '../shared/video-traffic';
 import { rotatesThumbnails } from '../shared/test-kinds';
-import { storeImage } from '../images/images.service';
+import { storeImage } from '../images';
 import { prepareThumbnails, type OriginalThumbnail } from './test-thumbnails';
 import type { VideoToTest } from './engine/youtube-port';
 
@@ -39,7 +39,7 @@ const DAY = 86_400_000;
  * schedule, and enqueues the first rotation. Bad input changes nothing.
  */
 export async function createTitleTest(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   rawInput: CreateTestInput,
   /** Who creates it, for the audit log: the owner (the default) or their team's editor. */
@@ -221,7 +221,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function insertTest(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   args: {
     user: UserRow;
     actor: Pick<UserRow, 'id'>;

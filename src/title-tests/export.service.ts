@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import { dailyMetrics, titleTests, titleVariants } from '../../db/schema';
 import { imageFilePath } from '../shared/image-rules';
-import type { ServiceContext } from '../platform/service-context';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import type { UserRow } from '../../db/schema/users';
 import { notFound } from '../errors/app-error';
 import { csvDocument, Download } from '../http/download';
 import { pacificDay, pacificDayStart } from '../time/pacific';

@@ -1,12 +1,13 @@
 import { storedForecastOf } from './records/stored-forecast';
 import { and, asc, eq } from 'drizzle-orm';
 import { rotations, titleTests, titleVariants } from '../../db/schema';
-import { recordAudit, testAuditState } from '../audit/audit-log';
-import type { UserRow } from '../auth/session.service';
-import { admitExtension, assertShapeCanFit, extensionCapacity } from '../capacity/capacity.service';
+import { recordAudit, testAuditState } from '../audit';
+import type { UserRow } from '../../db/schema/users';
+import { admitExtension, assertShapeCanFit, extensionCapacity } from '../capacity';
 import type { Tx } from '../db/database';
 import { badRequest, conflict } from '../errors/app-error';
-import { withTx, type ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../context/service-context';
+import type { EngineContext } from './engine/engine-context';
 import {
   EXTEND_STATE_MESSAGES,
   extendStateProblem,
@@ -61,7 +62,7 @@ const shapeOf = (test: TitleTestRow) => ({
  * Bad input or a refusal changes nothing. The audit log records who did it.
  */
 export async function extendTest(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   input: ExtendTestInput,
   // Required: the audit log records who acted (the owner, or their team's editor), never a default.

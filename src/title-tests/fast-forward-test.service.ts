@@ -1,10 +1,10 @@
 import { formatMoment } from '../shared/moments';
 import { isMeasuredPerDay } from '../shared/test-shapes';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
 import { simulatedTimeOf } from './simulation/simulated-time';
-import type { ServiceContext } from '../platform/service-context';
+import type { TimeControlContext } from './simulation/simulated-time';
 import { FINAL_FIGURES_WAIT_MS, finalFiguresStatus } from './figures/final-figures-status';
 import type { FastForwardSpan } from './records/title-tests.schemas';
 
@@ -17,10 +17,10 @@ const SETTLE_MS = 3_600_000;
  * end (and, for a CTR or watch-time test, past the wait for YouTube's final daily figures), and
  * runs every job due on the way through the real handlers: rotations, view samples, daily figures
  * with their lag, the verdict and the winner put live. It moves time for the whole deployment,
- * except for a demo visitor, whose own copy alone moves (ServiceContext.sandboxTime).
+ * except for a demo visitor, whose own copy alone moves (TimeControlContext.sandboxTime).
  */
 export async function fastForwardTest(
-  ctx: ServiceContext,
+  ctx: TimeControlContext,
   user: UserRow,
   testId: string,
   span: FastForwardSpan,

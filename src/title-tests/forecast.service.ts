@@ -6,8 +6,8 @@
 // assumption that the test confirms on the video before its first switch (forecast-confirmation.ts).
 import { and, desc, eq } from 'drizzle-orm';
 import { titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import type { UserRow } from '../auth/session.service';
+import type { ServiceContext } from '../context/service-context';
+import type { UserRow } from '../../db/schema/users';
 import {
   intervalsFor,
   isMeasuredPerDay,
@@ -31,8 +31,8 @@ import type { TestKind } from '../shared/test-kinds';
 import { forecastAdvice, forecastProblemWords } from '../shared/forecast-problems';
 import { computeVerdictInputs } from './figures/verdict-inputs';
 import { channelVideosHistory, videoHistory } from './figures/video-history';
-import { chosenChannel } from '../channels/channels.service';
-import { capacityForShape } from '../capacity/capacity.service';
+import { chosenChannel } from '../channels';
+import { capacityForShape } from '../capacity';
 import { calibrationHoursFor, videoNoise } from './figures/video-noise';
 import {
   DAILY_VERDICT_DELAY_HOURS,

@@ -1,10 +1,11 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { rotations } from '../../db/schema';
 import { scheduleAdvance } from './engine/title-tests.jobs';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import { conflict } from '../errors/app-error';
 import { findOwnTest } from './create-test.service';
-import { withTx, type ServiceContext } from '../platform/service-context';
+import { withTx, type ServiceContext } from '../context/service-context';
+import type { EngineContext } from './engine/engine-context';
 import { collectTestMetrics } from './engine/metrics-collection';
 
 const WAIT_MS = 15_000;
@@ -15,7 +16,7 @@ const WAIT_MS = 15_000;
  * it (the original title until the first window, which the test's job applies at its start) is
  * applied first the same way: a simulated rotation always reaches a window.
  */
-export async function simulateRotation(ctx: ServiceContext, user: UserRow, testId: string): Promise<string> {
+export async function simulateRotation(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
   const test = await findOwnTest(ctx, user, testId);
   if (test.status !== 'active')
     throw conflict(`Cannot simulate a rotation on a test that is ${test.status}.`);
@@ -55,7 +56,7 @@ async function landed(ctx: ServiceContext, rotationId: string, deadline: number)
 }
 
 /** Founder tool: samples view counts and pulls YouTube's daily figures for the test's video now. */
-export async function forceAnalytics(ctx: ServiceContext, user: UserRow, testId: string): Promise<string> {
+export async function forceAnalytics(ctx: EngineContext, user: UserRow, testId: string): Promise<string> {
   const test = await findOwnTest(ctx, user, testId);
   const collected = await collectTestMetrics(ctx, test.id);
   return `Collected ${collected.samples} view samples and ${collected.dailyRows} daily rows.`;

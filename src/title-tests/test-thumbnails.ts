@@ -1,9 +1,8 @@
-import type { UserRow } from '../auth/session.service';
-import type { ChannelConnection } from '../channels/channel-connections.service';
+import type { UserRow } from '../../db/schema/users';
+import type { ChannelConnection } from '../channels';
 import { AppError, badRequest } from '../errors/app-error';
-import { inspectImage, type InspectedImage } from '../images/image-check';
-import { ownImages } from '../images/images.service';
-import type { ServiceContext } from '../platform/service-context';
+import { inspectImage, type InspectedImage, ownImages } from '../images';
+import type { EngineContext } from './engine/engine-context';
 import { IMAGE_MESSAGES, thumbnailShapeOf } from '../shared/image-rules';
 import { SHORTS_NOTES } from '../shared/video-format';
 import { TEST_KIND_MESSAGES } from '../shared/test-kinds';
@@ -24,7 +23,7 @@ export interface OriginalThumbnail extends InspectedImage {
  * uploaded as a new one, would be an A/A test sold as A/B, spending 50 units a switch.
  */
 export async function prepareThumbnails(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   user: UserRow,
   connection: ChannelConnection,
   video: VideoToTest,
@@ -72,7 +71,7 @@ export async function prepareThumbnails(
   return original;
 }
 
-function unreachable(ctx: ServiceContext, error: unknown): AppError {
+function unreachable(ctx: EngineContext, error: unknown): AppError {
   const failure = ctx.youtube.classify(error);
   return new AppError(
     failure.kind === 'quota' ? 'RATE_LIMITED' : 'UPSTREAM_UNAVAILABLE',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { channelChoiceSchema } from '../channels/channels.schemas';
-import { mutation, query, restOnly } from '../api/declare/operation';
+import { channelChoiceSchema } from '../channels';
+import { declareOn } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
 import { performTestAction } from './actions.service';
 import { createTitleTest } from './create-test.service';
@@ -26,6 +26,9 @@ import {
   titleTestSchema,
 } from './records/title-tests.schemas';
 import { getDashboardStatsJson, getOwnTestView, getTestAnalyticsJson, listTestsJson } from './views.service';
+import type { TimeControlContext } from './simulation/simulated-time';
+
+const { mutation, query, restOnly } = declareOn<TimeControlContext>();
 
 /** Title tests (docs/product.md#rest-paths): the creator's tests, their figures and actions, and the founder's tools. */
 export const titleTestOperations = {

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
 import { testFigures, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../platform/service-context';
-import type { UserRow } from '../auth/session.service';
-import { findOwnChannel } from '../channels/channels.service';
+import type { ServiceContext } from '../context/service-context';
+import type { UserRow } from '../../db/schema/users';
+import { findOwnChannel } from '../channels';
 import type { DbOrTx } from '../db/database';
 import { preparedStatement } from '../db/prepared';
 import { notFound } from '../errors/app-error';

@@ -1,4 +1,4 @@
-import { channelChoiceSchema } from '../channels/channels.schemas';
+import { channelChoiceSchema } from '../channels';
 import { query } from '../api/declare/operation';
 import { rateLimits } from '../api/declare/rate-limits';
 import { recentVideosResponseSchema } from './videos.schemas';

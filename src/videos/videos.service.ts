@@ -1,7 +1,7 @@
-import type { ServiceContext } from '../platform/service-context';
-import { assertUsable, chosenChannel } from '../channels/channels.service';
+import type { ServiceContext } from '../context/service-context';
+import { assertUsable, chosenChannel } from '../channels';
 import { AppError } from '../errors/app-error';
-import type { UserRow } from '../auth/session.service';
+import type { UserRow } from '../../db/schema/users';
 import { RECENT_VIDEOS_CACHE_MS } from '../shared/usage-limits';
 import { listRecentUploads } from '../youtube/gateway';
 import type { RecentVideo } from './videos.schemas';

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { simQuotaDays, simQuotaUsage } from '../../db/schema';
+import { simQuotaDays } from '../../db/schema';
 import type { Db, DbOrTx } from '../db/database';
 import { nextPacificMidnight, pacificDay } from '../time/pacific';
-import { dailyQuota } from './settings-store';
+import { dailyQuota, dailyQuotaQuery } from './settings-store';
 
 /** Google's unit costs for the Data API methods the simulator serves. */
 export const dataApiCosts = {
@@ -35,9 +35,9 @@ export function quotaDayKey(day: string, account: { id: string; demoCopy: boolea
 
 /**
  * Charges a request against the quota of `account`'s counter (quotaDayKey) for the Pacific day of
- * `now`, or refuses it when the day's allocation cannot cover it. One conditional upsert on the
- * day's running total, so concurrent requests never overspend and never wait on each other for
- * long.
+ * `now`, or refuses it when the day's allocation cannot cover it. One statement: the allocation
+ * read, a conditional upsert on the day's running total (so concurrent requests never overspend and
+ * never wait on each other for long) and the usage row of a charged request.
  */
 export async function chargeQuota(
   db: Db,
@@ -47,17 +47,22 @@ export async function chargeQuota(
 ): Promise<boolean> {
   const day = quotaDayKey(pacificDay(now), account);
   const units = dataApiCosts[method];
-  const allowed = await dailyQuota(db);
   const charged = await db.execute<{ units: number }>(sql`
-    insert into sim_quota_days (day, units)
-    select ${day}, ${units} where ${units}::int <= ${allowed}::int
-    on conflict (day) do update set units = sim_quota_days.units + excluded.units
-      where sim_quota_days.units + excluded.units <= ${allowed}::int
-    returning units`);
+    with allowed as (${dailyQuotaQuery()}),
+    charged as (
+      insert into sim_quota_days (day, units)
+      select ${day}, ${units} from allowed where ${units}::int <= allowed.units
+      on conflict (day) do update set units = sim_quota_days.units + excluded.units
+        where sim_quota_days.units + excluded.units <= (select units from allowed)
+      returning units
+    ),
+    logged as (
+      insert into sim_quota_usage (day, method, units, at)
+      select ${day}, ${method}, ${units}, ${now.toISOString()}::timestamptz from charged
+    )
+    select units from charged`);
   const rows = Array.isArray(charged) ? charged : (charged as { rows: unknown[] }).rows;
-  if (rows.length === 0) return false;
-  await db.insert(simQuotaUsage).values({ day, method, units, at: now });
-  return true;
+  return rows.length > 0;
 }
 
 export async function quotaState(db: DbOrTx, now: Date) {

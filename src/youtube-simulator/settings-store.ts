@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { simSettings } from '../../db/schema';
 import type { DbOrTx } from '../db/database';
 
@@ -17,5 +17,9 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown): Pro
     .onConflictDoUpdate({ target: simSettings.key, set: { value } });
 }
 
-export const dailyQuota = (db: DbOrTx) => readSetting(db, 'daily_quota', DEFAULT_DAILY_QUOTA);
-export const setDailyQuota = (db: DbOrTx, units: number) => writeSetting(db, 'daily_quota', units);
+const DAILY_QUOTA_KEY = 'daily_quota';
+export const dailyQuota = (db: DbOrTx) => readSetting(db, DAILY_QUOTA_KEY, DEFAULT_DAILY_QUOTA);
+/** The daily quota as a subquery (one row, column `units`), for a statement that charges it. */
+export const dailyQuotaQuery = () =>
+  sql`select coalesce((select (value #>> '{}')::int from sim_settings where key = ${DAILY_QUOTA_KEY}), ${DEFAULT_DAILY_QUOTA}::int) as units`;
+export const setDailyQuota = (db: DbOrTx, units: number) => writeSetting(db, DAILY_QUOTA_KEY, units);

@@ -1,6 +1,6 @@
 import type { OAuth2Client } from 'google-auth-library';
 import { z } from 'zod';
-import type { Dependencies } from '../platform/service-context';
+import type { ServiceContext } from '../context/service-context';
 import { youtubeApi } from './google-clients';
 import { recordQuotaUse } from './quota-ledger';
 
@@ -19,13 +19,13 @@ export interface OwnChannel {
 }
 
 /** Who signed in: the OpenID userinfo endpoint. */
-export async function fetchUserInfo(app: Dependencies, auth: OAuth2Client): Promise<GoogleUserInfo> {
+export async function fetchUserInfo(app: ServiceContext, auth: OAuth2Client): Promise<GoogleUserInfo> {
   const response = await auth.request({ url: app.config.google.endpoints.userinfoUrl });
   return userInfoSchema.parse(response.data);
 }
 
 /** The signed-in account's own channel (channels.list mine=true, 1 unit), or null if it has none. */
-export async function fetchOwnChannel(app: Dependencies, auth: OAuth2Client): Promise<OwnChannel | null> {
+export async function fetchOwnChannel(app: ServiceContext, auth: OAuth2Client): Promise<OwnChannel | null> {
   const youtube = youtubeApi(app.config, auth);
   const response = await youtube.channels.list({ part: ['snippet', 'contentDetails'], mine: true });
   await recordQuotaUse(app.db, { method: 'channels.list', at: app.clock.now() });

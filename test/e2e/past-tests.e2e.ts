@@ -121,5 +121,5 @@ describe('past tests and report links', () => {
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
-  }, 240_000);
+  });
 });

@@ -47,7 +47,7 @@ export function pngChunkTypes(png: Buffer): string[] {
 export const withChunkBeforeEnd = (png: Buffer, chunk: Buffer): Buffer =>
   Buffer.concat([png.subarray(0, png.length - 12), chunk, png.subarray(png.length - 12)]);
 
-/** The costliest picture an upload may be: 7680 × 4320 of noise, a JPEG of several MB. */
+/** A costly picture an upload may be: 7680 × 4320 of noise, a JPEG of several MB (quick to make). */
 export const costliestUpload = (): Promise<Buffer> =>
   sharp({
     create: {
@@ -60,3 +60,27 @@ export const costliestUpload = (): Promise<Buffer> =>
   })
     .jpeg({ quality: 70 })
     .toBuffer();
+
+/**
+ * The costliest upload the rules allow: 7680 × 4320 (MAX_IMAGE_PIXELS) of noise as a PNG just under
+ * MAX_UPLOAD_BYTES, so reading it inflates the most bytes into the most pixels. About 10 s to make;
+ * bench/uploads.ts only (a burst of these would cost the tests minutes).
+ */
+export async function costliestPng(maxBytes: number): Promise<Buffer> {
+  // Gaussian noise of spread 3 deflates to about 50 MB at 8K (42.5 MB at 2); the first that fits.
+  for (const sigma of [3, 2.75, 2.5, 2]) {
+    const png = await sharp({
+      create: {
+        width: 7680,
+        height: 4320,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma },
+      },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    if (png.length <= maxBytes) return png;
+  }
+  throw new Error(`no 8K noise PNG fits in ${maxBytes} bytes`);
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { simVideos } from '../../db/schema';
 import { ADVANCE_QUEUE } from '../../src/title-tests/engine/title-tests.jobs';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 import {
   fastForward,
   runDueAdvances,
@@ -15,7 +15,7 @@ import type { TestApp } from './test-app';
  * handler until none is ready. Returns the errors jobs failed with (each failed job is marked
  * failed in the queue).
  */
-export async function runDueWork(testApp: TestApp, ctx?: ServiceContext): Promise<unknown[]> {
+export async function runDueWork(testApp: TestApp, ctx?: EngineContext): Promise<unknown[]> {
   return runDueAdvances(ctx ?? testApp.built.app);
 }
 
@@ -26,7 +26,7 @@ export async function runDueWork(testApp: TestApp, ctx?: ServiceContext): Promis
 export async function fastForwardTo(
   testApp: TestApp,
   target: Date,
-  ctx?: ServiceContext,
+  ctx?: EngineContext,
 ): Promise<FastForwardReport> {
   return fastForward(ctx ?? testApp.built.app, testApp.clock, target);
 }
@@ -35,7 +35,7 @@ export async function fastForwardTo(
  * Moves the product clock `hours` ahead through fastForwardTo; throws the first error a
  * title-test job failed with.
  */
-export async function runFor(testApp: TestApp, hours: number, ctx?: ServiceContext): Promise<void> {
+export async function runFor(testApp: TestApp, hours: number, ctx?: EngineContext): Promise<void> {
   const report = await fastForwardTo(
     testApp,
     new Date(testApp.clock.now().getTime() + hours * 3_600_000),

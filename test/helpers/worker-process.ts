@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import { join } from 'node:path';
 import { buildServerIfStale, SERVER_OUT_DIR } from '../../scripts/server-build';
 import type { Config } from '../../src/config';
+import { SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../src/platform/server-runtime';
 
 /**
  * `npm run worker` as a separate OS process: the bundle `npm run worker` runs (built when stale,
@@ -58,8 +59,9 @@ const MAX_OUTPUT_CHARS = 20_000;
 export function startWorkerProcess(env: NodeJS.ProcessEnv): WorkerProcess {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', join(SERVER_OUT_DIR, 'worker.js')],
-    { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] },
+    // As the product runs it, plus source maps: a failing test's trace names src/ lines.
+    [...SERVER_NODE_FLAGS, '--enable-source-maps', join(SERVER_OUT_DIR, 'worker.js')],
+    { cwd: process.cwd(), env: { ...env, ...SERVER_ENVIRONMENT }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const spawnedAt = Date.now();
   let output = '';

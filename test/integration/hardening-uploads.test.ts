@@ -1,11 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { purgeExpired } from '../../jobs/maintenance';
 import { imageBlobs, images, users } from '../../db/schema';
 import { assertRoomForUpload } from '../../src/images/image-storage';
 import { storeImage } from '../../src/images/images.service';
-import { storageFullMessage, tooManyPixelsMessage, UNUSED_UPLOAD_DAYS } from '../../src/shared/image-rules';
+import {
+  IMAGE_MESSAGES,
+  storageFullMessage,
+  tooManyPixelsMessage,
+  UNUSED_UPLOAD_DAYS,
+} from '../../src/shared/image-rules';
 import { DEMO_IMAGE_STORAGE, imageStorageLimits } from '../../src/shared/plans';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
 import { demoCreator } from '../helpers/creators';
@@ -90,6 +96,51 @@ describe('bounded work', () => {
     expect(stored).toBeLessThanOrEqual(Math.min(hostile.length * 2, 20));
     expect(statuses.filter((status) => status === 429).length).toBe(20 - stored);
   }, 120_000);
+});
+
+/**
+ * An upload that announces `length` bytes and sends none yet: what the server answers before it has
+ * read a byte of the body, or `open` while it waits for the body. `drop` closes the connection.
+ */
+function heldUpload(authorization: string, length: number) {
+  const request = httpRequest(`${testApp.url}/api/images`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/octet-stream', 'content-length': length },
+  });
+  request.on('error', () => {});
+  request.flushHeaders();
+  const answer = new Promise<{ status: number; body: string }>((resolve) =>
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode!, body }));
+    }),
+  );
+  return { answer, drop: () => request.destroy() };
+}
+
+describe('one file at a time per account', () => {
+  it('refuses a second upload before a byte of it is read while the first is coming in', async () => {
+    const alex = await bearerCreator(testApp, 'sim-alex');
+    // Two 40 MB uploads announced at once, no body sent: one is taken in (waits for its body), the
+    // other is answered 429 at once, so the server never holds both bodies.
+    const first = heldUpload(alex.authorization, 40 * MEGABYTE);
+    const second = heldUpload(alex.authorization, 40 * MEGABYTE);
+    const refused = await Promise.race([first.answer, second.answer]);
+    expect(refused.status).toBe(429);
+    expect((JSON.parse(refused.body) as { error: string }).error).toBe(IMAGE_MESSAGES.uploadInFlight);
+    // Another account is not held up by it.
+    const sam = await bearerCreator(testApp, 'sim-sam');
+    expect((await upload(sam.authorization, await solidPicture({ r: 10, g: 90, b: 200 }))).status).toBe(201);
+    // Once the waiting upload's connection drops, the account may upload again.
+    first.drop();
+    second.drop();
+    const picture = await solidPicture({ r: 200, g: 40, b: 40 });
+    await vi.waitFor(async () => expect((await upload(alex.authorization, picture)).status).toBe(201), {
+      timeout: 30_000,
+      interval: 50,
+    });
+  });
 });
 
 describe('nothing but the picture', () => {

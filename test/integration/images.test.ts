@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageBlobs, images, teamMembers, users } from '../../db/schema';
 import { createSession } from '../../src/auth/session.service';
 import { imageBytes, storeImage } from '../../src/images/images.service';
-import { withTx } from '../../src/platform/service-context';
+import { withTx } from '../../src/context/service-context';
 import {
   IMAGE_MESSAGES,
   MAX_THUMBNAIL_BYTES,

@@ -133,5 +133,5 @@ describe('the pool of opted-in channels', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'learning.pool-opt-in'));
     expect(audited).toHaveLength(5);
-  }, 60_000);
+  });
 });

@@ -71,7 +71,7 @@ beforeAll(async () => {
     .update(users)
     .set({ subscriptionTier: 'authority', subscriptionStatus: 'active' })
     .where(eq(users.email, 'alex.rivera@example.com'));
-}, 60_000);
+});
 afterAll(async () => {
   await testApp.close();
 });

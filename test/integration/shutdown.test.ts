@@ -186,4 +186,4 @@ it('stops within its deadline on SIGTERM mid fast-forward and mid request, not r
   } finally {
     child.kill('SIGKILL');
   }
-}, 90_000);
+});

@@ -3,7 +3,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, quotaLedger, rotations, simThumbnails, titleTests, users } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 import { TEST_KIND_MESSAGES } from '../../src/shared/test-kinds';
 import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
 import {
@@ -196,7 +196,7 @@ describe('thumbnail tests', () => {
     // served re-encoded, so only the slot's request marker tells the retry that the set landed.
     const reencoded = await sharp(image).jpeg({ quality: 60 }).toBuffer();
     const reencodedSha = createHash('sha256').update(reencoded).digest('hex');
-    const crashing: ServiceContext = {
+    const crashing: EngineContext = {
       ...testApp.built.app,
       hooks: {
         afterThumbnailWrite: async () => {

@@ -8,7 +8,7 @@ import {
   simVideos,
   titleTests,
 } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 import { nextPacificMidnight } from '../../src/time/pacific';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -67,7 +67,7 @@ async function titleWritesSince(since: Date) {
     .where(and(eq(simTitleHistory.videoId, videoId), gte(simTitleHistory.since, since)));
 }
 
-function crashOnce(point: 'afterTitleWrite' | 'beforeCommit'): ServiceContext {
+function crashOnce(point: 'afterTitleWrite' | 'beforeCommit'): EngineContext {
   let crashed = false;
   return {
     ...testApp.built.app,

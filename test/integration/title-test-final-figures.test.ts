@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { simTitleHistory, titleTests } from '../../db/schema';
-import type { ServiceContext } from '../../src/platform/service-context';
+import type { EngineContext } from '../../src/title-tests/engine/engine-context';
 import { finalFiguresStatus } from '../../src/title-tests/figures/final-figures-status';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { simulatedVideoId } from '../../src/youtube-simulator/video-store';
@@ -53,7 +53,7 @@ it('decides at the deadline, from the minute tick, when YouTube’s figures neve
   expect(response.status, created.error).toBe(201);
   testId = created.id;
   // An engine whose daily collection is not configured: no daily figure ever arrives.
-  const withoutDaily: ServiceContext = { ...testApp.built.app, collectDaily: undefined };
+  const withoutDaily: EngineContext = { ...testApp.built.app, collectDaily: undefined };
 
   // Completed by the creator after a few days: the same wait for the figures as at the end.
   await fastForwardTo(testApp, new Date(testApp.clock.now().getTime() + 2.5 * DAY), withoutDaily);

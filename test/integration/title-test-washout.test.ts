@@ -54,7 +54,7 @@ beforeAll(async () => {
   testApp = await startTestApp();
   alex = await googleCreator(testApp, 'sim-alex');
   sam = await googleCreator(testApp, 'sim-sam');
-}, 60_000);
+});
 afterAll(async () => {
   await testApp.close();
 });

@@ -96,7 +96,7 @@ it('follows a test from POST /api/tests through its advance job to its first You
   expect(producer?.name).toContain('title-test.advance');
   expect(chain.indexOf(consumer!)).toBeLessThan(chain.indexOf(producer!));
   expect(chain.at(-1)).toBe(server);
-}, 90_000);
+});
 
 it('keeps a request in its trace when its body arrives after its headers', async () => {
   exporter.reset();

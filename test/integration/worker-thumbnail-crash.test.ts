@@ -223,6 +223,6 @@ describe.skipIf(database.kind === 'pglite')(
       const servedBytes = Buffer.from(await served.arrayBuffer());
       expect(servedBytes.equals(uploaded.stored)).toBe(true);
       expect(test!.liveThumbnailSha256).toBe(createHash('sha256').update(servedBytes).digest('hex'));
-    }, 90_000);
+    });
   },
 );

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { RequestAuth } from '../request-auth';
-import type { UserRow } from '../../auth/session.service';
+import type { UserRow } from '../../../db/schema/users';
 import type { TeamRole } from '../../../db/schema/team';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { Download } from '../../http/download';
 import type { ServedFile } from '../../http/served-file';
 import type { RateLimit } from './rate-limits';
@@ -23,6 +22,22 @@ export type Access = 'public' | 'user' | 'admin' | 'founder';
  * by src/api/access.ts.
  */
 export type TeamAccess = 'view' | 'edit';
+
+/** The team the signed-in person works in: the owner whose channels, tests and plan they work with. */
+export interface Membership {
+  owner: UserRow;
+  role: TeamRole;
+  since: Date;
+}
+
+/** A request's signed-in person, read with their session (src/api/request-auth.ts). */
+export interface RequestAuth {
+  user: UserRow;
+  token: string;
+  via: 'cookie' | 'bearer';
+  /** The team the signed-in person works in (src/api/caller.ts acts on it). */
+  membership: Membership | null;
+}
 
 /**
  * Who calls. `user` is the account the operation works on: the signed-in person, or, for a team
@@ -71,11 +86,21 @@ export interface FileInput {
   /** The largest file: a larger REST body (or tRPC request) is answered 413 with `tooLargeMessage`. */
   maxBytes: number;
   tooLargeMessage: string;
+  /**
+   * Said (429) to a caller who sends another file while one of theirs is still coming in or being
+   * read: the REST transport takes in one file per caller at a time and refuses the next before a
+   * byte of it is read, so one account cannot make the server hold many large bodies at once.
+   */
+  inFlightMessage: string;
 }
 
-/** What a handler receives: the context, the caller, the validated input, and the HTTP exchange. */
-export interface OperationCall<I, A extends Access> {
-  ctx: ServiceContext;
+/**
+ * What a handler receives: the context, the caller, the validated input, and the HTTP exchange.
+ * `Ctx` is the context its feature's services need (declareOn): the transports pass the one the
+ * entry points assemble (src/app-context.ts), which holds every feature's.
+ */
+export interface OperationCall<I, A extends Access, Ctx extends ServiceContext = ServiceContext> {
+  ctx: Ctx;
   caller: CallerFor<A>;
   input: I;
   /** For what only the transport has: the session cookie to set or clear, the user agent. */
@@ -102,6 +127,7 @@ export interface Operation<
   A extends Access = Access,
   K extends 'query' | 'mutation' = 'query' | 'mutation',
   T extends boolean = boolean,
+  Ctx extends ServiceContext = ServiceContext,
 > {
   /** tRPC: a query (read) or a mutation (write). */
   kind: K;
@@ -124,7 +150,7 @@ export interface Operation<
   long?: true;
   /** Set when the input carries a file (an upload). */
   file?: FileInput;
-  handler(call: OperationCall<InputOf<S>, A>): Promise<z.output<O> | Prepared> | z.output<O>;
+  handler(call: OperationCall<InputOf<S>, A, Ctx>): Promise<z.output<O> | Prepared> | z.output<O>;
 }
 
 /**
@@ -151,28 +177,35 @@ export interface AnyOperation {
   handler(call: OperationCall<unknown, Access>): unknown;
 }
 
-type Declaration<S extends z.ZodType | undefined, O extends z.ZodType, A extends Access> = Omit<
-  Operation<S, O, A>,
-  'kind' | 'trpc'
->;
+type Declaration<
+  S extends z.ZodType | undefined,
+  O extends z.ZodType,
+  A extends Access,
+  Ctx extends ServiceContext,
+> = Omit<Operation<S, O, A, 'query' | 'mutation', boolean, Ctx>, 'kind' | 'trpc'>;
 
-/** A read, over REST (if given a path) and tRPC. */
-export function query<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
-  declaration: Declaration<S, O, A>,
-): Operation<S, O, A, 'query', true> {
-  return { ...declaration, kind: 'query', trpc: true };
+/**
+ * The declaring functions of a feature whose handlers need the context `Ctx`, one that extends the
+ * service context (the title-test engine's, billing's): `const { query, mutation } =
+ * declareOn<EngineContext>()`; src/app-context.ts builds the one context every handler receives. A
+ * feature that needs nothing more uses the plain ones below.
+ */
+export function declareOn<Ctx extends ServiceContext>() {
+  return {
+    /** A read, over REST (if given a path) and tRPC. */
+    query: <A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+      declaration: Declaration<S, O, A, Ctx>,
+    ): Operation<S, O, A, 'query', true, Ctx> => ({ ...declaration, kind: 'query', trpc: true }),
+    /** A write, over REST (if given a path) and tRPC. */
+    mutation: <A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+      declaration: Declaration<S, O, A, Ctx>,
+    ): Operation<S, O, A, 'mutation', true, Ctx> => ({ ...declaration, kind: 'mutation', trpc: true }),
+    /** An operation only REST offers. */
+    restOnly: <A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
+      declaration: Declaration<S, O, A, Ctx> & { rest: RestPath | readonly RestPath[] },
+    ): Operation<S, O, A, 'query', false, Ctx> => ({ ...declaration, kind: 'query', trpc: false }),
+  };
 }
 
-/** A write, over REST (if given a path) and tRPC. */
-export function mutation<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
-  declaration: Declaration<S, O, A>,
-): Operation<S, O, A, 'mutation', true> {
-  return { ...declaration, kind: 'mutation', trpc: true };
-}
-
-/** An operation only REST offers. */
-export function restOnly<A extends Access, O extends z.ZodType, S extends z.ZodType | undefined = undefined>(
-  declaration: Declaration<S, O, A> & { rest: RestPath | readonly RestPath[] },
-): Operation<S, O, A, 'query', false> {
-  return { ...declaration, kind: 'query', trpc: false };
-}
+/** The declaring functions of a feature whose services take the service context alone. */
+export const { query, mutation, restOnly } = declareOn<ServiceContext>();

@@ -1,9 +1,9 @@
 import { initTRPC } from '@trpc/server';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import superjson from 'superjson';
-import type { RequestAuth } from '../request-auth';
+import type { RequestAuth } from '../declare/operation';
 import { AppError } from '../../errors/app-error';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import { toTrpcError } from './errors';
 
 export interface TrpcContext {

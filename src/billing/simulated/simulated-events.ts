@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import Stripe from 'stripe';
-import type { ServiceContext } from '../../platform/service-context';
 import { receiveStripeWebhook } from '../webhook.service';
 import { simulatedId, type SimObject } from './objects';
+import type { BillingContext } from '../billing-context';
 
 /** Stripe's v1 signature scheme: `t=<unix seconds>,v1=<HMAC-SHA256 of "t.payload" with the signing secret>`. */
 export function signWebhookPayload(payload: string, secret: string, timestampSeconds: number): string {
@@ -18,7 +18,7 @@ export function signWebhookPayload(payload: string, secret: string, timestampSec
  * is timed by the machine's clock, as Stripe's tolerance check is.
  */
 export async function deliverSimulatedEvent(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   type: string,
   object: SimObject,
 ): Promise<void> {

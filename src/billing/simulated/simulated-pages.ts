@@ -1,8 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ServiceContext } from '../../platform/service-context';
-import type { UserRow } from '../../auth/session.service';
+import type { UserRow } from '../../../db/schema/users';
 import { AppError, badRequest, notFound, publicMessage, unauthorized } from '../../errors/app-error';
 import type { PlainRouteRegistry } from '../../api/declare/plain-routes';
 import { paidPlans } from '../billing.schemas';
@@ -17,6 +16,7 @@ import {
   type PortalAction,
 } from './simulated-stripe';
 import { escapeHtml } from '../../http/escape-html';
+import type { BillingContext } from '../billing-context';
 
 const escape = escapeHtml;
 
@@ -95,7 +95,7 @@ const portalActions = new Map<string, (body: unknown) => PortalAction>([
  */
 export async function registerSimulatedStripePages(
   fastify: FastifyInstance,
-  ctx: ServiceContext,
+  ctx: BillingContext,
   registry: PlainRouteRegistry,
 ): Promise<void> {
   await fastify.register(async (scope) => {

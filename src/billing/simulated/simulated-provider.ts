@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { BillingProvider } from '../billing-provider';
 import {
   findByIdempotencyKey,
@@ -22,7 +22,7 @@ export const SIMULATED_PAGE_LIFETIME_SECONDS = 60 * 60;
  * real client, over Stripe-shaped objects stored in sim_stripe_objects. Its checkout and portal
  * pages (simulated-pages.ts) are served by Titlewise and send signed events to the real webhook code.
  */
-export function simulatedBillingProvider(app: Dependencies): BillingProvider {
+export function simulatedBillingProvider(app: ServiceContext): BillingProvider {
   const { db } = app;
   const expiresAt = () => Math.floor(app.clock.now().getTime() / 1000) + SIMULATED_PAGE_LIFETIME_SECONDS;
   return {

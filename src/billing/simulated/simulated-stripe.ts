@@ -1,5 +1,4 @@
-import type { ServiceContext } from '../../platform/service-context';
-import type { UserRow } from '../../auth/session.service';
+import type { UserRow } from '../../../db/schema/users';
 import { AppError, conflict, notFound } from '../../errors/app-error';
 import type { PaidPlan } from '../billing.schemas';
 import { priceIdFor } from '../checkout-plans';
@@ -16,6 +15,7 @@ import {
   type SimPortalSession,
   type SimSubscription,
 } from './objects';
+import type { BillingContext } from '../billing-context';
 
 const lapsed = (object: { expires_at?: number }, now: Date) =>
   typeof object.expires_at !== 'number' || object.expires_at * 1000 <= now.getTime();
@@ -25,7 +25,7 @@ const lapsed = (object: { expires_at?: number }, now: Date) =>
  * does not exist. An open checkout past its expiry can no longer be paid.
  */
 export function ownCheckout(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   session: SimCheckoutSession | null,
   viewer: UserRow,
 ): SimCheckoutSession {
@@ -40,7 +40,7 @@ export function ownCheckout(
  * its portal. Each change is stored first, then announced with the events Stripe would send.
  */
 export async function completeSimulatedCheckout(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   sessionId: string,
   viewer: UserRow,
 ): Promise<string> {
@@ -73,7 +73,7 @@ export async function completeSimulatedCheckout(
 }
 
 /** A portal page is its customer's alone, like a checkout page, and lapses the same way. */
-export async function simulatedPortal(ctx: ServiceContext, portalId: string, viewer: UserRow) {
+export async function simulatedPortal(ctx: BillingContext, portalId: string, viewer: UserRow) {
   const portal = await findObject<SimPortalSession>(ctx.db, portalId, 'billing_portal.session');
   if (!portal || !viewer.stripeCustomerId || portal.customer !== viewer.stripeCustomerId)
     throw notFound('Billing portal session');
@@ -87,7 +87,7 @@ export type PortalAction =
 
 /** Portal actions: switch plan, cancel, and (to try the unhappy path offline) a failed renewal and its payment. */
 export async function actInSimulatedPortal(
-  ctx: ServiceContext,
+  ctx: BillingContext,
   portalId: string,
   viewer: UserRow,
   action: PortalAction,

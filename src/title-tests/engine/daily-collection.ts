@@ -1,6 +1,6 @@
 import { and, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { startedStatuses } from '../../shared/test-states';
 import { testsWithFinalFiguresIn } from '../figures/final-figures';
 import { scheduleAdvance } from './title-tests.jobs';
@@ -37,7 +37,7 @@ export function collectsDaily(test: { endedAt: Date | null; dueAt: Date | null }
  * hold up the others; the job fails afterwards, so pg-boss runs it again (collecting twice is
  * harmless).
  */
-export async function collectDailyMetrics(ctx: ServiceContext): Promise<DailyCollection> {
+export async function collectDailyMetrics(ctx: EngineContext): Promise<DailyCollection> {
   const failures: unknown[] = [];
   let collected = 0;
   if (ctx.collectDaily) {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { heldBy } from '../records/held-tests';
 import { rotations, titleTests } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { scheduleAdvance } from './title-tests.jobs';
 
 /** A rotation that failed this often waits for a person (the card shows the error). */
@@ -16,7 +16,7 @@ export const TICK_GRACE_MS = 2 * 60_000;
  * after downtime or a clock jump; duplicates are harmless because the advance handler is idempotent.
  */
 export async function enqueueDueTests(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   options: { graceMs?: number } = {},
 ): Promise<string[]> {
   const due = await findDueTests(ctx, { graceMs: options.graceMs ?? TICK_GRACE_MS, holding: null });
@@ -32,7 +32,7 @@ export async function enqueueDueTests(
  * fast-forward relies on it to skip idle sampling passes (simulation/fast-forward.ts).
  */
 export async function findDueTests(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   options: { graceMs: number; holding: string | null },
 ): Promise<string[]> {
   const now = ctx.clock.now();

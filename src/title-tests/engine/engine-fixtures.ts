@@ -1,5 +1,5 @@
-import type { ChannelConnection } from '../../channels/channel-connections.service';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ChannelConnection } from '../../channels';
+import type { EngineContext } from './engine-context';
 import type { EngineHooks } from './engine-hooks';
 import type { RotationRow, TestRecord, TitleTestRow, VariantRow } from '../records/title-test-records';
 import type { TitleTestYouTube } from './youtube-port';
@@ -144,7 +144,7 @@ export function appliedThrough(record: TestRecord, slot: number): TestRecord {
  * A context with `youtube` and no database: any use of `db` throws, so a test passes only if the
  * code under test stays off the database.
  */
-export function contextWithout(youtube: TitleTestYouTube, hooks?: EngineHooks): ServiceContext {
+export function contextWithout(youtube: TitleTestYouTube, hooks?: EngineHooks): EngineContext {
   const db = new Proxy(
     {},
     {
@@ -153,5 +153,5 @@ export function contextWithout(youtube: TitleTestYouTube, hooks?: EngineHooks): 
       },
     },
   );
-  return { youtube, hooks, db, clock: { now: () => at(0) } } as unknown as ServiceContext;
+  return { youtube, hooks, db, clock: { now: () => at(0) } } as unknown as EngineContext;
 }

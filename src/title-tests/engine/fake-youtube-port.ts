@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ChannelConnection } from '../../channels';
 import type { VideoSnippet } from '../../youtube/gateway/videos';
 import type {
   LiveVideo,

@@ -1,16 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
-import { markConnectionDisconnected } from '../../channels/channel-connections.service';
+import { markConnectionDisconnected } from '../../channels';
 import { nextPacificMidnight } from '../../time/pacific';
 import { formatMoment } from '../../shared/moments';
-import { messageTimeZoneOf } from '../../auth/users.service';
+import { messageTimeZoneOf } from '../../auth';
 import { scheduleAdvance } from './title-tests.jobs';
-import {
-  notifyQuotaDeferred,
-  notifyTestFailed,
-  notifyTestPaused,
-} from '../../notifications/title-test-events';
-import type { ServiceContext } from '../../platform/service-context';
+import { notifyQuotaDeferred, notifyTestFailed, notifyTestPaused } from '../../notifications';
+import type { EngineContext } from './engine-context';
 import { GRANT_MAX_AGE_DAYS } from '../../shared/data-retention';
 import { runningStatuses } from '../../shared/test-states';
 import { endLiveWindows, type TestRecord } from '../records/title-test-records';
@@ -25,7 +21,7 @@ export const LOST_ACCESS_REASON = `YouTube access was revoked or has expired. ${
  * creator is told how to fix it, and how long the channel's data is kept meanwhile.
  */
 export async function pauseChannelTestsForLostAccess(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   connectionId: string,
   reason: string,
 ): Promise<void> {
@@ -94,7 +90,7 @@ export function failureResponse(
  * the failure was handled (the job should complete), false when it should be retried.
  */
 export async function handleYouTubeFailure(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   record: TestRecord,
   failure: YouTubeFailure,
   doing: string,

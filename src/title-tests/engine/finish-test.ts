@@ -4,8 +4,9 @@ import { scheduleAdvance } from './title-tests.jobs';
 import { isMeasuredPerDay } from '../../shared/test-shapes';
 import type { TestVerdict } from '../../statistics';
 import { formatMoment } from '../../shared/moments';
-import { messageTimeZoneOf } from '../../auth/users.service';
-import { withTx, type ServiceContext } from '../../platform/service-context';
+import { messageTimeZoneOf } from '../../auth';
+import { withTx } from '../../context/service-context';
+import type { EngineContext } from './engine-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { analysedDays, finalFiguresComplete } from '../figures/final-figures';
@@ -18,7 +19,7 @@ import {
   type TestRecord,
   type TitleTestRow,
 } from '../records/title-test-records';
-import { notifyTestEnding } from '../../notifications/title-test-events';
+import { notifyTestEnding } from '../../notifications';
 import { capitalised, rotatesThumbnails, theOriginal, VARIANT_WORDS } from '../../shared/test-kinds';
 import { switchThumbnail, testsOwnThumbnails } from './thumbnail-switch';
 
@@ -93,14 +94,14 @@ export function storedDecision(value: unknown): Decision | null {
  * a winner goes live. Idempotent: a test whose final title is applied is left alone, a retry after
  * a crash reads the live title before writing, and the decision is a conditional update.
  */
-export async function finishTest(ctx: ServiceContext, record: TestRecord): Promise<FinishOutcome> {
+export async function finishTest(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
   const { test } = record;
   if (test.finalFiguresDueAt !== null) return decideOnFinalFigures(ctx, record);
   if (test.appliedTitle !== null) return 'finished';
   return putFinalTitle(ctx, record, (closed) => endingOf(ctx, closed));
 }
 
-async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending> {
+async function endingOf(ctx: EngineContext, record: TestRecord): Promise<Ending> {
   const { test } = record;
   const ours = new Set([...record.variants.map((variant) => variant.title), expectedLiveTitle(record)]);
   const keepOriginal = {
@@ -175,7 +176,7 @@ async function endingOf(ctx: ServiceContext, record: TestRecord): Promise<Ending
  * deadline has passed) the verdict is computed and stored once, and a winner is put live by
  * putFinalTitle, read-modify-write like every title change. Until then nothing happens.
  */
-async function decideOnFinalFigures(ctx: ServiceContext, record: TestRecord): Promise<FinishOutcome> {
+async function decideOnFinalFigures(ctx: EngineContext, record: TestRecord): Promise<FinishOutcome> {
   const { test } = record;
   const now = ctx.clock.now();
   const complete = await finalFiguresComplete(ctx.db, record);
@@ -273,7 +274,7 @@ export function finalTitleAction(
  * windows that read closes (`decide`), and puts its title live, read-modify-write.
  */
 async function putFinalTitle(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   record: TestRecord,
   decide: (closed: TestRecord) => Promise<Ending>,
 ): Promise<FinishOutcome> {

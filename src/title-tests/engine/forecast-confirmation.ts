@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, asc } from 'drizzle-orm';
 import { metricSamples } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { isMeasuredPerDay } from '../../shared/test-shapes';
 import { forecastShapeOf, planOf } from '../figures/forecast-plan';
 import { channelVideosHistory, videoHistory } from '../figures/video-history';
@@ -22,7 +22,7 @@ const DAY_MS = 86_400_000;
  * daily figures of a test judged per day (or on windows of 8 hours and more) are imported first;
  * should that fail, the plan is confirmed on what is there, or stays assumed, and the test goes on.
  */
-export async function confirmForecast(ctx: ServiceContext, record: TestRecord): Promise<void> {
+export async function confirmForecast(ctx: EngineContext, record: TestRecord): Promise<void> {
   const { test } = record;
   const stored = storedForecastOf(record.test.forecast);
   if (!stored || stored.noiseSource !== 'assumed' || stored.confirmedAt) return;

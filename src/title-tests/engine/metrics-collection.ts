@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { channelConnections, metricSamples, titleTests, users } from '../../../db/schema';
-import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import { sampledOnPass, type TestShape } from '../../capacity';
+import type { ChannelConnection } from '../../channels';
 import type { WinnerMetric } from '../../shared/test-shapes';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { handleYouTubeFailure } from './fault-handling';
 import { heldBy } from '../records/held-tests';
 import { refreshTestFigures } from '../figures/stored-figures';
@@ -29,7 +29,7 @@ export interface SampledTest {
  * answer (not public) is read again with its owner's grant. A demo copy's tests are sampled on
  * their own grant, so they spend the copy's simulated quota and never the project's.
  */
-export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string[]): Promise<number> {
+export async function sampleViewCounts(ctx: EngineContext, onlyTestIds?: string[]): Promise<number> {
   const now = ctx.clock.now();
   const rows = await ctx.db
     .select({
@@ -60,7 +60,7 @@ export async function sampleViewCounts(ctx: ServiceContext, onlyTestIds?: string
 }
 
 /** The tests a sampling pass looks at (each is read on the passes its cadence picks). */
-function sampledTests(ctx: ServiceContext): SQL | undefined {
+function sampledTests(ctx: EngineContext): SQL | undefined {
   return and(inArray(titleTests.status, ['active', 'paused']), heldBy(ctx.holding));
 }
 
@@ -69,7 +69,7 @@ function sampledTests(ctx: ServiceContext): SQL | undefined {
  * `interval:metric` a row (shapeOfCadence reads it), for a statement to embed: a pass at which
  * none of them is due reads no counter (sampleViewCounts skips every row there).
  */
-export function sampledCadences(ctx: ServiceContext) {
+export function sampledCadences(ctx: EngineContext) {
   return ctx.db
     .selectDistinct({
       cadence: sql<string>`${titleTests.rotationIntervalMinutes} || ':' || ${titleTests.winnerMetric}`,
@@ -86,7 +86,7 @@ export function shapeOfCadence(cadence: string): TestShape {
 }
 
 /** One group's counters, then the samples and the figures derived from them, stored together. */
-async function sampleGroup(ctx: ServiceContext, tests: SampledTest[]): Promise<number> {
+async function sampleGroup(ctx: EngineContext, tests: SampledTest[]): Promise<number> {
   const counts = await readGroupCounts(ctx.youtube, tests, async (grant, failure) => {
     // The grant is gone: its tests are paused and told.
     for (const test of tests.filter((entry) => entry.connection.id === grant.id)) {
@@ -162,7 +162,7 @@ export async function readGroupCounts(
 }
 
 /** Everything for one test, now (the founder's Force Analytics). */
-export async function collectTestMetrics(ctx: ServiceContext, testId: string): Promise<CollectedMetrics> {
+export async function collectTestMetrics(ctx: EngineContext, testId: string): Promise<CollectedMetrics> {
   const samples = await sampleViewCounts(ctx, [testId]);
   const dailyRows = ctx.collectDaily ? await ctx.collectDaily(testId) : 0;
   return { samples, dailyRows };

@@ -1,10 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { titleTests, titleVariants } from '../../../db/schema';
-import { placeQueue, type Placement } from '../../capacity/admission';
-import { lockAdmission } from '../../capacity/capacity.service';
-import { loadCapacityState } from '../../capacity/capacity-state';
+import { placeQueue, type Placement, lockAdmission, loadCapacityState } from '../../capacity';
 import type { Tx } from '../../db/database';
-import { withTx, type ServiceContext } from '../../platform/service-context';
+import { withTx } from '../../context/service-context';
+import type { EngineContext } from './engine-context';
 import { scheduleAdvance } from './title-tests.jobs';
 import { storeSchedule } from './schedule-rows';
 import { refreshTestFigures } from '../figures/stored-figures';
@@ -17,7 +16,7 @@ import { refreshTestFigures } from '../figures/stored-figures';
  * queued test that now fits, in arrival order within its plan, and stores the expected start of
  * each one still waiting. Returns the ids started.
  */
-export async function admitQueuedTests(ctx: ServiceContext): Promise<string[]> {
+export async function admitQueuedTests(ctx: EngineContext): Promise<string[]> {
   // Most passes find nobody waiting: say so without taking the lock or reading the state.
   const [anyQueued] = await ctx.db
     .select({ id: titleTests.id })
@@ -51,7 +50,7 @@ async function storeExpectedStart(tx: Tx, placement: Extract<Placement, { start:
  * Starts a queued test now: it keeps the length the creator asked for, its schedule is drawn from
  * its seed from now on, and its first rotation is enqueued with the change of state.
  */
-async function startQueuedTest(ctx: ServiceContext, tx: Tx, testId: string): Promise<boolean> {
+async function startQueuedTest(ctx: EngineContext, tx: Tx, testId: string): Promise<boolean> {
   const now = ctx.clock.now();
   const [test] = await tx.select().from(titleTests).where(eq(titleTests.id, testId)).for('no key update');
   if (!test || test.status !== 'queued') return false;

@@ -3,7 +3,8 @@ import { metricSamples, rotations, titleTests, titleVariants } from '../../../db
 import { rotatesThumbnails } from '../../shared/test-kinds';
 import { markSlotRequested, switchThumbnail, type ThumbnailSwitch } from './thumbnail-switch';
 import { admissionJob, scheduleAdvance } from './title-tests.jobs';
-import { withTx, type ServiceContext } from '../../platform/service-context';
+import { withTx } from '../../context/service-context';
+import type { EngineContext } from './engine-context';
 import { refreshTestFigures } from '../figures/stored-figures';
 import { handleYouTubeFailure } from './fault-handling';
 import { finishTest } from './finish-test';
@@ -22,7 +23,7 @@ import {
   type RotationRow,
   type TestRecord,
 } from '../records/title-test-records';
-import { notifyTestPaused, notifyTestStarted } from '../../notifications/title-test-events';
+import { notifyTestPaused, notifyTestStarted } from '../../notifications';
 
 export type AdvanceOutcome =
   | 'missing'
@@ -43,7 +44,7 @@ export type AdvanceOutcome =
  * writes only if YouTube does not already show the slot's title, and records the slot with a
  * conditional update whose transaction also enqueues the next wake-up.
  */
-export async function advanceTest(ctx: ServiceContext, testId: string): Promise<AdvanceOutcome> {
+export async function advanceTest(ctx: EngineContext, testId: string): Promise<AdvanceOutcome> {
   const record = await loadTestRecord(ctx.db, testId);
   if (!record) return 'missing';
   const now = ctx.clock.now();
@@ -143,7 +144,7 @@ export type SlotSwitch =
  * YouTube's errors are thrown to the caller.
  */
 export async function switchSlot(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   record: TestRecord,
   rotation: RotationRow,
 ): Promise<SlotSwitch> {
@@ -185,7 +186,7 @@ export async function switchSlot(
   return { outcome: 'switched', viewCount: live.viewCount, confirmed, thumbnail };
 }
 
-async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
+async function applySlot(ctx: EngineContext, record: TestRecord, slot: number): Promise<AdvanceOutcome> {
   const { youtube } = ctx;
   const { test, connection } = record;
   const rotation = record.rotations.find((entry) => entry.slot === slot)!;
@@ -325,7 +326,7 @@ async function applySlot(ctx: ServiceContext, record: TestRecord, slot: number):
 
 /** Someone else changed what the test rotates: their edit wins, and the test stops rotating. */
 async function pauseForOutsideEdit(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   record: TestRecord,
   reason: string,
   viewCount: number,

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { runningStatuses } from '../../shared/test-states';
 import { formatMoment } from '../../shared/moments';
-import { messageTimeZoneOf } from '../../auth/users.service';
+import { messageTimeZoneOf } from '../../auth';
 import { computeVerdict } from '../figures/worded-verdict';
 import { nextLookAfter } from '../figures/look-bars';
 import { loadTestRecord, setTestFields, type TestRecord } from '../records/title-test-records';
@@ -38,7 +38,7 @@ export function earlier(end: Date, now: Date): string {
  * with that verdict, and puts the winner live; otherwise the next look is set. Conditional on the
  * test still running, so a look and a creator's action never both end it.
  */
-export async function lookAtTest(ctx: ServiceContext, record: TestRecord): Promise<LookOutcome> {
+export async function lookAtTest(ctx: EngineContext, record: TestRecord): Promise<LookOutcome> {
   const now = ctx.clock.now();
   if (!lookDue(record, now)) return 'not-due';
   const { test } = record;

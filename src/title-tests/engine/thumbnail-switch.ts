@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { images, rotations } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
-import { imageBytes } from '../../images/images.service';
+import type { EngineContext } from './engine-context';
+import { imageBytes } from '../../images';
 import type { TestRecord, VariantRow } from '../records/title-test-records';
 import type { LiveVideo, ServedThumbnail } from './youtube-port';
 
@@ -18,7 +18,7 @@ export type ThumbnailSwitch =
 
 /** Every fingerprint the variants' images can be served under: their own bytes', and what YouTube served for them. */
 async function fingerprintsOf(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   variants: Array<Pick<VariantRow, 'thumbnailImageId' | 'servedThumbnailSha256'>>,
 ): Promise<Set<string>> {
   const known = new Set(variants.flatMap((variant) => variant.servedThumbnailSha256 ?? []));
@@ -33,7 +33,7 @@ async function fingerprintsOf(
 }
 
 /** What YouTube serves as the video's thumbnail now (at `url`): fetching it is no API call. */
-export async function servedThumbnailAt(ctx: ServiceContext, url: string | null): Promise<ServedThumbnail> {
+export async function servedThumbnailAt(ctx: EngineContext, url: string | null): Promise<ServedThumbnail> {
   if (!url) throw new Error('YouTube gave no thumbnail URL for the video.');
   return ctx.youtube.servedThumbnail(url);
 }
@@ -71,7 +71,7 @@ export function thumbnailAction(found: {
  * fingerprint is how YouTube's copy of the image is recognised from then on.
  */
 export async function switchThumbnail(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   record: TestRecord,
   live: LiveVideo,
   variant: VariantRow,
@@ -105,7 +105,7 @@ export async function switchThumbnail(
 }
 
 /** Marks, and commits, that the slot's thumbnails.set is about to be sent. */
-export function markSlotRequested(ctx: ServiceContext, rotationId: string) {
+export function markSlotRequested(ctx: EngineContext, rotationId: string) {
   return async () => {
     await ctx.db
       .update(rotations)
@@ -115,7 +115,7 @@ export function markSlotRequested(ctx: ServiceContext, rotationId: string) {
 }
 
 /** Every fingerprint a thumbnail the test itself put live may have (any variant's, the original's, the last). */
-export async function testsOwnThumbnails(ctx: ServiceContext, record: TestRecord): Promise<Set<string>> {
+export async function testsOwnThumbnails(ctx: EngineContext, record: TestRecord): Promise<Set<string>> {
   const ours = await fingerprintsOf(ctx, record.variants);
   if (record.test.liveThumbnailSha256) ours.add(record.test.liveThumbnailSha256);
   return ours;

@@ -1,8 +1,8 @@
 import type { WorkOptions } from 'pg-boss';
 import { z } from 'zod';
-import { defineJob } from '../../platform/job';
+import { defineJob } from '../../context/job';
 import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from '../figures/collection-times';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from './engine-context';
 import { PACIFIC_TIME_ZONE } from '../../time/pacific';
 import { collectDailyMetrics } from './daily-collection';
 import { enqueueDueTests } from './due-tests';
@@ -39,7 +39,7 @@ export const advanceJob = defineJob({
   queue: { policy: 'singleton', retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   key: (payload) => payload.testId,
   batch: ADVANCE_WORKER_OPTIONS,
-  async handler(ctx, { testId }): Promise<void> {
+  async handler(ctx: EngineContext, { testId }): Promise<void> {
     const outcome = await advanceTest(ctx, testId);
     ctx.log.debug({ testId, outcome }, 'title test advanced');
   },
@@ -49,7 +49,7 @@ export const advanceJob = defineJob({
  * Enqueues an advance of the test at `at` (product time). Inside a transaction pass withTx(ctx, tx), so the
  * job exists exactly when the write that needs it commits.
  */
-export async function scheduleAdvance(ctx: ServiceContext, testId: string, at: Date): Promise<void> {
+export async function scheduleAdvance(ctx: EngineContext, testId: string, at: Date): Promise<void> {
   // The product clock may run ahead of the database's (simulator, tests): convert to real time.
   const offset = ctx.clock.now().getTime() - Date.now();
   const startAfter = new Date(Math.max(Date.now(), at.getTime() - offset));
@@ -62,7 +62,7 @@ export const tickJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately' },
   schedule: { cron: '* * * * *', tz: 'UTC' },
-  async handler(ctx): Promise<void> {
+  async handler(ctx: EngineContext): Promise<void> {
     await enqueueDueTests(ctx);
   },
 });
@@ -73,7 +73,7 @@ export const sampleViewsJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately' },
   schedule: { cron: `*/${SAMPLE_VIEWS_EVERY_MINUTES} * * * *`, tz: 'UTC' },
-  async handler(ctx): Promise<void> {
+  async handler(ctx: EngineContext): Promise<void> {
     await sampleViewCounts(ctx);
   },
 });
@@ -87,7 +87,7 @@ export const dailyMetricsJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 3, retryBackoff: true },
   schedule: { cron: `${DAILY_METRICS_TIME.minute} ${DAILY_METRICS_TIME.hour} * * *`, tz: PACIFIC_TIME_ZONE },
-  async handler(ctx): Promise<void> {
+  async handler(ctx: EngineContext): Promise<void> {
     await collectDailyMetrics(ctx);
   },
 });
@@ -101,7 +101,7 @@ export const admissionJob = defineJob({
   payload: z.object({}),
   queue: { policy: 'stately', retryLimit: 3, retryBackoff: true },
   schedule: { cron: `*/${ADMISSION_EVERY_MINUTES} * * * *`, tz: 'UTC' },
-  async handler(ctx): Promise<void> {
+  async handler(ctx: EngineContext): Promise<void> {
     const started = await admitQueuedTests(ctx);
     if (started.length > 0) ctx.log.info({ started }, 'queued tests started');
   },

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { DbOrTx } from '../../db/database';
 import { importAnalytics, importReachData } from '../../youtube/gateway';
 import { YouTubeGatewayError } from '../../youtube/gateway/errors';
@@ -34,7 +34,7 @@ function liveVideoOf(found: { snippet: VideoSnippet; statistics: VideoStatistics
 }
 
 /** The rotation engine's YouTube port, on the gateway (src/youtube/gateway). */
-export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
+export function gatewayYouTube(app: ServiceContext): TitleTestYouTube {
   return {
     async getVideo(connection, videoId) {
       const found = await findVideo(app, connection, videoId);
@@ -66,7 +66,7 @@ export function gatewayYouTube(app: Dependencies): TitleTestYouTube {
  * Pulls YouTube's daily figures for a test's days into daily_metrics: Analytics (views, view
  * duration) for the video, and the channel's new reach reports (impressions, CTR).
  */
-export function gatewayDailyCollector(app: Dependencies) {
+export function gatewayDailyCollector(app: ServiceContext) {
   return async (testId: string): Promise<number> => {
     const record = await loadTestRecord(app.db, testId);
     if (!record) return 0;

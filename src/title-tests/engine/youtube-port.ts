@@ -1,4 +1,4 @@
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ChannelConnection } from '../../channels';
 import type { VideoForm, VideoSnippet } from '../../youtube/gateway/videos';
 import type { ServedThumbnail, ThumbnailImage } from '../../youtube/gateway/thumbnails';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { titleTests } from '../../../db/schema';
-import { samplingPeriodMinutes, SAMPLING_PASS_MINUTES } from '../../capacity/cost-model';
-import { chosenChannel } from '../../channels/channels.service';
+import { samplingPeriodMinutes, SAMPLING_PASS_MINUTES } from '../../capacity';
+import { chosenChannel } from '../../channels';
 import type { DbOrTx } from '../../db/database';
 import { washoutMinutes } from '../../statistics';
 import { estimateLag, LAG_BIN_MINUTES, type LagEstimate, type SwitchWindow } from '../../statistics/lag';

@@ -1,5 +1,5 @@
 import type { metricSamples } from '../../../db/schema';
-import { samplingPeriodMinutes } from '../../capacity/cost-model';
+import { samplingPeriodMinutes } from '../../capacity';
 import type { WinnerMetric } from '../../shared/test-shapes';
 import { washoutMinutes } from '../../statistics';
 import type { RotationRow } from '../records/title-test-records';

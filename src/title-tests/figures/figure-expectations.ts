@@ -1,5 +1,5 @@
 import { VARIANT_WORDS } from '../../shared/test-kinds';
-import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
+import { sampledOnPass, type TestShape } from '../../capacity';
 import { DAILY_METRICS_TIME, SAMPLE_VIEWS_EVERY_MINUTES } from './collection-times';
 import { isMeasuredPerDay, type WinnerMetric } from '../../shared/test-shapes';
 import { blockAlignment } from '../../statistics/schedule';

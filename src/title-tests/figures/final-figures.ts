@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { dailyMetrics, titleTests } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { DbOrTx } from '../../db/database';
 import { pacificDay } from '../../time/pacific';
 import { heldBy } from '../records/held-tests';

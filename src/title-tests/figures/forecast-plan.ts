@@ -4,7 +4,7 @@
 // forecast.service.ts resolves the traffic for the plan preview and for creation; the engine
 // confirms the plan on the video's own traffic before the first switch
 // (engine/forecast-confirmation.ts).
-import { unitsPerSwitch, samplingUnitsPerDay, RESTORE_RESERVE_UNITS } from '../../capacity/cost-model';
+import { unitsPerSwitch, samplingUnitsPerDay, RESTORE_RESERVE_UNITS } from '../../capacity';
 import { isMeasuredPerDay, METRIC_WORDS } from '../../shared/test-shapes';
 import type { TestKind } from '../../shared/test-kinds';
 import { forecastProblemWords } from '../../shared/forecast-problems';

@@ -1,5 +1,5 @@
 import type { dailyMetrics, metricSamples } from '../../../db/schema';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { WindowObservation } from '../../statistics';
 import { dailyMetricsOfTest, viewSamplesOfTest } from './measurements';
 import { loadTestRecord, type TestRecord } from '../records/title-test-records';

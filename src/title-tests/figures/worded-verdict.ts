@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type VerdictKind } from '../../shared/test-shapes';
 import { isRunning } from '../records/state-machine';
 import { VARIANT_WORDS, type TestKind } from '../../shared/test-kinds';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { channelConnections, rotations, titleTests, titleVariants } from '../../../db/schema';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ChannelConnection } from '../../channels';
 import type { DbOrTx } from '../../db/database';
 
 export type TitleTestRow = typeof titleTests.$inferSelect;

@@ -10,10 +10,10 @@ import {
 } from '../engine/title-tests.jobs';
 import { enqueueDueTests, findDueTests } from '../engine/due-tests';
 import type { ControllableClock } from '../../platform/clock';
-import type { ServiceContext } from '../../platform/service-context';
+import type { EngineContext } from '../engine/engine-context';
 import { nextDailyCollection, nextSamplingPass } from '../figures/figure-expectations';
 import { SAMPLE_VIEWS_EVERY_MINUTES } from '../figures/collection-times';
-import { sampledOnPass, type TestShape } from '../../capacity/cost-model';
+import { sampledOnPass, type TestShape } from '../../capacity';
 import { heldBy } from '../records/held-tests';
 import { sampledCadences, sampleViewCounts, shapeOfCadence } from '../engine/metrics-collection';
 import { admitQueuedTests } from '../engine/queued-tests';
@@ -50,7 +50,7 @@ export interface FastForwardReport {
  * the tests sampled now and whether any test waits for capacity: one statement.
  */
 async function nextStoredEvent(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   after: Date,
 ): Promise<{ events: Map<EventKind, Date | null>; shapes: TestShape[]; anyQueued: boolean }> {
   const { db } = ctx;
@@ -121,7 +121,7 @@ async function nextStoredEvent(
  * one at which no job would have done anything.
  */
 async function nextEvent(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   after: Date,
   target: Date,
 ): Promise<{ at: Date; kinds: Set<EventKind> }> {
@@ -162,7 +162,7 @@ async function nextEvent(
  * none is ready, settling each in the queue as the worker would. Returns the tests it advanced
  * and the errors of the jobs that failed.
  */
-async function drainAdvanceQueue(ctx: ServiceContext): Promise<{ advanced: Set<string>; errors: unknown[] }> {
+async function drainAdvanceQueue(ctx: EngineContext): Promise<{ advanced: Set<string>; errors: unknown[] }> {
   const { boss } = ctx;
   const advanced = new Set<string>();
   const errors: unknown[] = [];
@@ -189,7 +189,7 @@ async function drainAdvanceQueue(ctx: ServiceContext): Promise<{ advanced: Set<s
  * What the minute tick and the advance workers do, now, by the product clock: enqueue every test
  * with work due (no grace), then run the queued advances. Returns the errors of failed jobs.
  */
-export async function runDueAdvances(ctx: ServiceContext): Promise<unknown[]> {
+export async function runDueAdvances(ctx: EngineContext): Promise<unknown[]> {
   await enqueueDueTests(ctx, { graceMs: 0 });
   return (await drainAdvanceQueue(ctx)).errors;
 }
@@ -198,7 +198,7 @@ export async function runDueAdvances(ctx: ServiceContext): Promise<unknown[]> {
  * A context holding tests (src/title-tests/records/held-tests.ts) advances them itself, one after the
  * other, through the same handler as the worker's; nothing of theirs goes through the queue.
  */
-async function advanceHeld(ctx: ServiceContext, testIds: string[]): Promise<unknown[]> {
+async function advanceHeld(ctx: EngineContext, testIds: string[]): Promise<unknown[]> {
   const errors: unknown[] = [];
   for (const id of testIds) {
     try {
@@ -214,7 +214,7 @@ async function advanceHeld(ctx: ServiceContext, testIds: string[]): Promise<unkn
  * Like runDueAdvances, but also waits (briefly) for due tests whose job another worker is
  * running, so that no test is left behind when the clock moves on.
  */
-async function catchUp(ctx: ServiceContext): Promise<unknown[]> {
+async function catchUp(ctx: EngineContext): Promise<unknown[]> {
   if (ctx.holding) return advanceHeld(ctx, await findDueTests(ctx, { graceMs: 0, holding: ctx.holding }));
   const due = await enqueueDueTests(ctx, { graceMs: 0 });
   const { advanced, errors } = await drainAdvanceQueue(ctx);
@@ -240,7 +240,7 @@ async function catchUp(ctx: ServiceContext): Promise<unknown[]> {
  * worker would log them and go on.
  */
 export async function fastForward(
-  ctx: ServiceContext,
+  ctx: EngineContext,
   clock: ControllableClock,
   target: Date,
   options: {

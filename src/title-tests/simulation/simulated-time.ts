@@ -1,5 +1,7 @@
 import { isControllableClock, type ControllableClock } from '../../platform/clock';
-import type { ServiceContext } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
+import type { UserRow } from '../../../db/schema/users';
+import type { EngineContext } from '../engine/engine-context';
 import { fastForward } from './fast-forward';
 import { assertClockMayMove } from './clock-moves-stop';
 
@@ -24,11 +26,20 @@ export interface SandboxTime {
   moveTo(to: Date): Promise<{ movedDays: number; failures: number }>;
 }
 
+/**
+ * What a fast-forward runs on: the engine's context, plus, where the deployment has demo sandboxes
+ * (the simulator's), how to find `user`'s own (src/demo/demo-time.ts): a fast-forward then moves
+ * only that. Unset, or null for a user, when everyone shares the deployment's clock.
+ */
+export interface TimeControlContext extends EngineContext {
+  sandboxTime?(ctx: ServiceContext, user: UserRow): Promise<SandboxTime | null>;
+}
+
 /** The move under way on each clock: the next one waits for it. */
 const movesByClock = new WeakMap<ControllableClock, Promise<unknown>>();
 
 /** Time control for this context, or null when it runs on real time (real Google). */
-export function simulatedTimeOf(ctx: ServiceContext): SimulatedTime | null {
+export function simulatedTimeOf(ctx: EngineContext): SimulatedTime | null {
   const { clock } = ctx;
   if (!ctx.config.google.simulator || !isControllableClock(clock)) return null;
   const enqueue = (target: () => Date) => {

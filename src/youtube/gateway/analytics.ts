@@ -1,5 +1,5 @@
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 import {
   storeWatchMetrics,
   storeWithin,
@@ -17,7 +17,7 @@ const METRICS = ['views', 'estimatedMinutesWatched', 'averageViewDuration'] as c
  * simply absent. Days are YYYY-MM-DD.
  */
 export async function analyticsDailyReport(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   query: { videoId: string; startDay: string; endDay: string },
 ): Promise<DailyWatchMetrics[]> {
@@ -60,7 +60,7 @@ export async function analyticsDailyReport(
 
 /** Pulls the daily Analytics figures of each video and stores them in daily_metrics. Returns the rows stored. */
 export async function importAnalytics(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   query: { videoIds: string[]; startDay: string; endDay: string },
   onStored?: DailyMetricsStored,

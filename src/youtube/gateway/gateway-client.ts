@@ -1,9 +1,6 @@
 import type { OAuth2Client } from 'google-auth-library';
-import type { Dependencies } from '../../platform/service-context';
-import {
-  markConnectionDisconnected,
-  type ChannelConnection,
-} from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import { markConnectionDisconnected, type ChannelConnection } from '../../channels';
 import { nextPacificMidnight } from '../../time/pacific';
 import { createOAuthClient, youtubeAnalyticsApi, youtubeApi, youtubeReportingApi } from '../google-clients';
 import { quotaCosts, recordQuotaUse, type QuotaMethod } from '../quota-ledger';
@@ -88,7 +85,7 @@ function finalError(
   }
 }
 
-export function openChannelClient(app: Dependencies, connection: ChannelConnection): ChannelClient {
+export function openChannelClient(app: ServiceContext, connection: ChannelConnection): ChannelClient {
   const credentials = connection.status === 'connected' ? storedCredentials(app, connection) : null;
   const auth: OAuth2Client = createOAuthClient(app.config, credentials ?? undefined);
   const offsetMs = clockOffsetMs(app);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 import { createOAuthClient } from '../google-clients';
 import { classifyGoogleError } from './classify';
 import { clockOffsetMs, persistRefreshedTokens } from './tokens';
@@ -14,7 +14,7 @@ export type GrantCheck = 'confirmed' | 'lost';
  * `authorizedAt` moves to now. Lost: Google answered invalid_grant, or there is no refresh token.
  * Any other failure (Google unreachable, 5xx) is thrown, so the caller can try again later.
  */
-export async function confirmGrant(app: Dependencies, connection: ChannelConnection): Promise<GrantCheck> {
+export async function confirmGrant(app: ServiceContext, connection: ChannelConnection): Promise<GrantCheck> {
   if (!connection.refreshTokenEncrypted) return 'lost';
   const auth = createOAuthClient(app.config, {
     refresh_token: app.cipher.decrypt(connection.refreshTokenEncrypted),
@@ -36,7 +36,7 @@ export async function confirmGrant(app: Dependencies, connection: ChannelConnect
  * it), so Titlewise can no longer act for the channel. A token Google no longer knows counts as
  * revoked. Other failures are thrown, so the caller can try again later.
  */
-export async function revokeGrant(app: Dependencies, connection: ChannelConnection): Promise<void> {
+export async function revokeGrant(app: ServiceContext, connection: ChannelConnection): Promise<void> {
   const encrypted = connection.refreshTokenEncrypted ?? connection.accessTokenEncrypted;
   if (encrypted) {
     const auth = createOAuthClient(app.config);

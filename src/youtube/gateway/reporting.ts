@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 import { storeReachMetrics, storeWithin, type DailyMetricsStored } from './daily-metrics';
 import { InvalidRequestError } from './errors';
 import { openChannelClient, type ChannelClient } from './gateway-client';
@@ -22,7 +22,7 @@ export interface ReachReportRef {
  * The channel's reach reporting job, created when missing (first files ~48 h later, covering
  * the previous 30 days). Its id is kept on the connection.
  */
-export async function ensureReachJob(app: Dependencies, connection: ChannelConnection): Promise<string> {
+export async function ensureReachJob(app: ServiceContext, connection: ChannelConnection): Promise<string> {
   if (connection.reportingJobId) return connection.reportingJobId;
   const client = openChannelClient(app, connection);
   const existing = async () => {
@@ -80,7 +80,7 @@ async function listReports(client: ChannelClient, jobId: string): Promise<ReachR
 
 /** The reach reports available for the channel's job, oldest period first. */
 export async function listReachReports(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
 ): Promise<ReachReportRef[]> {
   const jobId = await ensureReachJob(app, connection);
@@ -93,7 +93,7 @@ export async function listReachReports(
  * download URL must point at the configured Reporting API: the bearer token goes nowhere else.
  */
 async function downloadReport(
-  app: Dependencies,
+  app: ServiceContext,
   client: ChannelClient,
   report: ReachReportRef,
 ): Promise<string> {
@@ -130,7 +130,7 @@ export interface ReachImport {
  * with the row (reportingJobId, reachDataThrough). `onStored` runs in each store's transaction.
  */
 export async function importReachData(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   onStored?: DailyMetricsStored,
 ): Promise<ReachImport> {

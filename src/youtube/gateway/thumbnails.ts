@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 import { MAX_THUMBNAIL_BYTES, type ThumbnailType } from '../../shared/image-rules';
 import { sniffImage } from '../../shared/image-signature';
 import { InvalidRequestError, NotFoundError, TransientError } from './errors';
@@ -37,7 +37,7 @@ const MAX_SERVED_BYTES = MAX_THUMBNAIL_BYTES;
  * CustomThumbnailsForbiddenError.
  */
 export async function setThumbnail(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoId: string,
   image: ThumbnailImage,
@@ -73,7 +73,7 @@ export async function setThumbnail(
  * `status.longUploadsStatus` 'allowed' is the sign.
  */
 export async function mayUploadCustomThumbnails(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
 ): Promise<boolean> {
   const client = openChannelClient(app, connection);
@@ -84,7 +84,7 @@ export async function mayUploadCustomThumbnails(
 }
 
 /** Image hosts a snippet's thumbnail URLs point at: YouTube's, or the API root's (the simulator's). */
-function isThumbnailHost(app: Dependencies, url: URL): boolean {
+function isThumbnailHost(app: ServiceContext, url: URL): boolean {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return false;
   if (url.protocol === 'https:' && (url.hostname === 'ytimg.com' || url.hostname.endsWith('.ytimg.com')))
     return true;
@@ -109,7 +109,7 @@ async function readCapped(response: Response, limit: number): Promise<Buffer | n
 }
 
 /** GET with the API calls' retries: 5xx and no answer in time are tried again, a bounded number of times. */
-async function getRetrying(app: Dependencies, url: string): Promise<Response> {
+async function getRetrying(app: ServiceContext, url: string): Promise<Response> {
   const { maxAttempts, retryBaseDelayMs, requestTimeoutMs } = app.config.youtubeGateway;
   for (let attempt = 1; ; attempt += 1) {
     let detail: string;
@@ -134,7 +134,7 @@ async function getRetrying(app: Dependencies, url: string): Promise<Response> {
  * API quota). Only JPEG or PNG by content is accepted, since only those can be set back through
  * thumbnails.set; 5xx and timeouts are retried like API calls.
  */
-export async function fetchServedThumbnail(app: Dependencies, url: string): Promise<ServedThumbnail> {
+export async function fetchServedThumbnail(app: ServiceContext, url: string): Promise<ServedThumbnail> {
   const parsed = URL.canParse(url) ? new URL(url) : null;
   if (!parsed || !isThumbnailHost(app, parsed))
     throw new InvalidRequestError(

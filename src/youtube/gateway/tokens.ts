@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Credentials } from 'google-auth-library';
 import { channelConnections } from '../../../db/schema';
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 
 // google-auth-library judges expiry by the machine's clock, the product by app.clock (which tests
 // and the simulator move forward). Expiry times cross between the two by the clocks' offset.
 
-export const clockOffsetMs = (app: Dependencies) => app.clock.now().getTime() - Date.now();
+export const clockOffsetMs = (app: ServiceContext) => app.clock.now().getTime() - Date.now();
 
 /** The stored (encrypted) tokens as credentials for an OAuth2Client, or null when there is nothing usable. */
-export function storedCredentials(app: Dependencies, connection: ChannelConnection): Credentials | null {
+export function storedCredentials(app: ServiceContext, connection: ChannelConnection): Credentials | null {
   const accessToken = connection.accessTokenEncrypted
     ? app.cipher.decrypt(connection.accessTokenEncrypted)
     : null;
@@ -39,7 +39,7 @@ export function storedCredentials(app: Dependencies, connection: ChannelConnecti
  * Google accepting the grant, so authorizedAt moves to now (see src/privacy/retention.ts).
  */
 export async function persistRefreshedTokens(
-  app: Dependencies,
+  app: ServiceContext,
   connectionId: string,
   tokens: Credentials,
   offsetMs: number,

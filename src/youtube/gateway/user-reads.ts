@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { Dependencies } from '../../platform/service-context';
+import type { ServiceContext } from '../../context/service-context';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/database';
 import { USER_READS_POOL_FRACTION, USER_READS_SHARE_FRACTION } from '../../shared/usage-limits';
@@ -105,7 +105,7 @@ class Refusal extends Error {
  * units from the user's share and the pool, or refuses (both counters move together or not at
  * all). Outside it (jobs), does nothing.
  */
-export async function chargeUserRead(app: Dependencies, method: QuotaMethod): Promise<void> {
+export async function chargeUserRead(app: ServiceContext, method: QuotaMethod): Promise<void> {
   const userId = payer.getStore()?.userId;
   const units = quotaCosts[method];
   if (!userId || units === 0) return;
@@ -139,7 +139,7 @@ export async function chargeUserRead(app: Dependencies, method: QuotaMethod): Pr
  * Refuses up front when the user's share or the pool is already spent today, so an operation
  * that would read YouTube says so before it starts (the gateway's charge is the exact guard).
  */
-export async function assertUserReadsLeft(app: Dependencies, userId: string): Promise<void> {
+export async function assertUserReadsLeft(app: ServiceContext, userId: string): Promise<void> {
   const now = app.clock.now();
   const day = pacificDay(now);
   const result = await app.db.execute<{ key: string; count: number }>(sql`

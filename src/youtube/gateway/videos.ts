@@ -1,6 +1,6 @@
 import type { youtube_v3 } from 'googleapis/build/src/apis/youtube/v3.js';
-import type { Dependencies } from '../../platform/service-context';
-import type { ChannelConnection } from '../../channels/channel-connections.service';
+import type { ServiceContext } from '../../context/service-context';
+import type { ChannelConnection } from '../../channels';
 import { titleProblem } from '../title-rules';
 import { videoFormatOf, type VideoFormat } from '../../shared/video-format';
 import { InvalidMetadataError, NotFoundError } from './errors';
@@ -126,7 +126,7 @@ function bestThumbnail(thumbnails: youtube_v3.Schema$ThumbnailDetails | undefine
  * playlistItems.list → videos.list — 3 units, never search.list.
  */
 export async function listRecentUploads(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   options: { maxResults?: number } = {},
 ): Promise<RecentUpload[]> {
@@ -192,7 +192,7 @@ async function fetchVideo(client: ChannelClient, videoId: string, parts: string[
 
 /** The video's snippet as YouTube has it now (1 unit). */
 export async function readSnippet(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoId: string,
 ): Promise<VideoSnippet> {
@@ -219,7 +219,7 @@ function liveFigures(video: youtube_v3.Schema$Video): { snippet: VideoSnippet; s
 
 /** Snippet and public counters in one call (1 unit), or null when the video is gone. */
 export async function findVideo(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoId: string,
 ): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics } | null> {
@@ -233,7 +233,7 @@ export async function findVideo(
  * created; a slot's read asks only what it uses.
  */
 export async function findVideoWithForm(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoId: string,
 ): Promise<{ snippet: VideoSnippet; statistics: VideoStatistics; form: VideoForm } | null> {
@@ -261,7 +261,7 @@ export interface SetTitleResult {
  * without a snippet costs a read back. Titles YouTube would refuse are refused before any call.
  */
 export async function setTitle(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoId: string,
   title: string,
@@ -302,7 +302,7 @@ export async function setTitle(
 
 /** Public counters of any number of videos, 50 ids per videos.batchGetStats call (1 unit each). */
 export async function batchStatistics(
-  app: Dependencies,
+  app: ServiceContext,
   connection: ChannelConnection,
   videoIds: string[],
 ): Promise<Map<string, VideoStatistics>> {

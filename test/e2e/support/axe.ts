@@ -29,7 +29,8 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
           animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
       ),
   );
-  await page.evaluate(axeSource);
+  // The 650 KB script is parsed once per loaded page: later checks on the same page reuse it.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
       window as unknown as {

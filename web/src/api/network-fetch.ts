@@ -1,4 +1,4 @@
-import { isNetworkError, NetworkError } from '../../../src/shared/network-error';
+import { isNetworkError, NetworkError } from '#shared/network-error';
 
 /**
  * fetch, with a network failure or timeout turned into a NetworkError; a request made while the

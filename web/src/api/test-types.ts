@@ -6,7 +6,7 @@ import type {
   TestForecast,
   TitleTestView,
   VerdictView,
-} from '../../../src/title-tests/records/title-tests.schemas';
+} from '#server/title-tests/records/title-tests.schemas';
 
 /** The shapes of docs/product.md#entities as the server's schemas define them (types only). */
 export type TitleTest = TitleTestView;

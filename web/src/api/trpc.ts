@@ -1,10 +1,10 @@
 import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
-import { MUTATION_TIMEOUT_MS } from '../../../src/shared/network-error';
+import { MUTATION_TIMEOUT_MS } from '#shared/network-error';
 import { fetchOrNetworkError } from './network-fetch';
-import { TRPC_MAX_BATCH_SIZE } from '../../../src/shared/usage-limits';
-import type { AppRouter } from '../../../src/api/trpc/app-router';
+import { TRPC_MAX_BATCH_SIZE } from '#shared/usage-limits';
+import type { AppRouter } from '#server/api/trpc/app-router';
 
 /** Typed React hooks for every tRPC procedure (types only come from the server). */
 export const trpc = createTRPCReact<AppRouter>();

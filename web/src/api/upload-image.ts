@@ -1,7 +1,7 @@
-import type { FitMode } from '../../../src/shared/image-rules';
-import type { VideoFormat } from '../../../src/shared/video-format';
-import { NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '../../../src/shared/network-error';
-import type { UploadedImage } from '../../../src/images/images.schemas';
+import type { FitMode } from '#shared/image-rules';
+import type { VideoFormat } from '#shared/video-format';
+import { NETWORK_ERROR_MESSAGE, OFFLINE_MESSAGE } from '#shared/network-error';
+import type { UploadedImage } from '#server/images/images.schemas';
 
 /** The path POST /api/images is served at (the raw image as the body). */
 const UPLOAD_PATH = '/api/images';

@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../src/api/trpc/app-router';
+import type { AppRouter } from '#server/api/trpc/app-router';
 import { cookieClient } from '../api/trpc';
 
 export type CurrentUser = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;

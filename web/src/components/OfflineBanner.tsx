@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
-import { OFFLINE_MESSAGE } from '../../../src/shared/network-error';
+import { OFFLINE_MESSAGE } from '#shared/network-error';
 
 /** Says, while the browser is offline, that changes cannot reach Titlewise (issue 26, item 2). */
 export function OfflineBanner() {

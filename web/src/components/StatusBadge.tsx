@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { TEST_STATUS_LABELS } from '../../../src/shared/test-states';
+import { TEST_STATUS_LABELS } from '#shared/test-states';
 import type { TestStatus } from '../api/test-types';
 
 /** Active green, paused yellow, waiting for capacity blue, anything else grey. */

@@ -2,7 +2,7 @@
 // pending figure, the verdict): the clock time in the viewer's zone and how far away it is, by
 // the viewer's own clock, so stored figures never carry a stale "in 2 days".
 
-import { formatMoment } from '../../../src/shared/moments';
+import { formatMoment } from '#shared/moments';
 import { BROWSER_TIME_ZONE } from './time-zone';
 
 const MINUTE_MS = 60_000;

@@ -23,7 +23,7 @@ export function truncate(text: string, max: number): string {
 }
 
 // The server's notifications word intervals the same way.
-export { formatInterval } from '../../../src/shared/test-shapes';
+export { formatInterval } from '#shared/test-shapes';
 
 /** A number of days in words: "1 day", "14 days", "2.5 days". */
 export function formatDays(days: number): string {

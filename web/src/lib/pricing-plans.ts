@@ -1,5 +1,5 @@
-import { planFeatureLines, type ShownPlan } from '../../../src/shared/plan-features';
-import { PLAN_MONTHLY_USD, SUBSCRIPTION_TIER_NAMES, type PaidPlan } from '../../../src/shared/plans';
+import { planFeatureLines, type ShownPlan } from '#shared/plan-features';
+import { PLAN_MONTHLY_USD, SUBSCRIPTION_TIER_NAMES, type PaidPlan } from '#shared/plans';
 
 /**
  * The plans as the pricing pages show them, Free beside the two paid ones: names and prices from

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isNetworkError, NETWORK_ERROR_MESSAGE } from '../../../src/shared/network-error';
+import { isNetworkError, NETWORK_ERROR_MESSAGE } from '#shared/network-error';
 import { showError } from './toast';
 
 /**

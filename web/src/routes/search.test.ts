@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testPath } from '../../../src/shared/test-link';
+import { testPath } from '#shared/test-link';
 import { validateDashboardSearch } from './search';
 
 describe('a link to one test', () => {

@@ -1,12 +1,8 @@
 import { asReturnPath, type ReturnPath } from '../auth/return-path';
-import { TEST_SEARCH_PARAM } from '../../../src/shared/test-link';
-import { SUBSCRIBED_SEARCH_PARAM } from '../../../src/shared/plans';
-import {
-  THUMBNAIL_FEATURES,
-  TITLE_FEATURES,
-  type LearningFeature,
-} from '../../../src/shared/learning-features';
-import { WINNER_METRICS, type WinnerMetric } from '../../../src/shared/test-shapes';
+import { TEST_SEARCH_PARAM } from '#shared/test-link';
+import { SUBSCRIBED_SEARCH_PARAM } from '#shared/plans';
+import { THUMBNAIL_FEATURES, TITLE_FEATURES, type LearningFeature } from '#shared/learning-features';
+import { WINNER_METRICS, type WinnerMetric } from '#shared/test-shapes';
 
 /** Search-param validators: each route owns its URL state (TanStack Router validateSearch). */
 function optionalString(value: unknown): string | undefined {

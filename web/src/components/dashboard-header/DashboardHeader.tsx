@@ -10,7 +10,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { TEAM_ROLE_LABELS } from '#shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
 import { useLogout } from '../../auth/use-logout';
 import { AppTooltip } from '../AppTooltip';

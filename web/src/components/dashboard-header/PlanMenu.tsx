@@ -1,6 +1,6 @@
 import { Badge, Button, Menu } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { isSubscribedTier, planName } from '../../../../src/shared/plans';
+import { isSubscribedTier, planName } from '#shared/plans';
 import type { CurrentUser } from '../../auth/auth-client';
 import { ChevronDownIcon } from '../icons';
 import { useCustomerPortal } from './use-customer-portal';

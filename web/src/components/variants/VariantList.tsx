@@ -1,5 +1,5 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { rotatesTitles, VARIANT_WORDS, type TestKind } from '../../../../src/shared/test-kinds';
+import { rotatesTitles, VARIANT_WORDS, type TestKind } from '#shared/test-kinds';
 import { WRAP_WORDS } from '../../lib/text-wrap';
 import { variantName } from './variant-name';
 import { VariantThumbnail } from './VariantThumbnail';

@@ -1,4 +1,4 @@
-import type { TestKind } from '../../../../src/shared/test-kinds';
+import type { TestKind } from '#shared/test-kinds';
 
 /**
  * What the verdict's and figures' lists need to name and show a test's variants beyond their

@@ -1,4 +1,4 @@
-import { VARIANT_NOUN, type TestKind } from '../../../../src/shared/test-kinds';
+import { VARIANT_NOUN, type TestKind } from '#shared/test-kinds';
 
 /** "Thumbnail 3", "Package 2", "Title 4": variant `index` (from 0) in the words of the test's kind. */
 export const variantName = (kind: TestKind, index: number): string => `${VARIANT_NOUN[kind]} ${index + 1}`;

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
+import { VERDICT_LABELS } from '#shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
 import type { VariantLook } from '../variants/test-variants';
 import { FigureList, FigureRow } from './FigureRow';

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { TestKind } from '../../../../src/shared/test-kinds';
+import type { TestKind } from '#shared/test-kinds';
 import { WRAP_WORDS } from '../../lib/text-wrap';
 import { variantName } from '../variants/variant-name';
 import { VariantThumbnail } from '../variants/VariantThumbnail';

@@ -1,7 +1,7 @@
 import { Accordion, List, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
-import { isMeasuredPerDay } from '../../../../src/shared/test-shapes';
+import { VARIANT_NOUN } from '#shared/test-kinds';
+import { isMeasuredPerDay } from '#shared/test-shapes';
 import type { VerdictView } from '../../api/test-types';
 import type { VariantLook } from '../variants/test-variants';
 import { variantName } from '../variants/variant-name';

@@ -1,5 +1,5 @@
 import { Badge, type MantineSize } from '@mantine/core';
-import { COLLECTING_DATA_LABEL, type VerdictKind } from '../../../../src/shared/test-shapes';
+import { COLLECTING_DATA_LABEL, type VerdictKind } from '#shared/test-shapes';
 import { verdictColors } from './verdict-format';
 
 /**

@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
-import { isMeasuredPerDay, METRIC_WORDS } from '../../../../src/shared/test-shapes';
+import { VARIANT_NOUN } from '#shared/test-kinds';
+import { isMeasuredPerDay, METRIC_WORDS } from '#shared/test-shapes';
 import type { TestAnalytics, VerdictView } from '../../api/test-types';
 import { ExpectedTime } from '../ExpectedTime';
 import type { VariantLook } from '../variants/test-variants';

@@ -1,6 +1,6 @@
-import { capitalised, VARIANT_NOUN, type TestKind } from '../../../../src/shared/test-kinds';
-import { METRIC_WORDS, SAME_PERFORMANCE_MARGIN } from '../../../../src/shared/test-shapes';
-import { moreDaysWords, versusWords, withinMarginWords } from '../../../../src/shared/verdict-words';
+import { capitalised, VARIANT_NOUN, type TestKind } from '#shared/test-kinds';
+import { METRIC_WORDS, SAME_PERFORMANCE_MARGIN } from '#shared/test-shapes';
+import { moreDaysWords, versusWords, withinMarginWords } from '#shared/verdict-words';
 import type { ProgressItem, VerdictTitle, VerdictView } from '../../api/test-types';
 import { originalName, variantName } from '../variants/variant-name';
 

@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { DOWNGRADE_CHANNELS_NOTE } from '../../../../src/shared/extra-channels';
+import { DOWNGRADE_CHANNELS_NOTE } from '#shared/extra-channels';
 import {
   PLAN_MONTHLY_USD,
   activeTestLimits,
@@ -19,8 +19,8 @@ import {
   isSubscribedTier,
   planName,
   teamSeatLimits,
-} from '../../../../src/shared/plans';
-import type { SubscriptionTier } from '../../../../db/schema/users';
+  type SubscriptionTier,
+} from '#shared/plans';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { AppLink } from '../../components/AppLink';

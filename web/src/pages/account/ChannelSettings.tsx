@@ -1,8 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
-import { channelLimits } from '../../../../src/shared/plans';
+import { GRANT_MAX_AGE_DAYS } from '#shared/data-retention';
+import { channelLimits } from '#shared/plans';
 import { trpc } from '../../api/trpc';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PaywallLinkText } from '../../components/PaywallLinkText';

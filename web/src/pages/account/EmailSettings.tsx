@@ -3,7 +3,7 @@ import {
   NOTIFICATION_KIND_LABELS,
   notificationKinds,
   type NotificationKind,
-} from '../../../../src/shared/notification-kinds';
+} from '#shared/notification-kinds';
 import { trpc } from '../../api/trpc';
 import { showError } from '../../lib/toast';
 

@@ -1,12 +1,12 @@
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import type { TeamRole } from '../../../../db/schema/team';
 import {
   INVITATION_DAYS,
   TEAM_MESSAGES,
   TEAM_ROLE_DESCRIPTIONS,
   TEAM_ROLE_LABELS,
-} from '../../../../src/shared/team';
+  type TeamRole,
+} from '#shared/team';
 import { trpc } from '../../api/trpc';
 import { showSuccess } from '../../lib/toast';
 

@@ -14,9 +14,8 @@ import {
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { TeamRole } from '../../../../db/schema/team';
-import { teamSeatLimits } from '../../../../src/shared/plans';
-import { dormantTeamMessage, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { teamSeatLimits } from '#shared/plans';
+import { dormantTeamMessage, TEAM_ROLE_DESCRIPTIONS, TEAM_ROLE_LABELS, type TeamRole } from '#shared/team';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { ConfirmDialog } from '../../components/ConfirmDialog';

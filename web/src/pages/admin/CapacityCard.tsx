@@ -1,5 +1,5 @@
 import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { CAPACITY_PLAN_NAMES } from '../../../../src/shared/capacity-shares';
+import { CAPACITY_PLAN_NAMES } from '#shared/capacity-shares';
 import { trpc } from '../../api/trpc';
 import { formatClockTime } from '../../lib/expected-time';
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Menu, Skeleton, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { SUBSCRIPTION_TIER_NAMES } from '../../../../src/shared/plans';
+import { SUBSCRIPTION_TIER_NAMES } from '#shared/plans';
 import { trpc } from '../../api/trpc';
 import { ChevronDownIcon } from '../../components/icons';
 import { showSuccess } from '../../lib/toast';

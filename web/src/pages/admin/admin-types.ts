@@ -9,4 +9,4 @@ export type {
   HealthSignal,
   PlatformHealth,
   UpgradeTier,
-} from '../../../../src/admin/admin.schemas';
+} from '#server/admin/admin.schemas';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { AlertIcon } from '../../components/icons';
 
-import type { AccuracyStatus } from '../../../../src/analytics/analytics.schemas';
+import type { AccuracyStatus } from '#server/analytics/analytics.schemas';
 
 /**
  * The Data Accuracy banner, only while accurate analytics are not enabled: amber when the creator

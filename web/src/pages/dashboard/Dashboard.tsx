@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
-import { TEAM_ROLE_LABELS } from '../../../../src/shared/team';
+import { GRANT_MAX_AGE_DAYS } from '#shared/data-retention';
+import { TEAM_ROLE_LABELS } from '#shared/team';
 import type { CurrentUser } from '../../auth/auth-client';
 import { workspaceOf } from '../../auth/workspace';
 import { useConnectedChannels } from '../../lib/connected-channels';

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { SUBSCRIPTION_TIER_NAMES } from '../../../../src/shared/plans';
+import { SUBSCRIPTION_TIER_NAMES } from '#shared/plans';
 import type { CurrentUser } from '../../auth/auth-client';
 
 /**

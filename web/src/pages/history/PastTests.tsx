@@ -12,10 +12,10 @@ import {
   Title,
 } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { PastTest } from '../../../../src/reports/reports.schemas';
-import { VARIANT_NOUN } from '../../../../src/shared/test-kinds';
-import { VERDICT_LABELS } from '../../../../src/shared/test-shapes';
-import { TITLE_CHANGE_LABELS } from '../../../../src/shared/title-change';
+import type { PastTest } from '#server/reports/reports.schemas';
+import { VARIANT_NOUN } from '#shared/test-kinds';
+import { VERDICT_LABELS } from '#shared/test-shapes';
+import { TITLE_CHANGE_LABELS } from '#shared/title-change';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { StatCard } from '../../components/StatCard';

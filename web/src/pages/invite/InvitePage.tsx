@@ -7,7 +7,7 @@ import {
   TEAM_ROLE_DESCRIPTIONS,
   TEAM_ROLE_LABELS,
   wrongAccountMessage,
-} from '../../../../src/shared/team';
+} from '#shared/team';
 import { trpc } from '../../api/trpc';
 import { logoutOnServer, type CurrentUser } from '../../auth/auth-client';
 import { currentUserQuery, useCurrentUser } from '../../auth/current-user';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { fetchPublicJson } from '../../api/public-json';
-import type { invitationPreviewSchema } from '../../../../src/team/team.schemas';
+import type { invitationPreviewSchema } from '#server/team/team.schemas';
 
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 

@@ -3,7 +3,7 @@ import {
   LEARNING_POOL_MESSAGES,
   LEARNING_POOL_SHARING_WORDS,
   MIN_POOL_CHANNELS,
-} from '../../../../src/shared/learning-pool';
+} from '#shared/learning-pool';
 import { trpc } from '../../api/trpc';
 import { showError } from '../../lib/toast';
 import { MetricFindings } from './Findings';

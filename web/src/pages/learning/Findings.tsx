@@ -1,11 +1,7 @@
 import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import type { LearningView } from '../../../../src/learning/learning.schemas';
-import {
-  FEATURE_VERDICT_WORDS,
-  FEATURE_WORDS,
-  type FeatureVerdict,
-} from '../../../../src/shared/learning-features';
-import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
+import type { LearningView } from '#server/learning/learning.schemas';
+import { FEATURE_VERDICT_WORDS, FEATURE_WORDS, type FeatureVerdict } from '#shared/learning-features';
+import { METRIC_WORDS } from '#shared/test-shapes';
 import { formatLiftWithInterval } from '../../components/verdict/verdict-format';
 import { IntervalBar } from './IntervalBar';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { LearningView } from '../../../../src/learning/learning.schemas';
-import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
+import type { LearningView } from '#server/learning/learning.schemas';
+import { METRIC_WORDS } from '#shared/test-shapes';
 import { trpc } from '../../api/trpc';
 import type { CurrentUser } from '../../auth/auth-client';
 import { DashboardSubpage } from '../../components/DashboardSubpage';

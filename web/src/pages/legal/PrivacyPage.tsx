@@ -1,5 +1,5 @@
 import { Anchor } from '@mantine/core';
-import { GRANT_MAX_AGE_DAYS } from '../../../../src/shared/data-retention';
+import { GRANT_MAX_AGE_DAYS } from '#shared/data-retention';
 import { LegalLayout } from './LegalLayout';
 
 export const PRIVACY_LAST_UPDATED = 'June 18, 2025';

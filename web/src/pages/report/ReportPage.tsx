@@ -1,8 +1,8 @@
 import { Badge, Box, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import type { PublicReport } from '../../../../src/reports/reports.schemas';
-import { METRIC_WORDS } from '../../../../src/shared/test-shapes';
-import { TEST_STATUS_LABELS } from '../../../../src/shared/test-states';
+import type { PublicReport } from '#server/reports/reports.schemas';
+import { METRIC_WORDS } from '#shared/test-shapes';
+import { TEST_STATUS_LABELS } from '#shared/test-states';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { Logo } from '../../components/Logo';
 import { PageLoader } from '../../components/PageLoader';
@@ -10,7 +10,7 @@ import { formatCompact, formatCtr, formatDuration, formatInterval } from '../../
 import { VerdictPanel } from '../../components/verdict/VerdictPanel';
 import { variantName } from '../../components/variants/variant-name';
 import { VariantThumbnail } from '../../components/variants/VariantThumbnail';
-import { TEST_KIND_LABELS, VARIANT_NOUN } from '../../../../src/shared/test-kinds';
+import { TEST_KIND_LABELS, VARIANT_NOUN } from '#shared/test-kinds';
 import { ReportError, usePublicReport } from './report-query';
 import { WRAP_WORDS } from '../../lib/text-wrap';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchPublicJson, PublicReadError } from '../../api/public-json';
-import type { PublicReport } from '../../../../src/reports/reports.schemas';
-import { REPORT_LINK_REVOKED, REPORT_LINK_UNKNOWN } from '../../../../src/shared/report-links';
+import type { PublicReport } from '#server/reports/reports.schemas';
+import { REPORT_LINK_REVOKED, REPORT_LINK_UNKNOWN } from '#shared/report-links';
 
 /** Why a report cannot be shown: the link was revoked, never existed, or the read failed. */
 export type ReportProblem =

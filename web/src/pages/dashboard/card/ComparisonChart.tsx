@@ -7,8 +7,8 @@ import { formatCompact, truncate } from '../../../lib/format';
 import type { RotationLog } from '../../../api/test-types';
 import { ChartPanel } from './ChartPanel';
 import { cardHeadings } from './card-headings';
-import type { TestKind } from '../../../../../src/shared/test-kinds';
-import type { WinnerMetric } from '../../../../../src/shared/test-shapes';
+import type { TestKind } from '#shared/test-kinds';
+import type { WinnerMetric } from '#shared/test-shapes';
 import { excludedRotations, viewsPerTitle, type TitleViews } from './title-views';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'} counted`;

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { axisTicks, formatAxisNumber } from '../../../lib/axis-ticks';
 import type { RotationLog } from '../../../api/test-types';
-import type { TestKind } from '../../../../../src/shared/test-kinds';
+import type { TestKind } from '#shared/test-kinds';
 import { ChartPanel } from './ChartPanel';
 import { ctrDays, ctrTrendRows, ctrTrendSummary, subDayCtrText, titleSeriesNames } from './ctr-trend';
 import { ctrChartEmptyText } from './pending-figures';

@@ -2,8 +2,8 @@ import { Alert, Button, Chip, Group, Loader, Modal, Stack, Text, TextInput } fro
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, skipToken } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
-import { MAX_TEST_DAYS } from '../../../../../src/shared/title-test-rules';
+import { LARGE_DETECTABLE_LIFT } from '#shared/test-shapes';
+import { MAX_TEST_DAYS } from '#shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
 import type { TitleTest } from '../../../api/test-types';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';

@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mantine/core';
-import type { TestKind } from '../../../../../src/shared/test-kinds';
+import type { TestKind } from '#shared/test-kinds';
 import { hopelessMessage } from './test-promise';
 
 interface HopelessNoticeProps {

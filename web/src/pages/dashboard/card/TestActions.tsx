@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { extendStateProblem } from '../../../../../src/shared/test-extension';
+import { extendStateProblem } from '#shared/test-extension';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
 import { showRequestError } from '../../../lib/request-error-toast';

@@ -14,7 +14,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useSearch } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { isHopeless } from '../../../../../src/shared/hopeless-test';
+import { isHopeless } from '#shared/hopeless-test';
 import { ChevronDownIcon } from '../../../components/icons';
 import { formatClockTime, formatRelative } from '../../../lib/expected-time';
 import { formatCalendarDay, formatCtr, formatInterval } from '../../../lib/format';
@@ -30,26 +30,22 @@ import { ExportLinks } from './ExportLinks';
 import { ShareReportLink } from './ShareReportLink';
 import { RotationHistory } from './RotationHistory';
 import { StatusBadge } from '../../../components/StatusBadge';
-import { VIDEO_FORMAT_LABELS } from '../../../../../src/shared/video-format';
+import { VIDEO_FORMAT_LABELS } from '#shared/video-format';
 import { TestActions } from './TestActions';
 import { useWorkspace } from '../../../auth/workspace';
 import { TestMetrics } from './TestMetrics';
 import { nextRotationText } from './next-rotation';
 import { VerdictPanel } from '../../../components/verdict/VerdictPanel';
 import { variantName } from '../../../components/variants/variant-name';
-import { VARIANT_NOUN } from '../../../../../src/shared/test-kinds';
+import { VARIANT_NOUN } from '#shared/test-kinds';
 import { CardThumbnails } from './CardThumbnails';
 import { HopelessNotice } from './HopelessNotice';
 import { TestPromise } from './TestPromise';
 import classes from './TestCard.module.css';
 import { useCurrentUser } from '../../../auth/current-user';
-import { intervalsFor } from '../../../../../src/shared/test-shapes';
+import { intervalsFor } from '#shared/test-shapes';
 import { PaywallLinkText } from '../../../components/PaywallLinkText';
-import {
-  LONG_WAIT_MS,
-  lengthCountsFromStart,
-  startSoonerAdvice,
-} from '../../../../../src/shared/queue-words';
+import { LONG_WAIT_MS, lengthCountsFromStart, startSoonerAdvice } from '#shared/queue-words';
 
 /** Where a test waiting for YouTube capacity stands (docs/capacity.md). */
 function QueuedLine({ test, now }: { test: TitleTest; now: Date }) {

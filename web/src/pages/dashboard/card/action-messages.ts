@@ -1,4 +1,4 @@
-import { VARIANT_WORDS } from '../../../../../src/shared/test-kinds';
+import { VARIANT_WORDS } from '#shared/test-kinds';
 import type { TitleTest } from '../../../api/test-types';
 
 export type TestActionName = 'pause' | 'resume' | 'complete' | 'cancel';

@@ -1,4 +1,4 @@
-import { VARIANT_WORDS, type TestKind } from '../../../../../src/shared/test-kinds';
+import { VARIANT_WORDS, type TestKind } from '#shared/test-kinds';
 
 /**
  * The expanded card's headings in the words of the test's kind ("Thumbnail Rotation History");

@@ -1,5 +1,5 @@
 import type { RotationLog } from '../../../api/test-types';
-import { VARIANT_WORDS, type TestKind } from '../../../../../src/shared/test-kinds';
+import { VARIANT_WORDS, type TestKind } from '#shared/test-kinds';
 import { variantName } from '../../../components/variants/variant-name';
 
 const PACIFIC = 'America/Los_Angeles';

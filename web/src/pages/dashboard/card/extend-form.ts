@@ -1,9 +1,4 @@
-import {
-  EXTEND_QUICK_DAYS,
-  extendedEnd,
-  extensionBounds,
-  extensionEndProblem,
-} from '../../../../../src/shared/test-extension';
+import { EXTEND_QUICK_DAYS, extendedEnd, extensionBounds, extensionEndProblem } from '#shared/test-extension';
 import type { TitleTest } from '../../../api/test-types';
 import { toLocalInputValue } from '../create/create-test-form';
 

@@ -1,4 +1,4 @@
-import { VARIANT_WORDS, type TestKind } from '../../../../../src/shared/test-kinds';
+import { VARIANT_WORDS, type TestKind } from '#shared/test-kinds';
 import type { StoredForecast } from '../../../api/test-types';
 import { aboutDays, formatLift } from '../../../lib/plan-words';
 

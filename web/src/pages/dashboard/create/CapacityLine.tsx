@@ -4,11 +4,11 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { trpc } from '../../../api/trpc';
 import { formatClockTime } from '../../../lib/expected-time';
-import type { WinnerMetric } from '../../../../../src/shared/test-shapes';
-import type { TestKind } from '../../../../../src/shared/test-kinds';
+import type { WinnerMetric } from '#shared/test-shapes';
+import type { TestKind } from '#shared/test-kinds';
 import { FORECAST_DEBOUNCE_MS } from './use-test-forecast';
 import { PaywallLinkText } from '../../../components/PaywallLinkText';
-import type { CapacityForShape, CapacityForShapeInput } from '../../../../../src/capacity/capacity.schemas';
+import type { CapacityForShape, CapacityForShapeInput } from '#server/capacity/capacity.schemas';
 
 const units = (value: number) => value.toLocaleString('en-US');
 

@@ -14,16 +14,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import {
-  isWeakForecast,
-  WEAK_PLAN_CONFIRM,
-  WINNER_METRICS,
-  type WinnerMetric,
-} from '../../../../../src/shared/test-shapes';
-import { isNetworkError } from '../../../../../src/shared/network-error';
-import { CREATE_DIALOG_TITLES } from '../../../../../src/shared/test-kinds';
-import { SHORTS_NOTES } from '../../../../../src/shared/video-format';
-import { FEATURE_WORDS, type LearningFeature } from '../../../../../src/shared/learning-features';
+import { isWeakForecast, WEAK_PLAN_CONFIRM, WINNER_METRICS, type WinnerMetric } from '#shared/test-shapes';
+import { isNetworkError } from '#shared/network-error';
+import { CREATE_DIALOG_TITLES } from '#shared/test-kinds';
+import { SHORTS_NOTES } from '#shared/video-format';
+import { FEATURE_WORDS, type LearningFeature } from '#shared/learning-features';
 
 /** What to do with a suggested feature, by the kind of test that tries it. */
 const SUGGESTION_HINTS: Record<'titles' | 'thumbnails', string> = {
@@ -31,8 +26,8 @@ const SUGGESTION_HINTS: Record<'titles' | 'thumbnails', string> = {
     'write Title 2 with it if the current title lacks it, or without it if it has it, and change little else.',
   thumbnails: 'upload a thumbnail that differs from the current one in that, and in little else.',
 };
-import { FREE_PLAN_SUMMARY } from '../../../../../src/shared/plan-features';
-import { titleProblems } from '../../../../../src/shared/title-test-rules';
+import { FREE_PLAN_SUMMARY } from '#shared/plan-features';
+import { titleProblems } from '#shared/title-test-rules';
 import { trpc } from '../../../api/trpc';
 import { useCurrentUser } from '../../../auth/current-user';
 import { AppLink } from '../../../components/AppLink';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { isWeakForecast, LARGE_DETECTABLE_LIFT } from '../../../../../src/shared/test-shapes';
+import { isWeakForecast, LARGE_DETECTABLE_LIFT } from '#shared/test-shapes';
 import { formatDays, formatInterval } from '../../../lib/format';
 import type { TestForecast } from '../../../api/test-types';
 import { verdictOutlook } from './forecast-outlook';

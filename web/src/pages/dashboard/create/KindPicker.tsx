@@ -6,8 +6,8 @@ import {
   TEST_KINDS,
   TEST_KIND_LABELS,
   type TestKind,
-} from '../../../../../src/shared/test-kinds';
-import { MAX_TITLES, MIN_TITLES } from '../../../../../src/shared/title-test-rules';
+} from '#shared/test-kinds';
+import { MAX_TITLES, MIN_TITLES } from '#shared/title-test-rules';
 
 const NEW = `${MIN_NEW_THUMBNAILS}–${MAX_NEW_THUMBNAILS}`;
 const KIND_HINTS: Record<TestKind, string> = {

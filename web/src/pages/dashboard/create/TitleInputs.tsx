@@ -1,6 +1,6 @@
 import { Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { MAX_TITLE_LENGTH, MIN_TITLES } from '../../../../../src/shared/title-test-rules';
+import { MAX_TITLE_LENGTH, MIN_TITLES } from '#shared/title-test-rules';
 
 interface TitleInputsProps {
   titles: string[];

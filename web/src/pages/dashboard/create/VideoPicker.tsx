@@ -17,7 +17,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { formatCompact } from '../../../lib/format';
 import { Thumbnail } from './Thumbnail';
 import { formatVideoDuration } from './video-duration';
-import { VIDEO_FORMAT_LABELS } from '../../../../../src/shared/video-format';
+import { VIDEO_FORMAT_LABELS } from '#shared/video-format';
 import { filterByTitle, searchWords } from './video-search';
 import type { RecentVideo } from './video-types';
 import classes from './VideoPicker.module.css';

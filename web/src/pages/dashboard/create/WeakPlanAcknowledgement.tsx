@@ -1,5 +1,5 @@
 import { Checkbox, Paper, Text } from '@mantine/core';
-import { weakForecastMessage, type WinnerMetric } from '../../../../../src/shared/test-shapes';
+import { weakForecastMessage, type WinnerMetric } from '#shared/test-shapes';
 
 interface WeakPlanAcknowledgementProps {
   /** The plan's detectable lift (percent), or null when only the server's refusal says the plan is weak. */

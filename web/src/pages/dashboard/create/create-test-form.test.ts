@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IMAGE_MESSAGES } from '../../../../../src/shared/image-rules';
-import { TEST_KIND_MESSAGES } from '../../../../../src/shared/test-kinds';
+import { IMAGE_MESSAGES } from '#shared/image-rules';
+import { TEST_KIND_MESSAGES } from '#shared/test-kinds';
 import {
   initialFormState,
   planInput,

@@ -4,7 +4,7 @@ import {
   DEFAULT_WINNER_METRIC,
   shapeProblem,
   type WinnerMetric,
-} from '../../../../../src/shared/test-shapes';
+} from '#shared/test-shapes';
 import {
   CREATE_TEST_MESSAGES,
   MAX_TEST_DAYS,
@@ -12,18 +12,13 @@ import {
   MIN_FORECAST_DAYS,
   MIN_TITLES,
   titleProblems,
-} from '../../../../../src/shared/title-test-rules';
-import {
-  DEFAULT_TEST_KIND,
-  MIN_NEW_THUMBNAILS,
-  TEST_KIND_MESSAGES,
-  type TestKind,
-} from '../../../../../src/shared/test-kinds';
-import { estimateViewsPerDay } from '../../../../../src/shared/video-traffic';
+} from '#shared/title-test-rules';
+import { DEFAULT_TEST_KIND, MIN_NEW_THUMBNAILS, TEST_KIND_MESSAGES, type TestKind } from '#shared/test-kinds';
+import { estimateViewsPerDay } from '#shared/video-traffic';
 import { variantName } from '../../../components/variants/variant-name';
 import { EMPTY_SLOT, slotImageId, slotProblem, type ThumbnailSlot } from './thumbnails/thumbnail-slot';
 import type { RecentVideo } from './video-types';
-import type { VideoFormat } from '../../../../../src/shared/video-format';
+import type { VideoFormat } from '#shared/video-format';
 
 const DAY_MS = 86_400_000;
 

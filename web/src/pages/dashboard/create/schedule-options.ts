@@ -5,8 +5,8 @@ import {
   METRIC_LABELS,
   WINNER_METRICS,
   type WinnerMetric,
-} from '../../../../../src/shared/test-shapes';
-import { ROTATION_INTERVALS } from '../../../../../src/shared/title-test-rules';
+} from '#shared/test-shapes';
+import { ROTATION_INTERVALS } from '#shared/title-test-rules';
 import { capitalize, formatInterval } from '../../../lib/format';
 
 export const metricOptions = WINNER_METRICS.map((metric) => ({

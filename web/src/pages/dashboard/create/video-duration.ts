@@ -1,5 +1,5 @@
 import { formatDuration } from '../../../lib/format';
-import { durationSeconds } from '../../../../../src/shared/video-format';
+import { durationSeconds } from '#shared/video-format';
 
 /** A video's length as m:ss (h:mm:ss past an hour) from ISO 8601, seconds, or text. */
 export function formatVideoDuration(duration: string | number | null): string {

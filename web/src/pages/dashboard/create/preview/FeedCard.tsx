@@ -2,7 +2,7 @@ import { Box, Group, Stack, Text } from '@mantine/core';
 import { PreviewImage } from './PreviewImage';
 import type { PreviewVariant } from './preview-variants';
 import classes from './ViewerPreview.module.css';
-import type { VideoFormat } from '../../../../../../src/shared/video-format';
+import type { VideoFormat } from '#shared/video-format';
 
 export interface ViewerContext {
   channelName: string;

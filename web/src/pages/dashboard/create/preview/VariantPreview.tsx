@@ -1,7 +1,7 @@
 import { Group, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
 import { FeedCard, ShortsShelfCard, type ViewerContext } from './FeedCard';
-import type { VideoFormat } from '../../../../../../src/shared/video-format';
+import type { VideoFormat } from '#shared/video-format';
 import type { PreviewVariant } from './preview-variants';
 import { SearchRow } from './SearchRow';
 

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
-import { FIT_MODES, THUMBNAIL_SHAPES, type FitMode } from '../../../../../../src/shared/image-rules';
-import type { VideoFormat } from '../../../../../../src/shared/video-format';
+import { FIT_MODES, THUMBNAIL_SHAPES, type FitMode } from '#shared/image-rules';
+import type { VideoFormat } from '#shared/video-format';
 
 /** What each way of fitting does, on its button, for a video's (16:9) or a Short's (9:16) shape. */
 export const fitLabel = (mode: FitMode, format: VideoFormat = 'video'): string =>

@@ -6,7 +6,7 @@ import {
   THUMBNAIL_SHAPES,
   THUMBNAIL_TYPES,
   type FitMode,
-} from '../../../../../../src/shared/image-rules';
+} from '#shared/image-rules';
 import { FitButtons } from './FitButtons';
 import type { ThumbnailSlot } from './thumbnail-slot';
 import type { ThumbnailUploads } from './use-thumbnail-uploads';

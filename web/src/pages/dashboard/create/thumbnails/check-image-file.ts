@@ -1,11 +1,6 @@
-import {
-  fitWouldFix,
-  IMAGE_MESSAGES,
-  MAX_UPLOAD_BYTES,
-  thumbnailProblems,
-} from '../../../../../../src/shared/image-rules';
-import { sniffImage } from '../../../../../../src/shared/image-signature';
-import type { VideoFormat } from '../../../../../../src/shared/video-format';
+import { fitWouldFix, IMAGE_MESSAGES, MAX_UPLOAD_BYTES, thumbnailProblems } from '#shared/image-rules';
+import { sniffImage } from '#shared/image-signature';
+import type { VideoFormat } from '#shared/video-format';
 
 /** What the browser could tell of a chosen file before sending it. */
 export interface LocalCheck {

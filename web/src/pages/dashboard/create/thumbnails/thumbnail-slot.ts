@@ -1,4 +1,4 @@
-import type { FitMode } from '../../../../../../src/shared/image-rules';
+import type { FitMode } from '#shared/image-rules';
 
 /** An image the server stored for a variant (POST /api/images answered 201). */
 export interface SlotImage {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { IMAGE_MESSAGES, type FitMode } from '../../../../../../src/shared/image-rules';
+import { IMAGE_MESSAGES, type FitMode } from '#shared/image-rules';
 import { uploadImage, UploadError } from '../../../../api/upload-image';
-import type { VideoFormat } from '../../../../../../src/shared/video-format';
+import type { VideoFormat } from '#shared/video-format';
 import { checkImageFile } from './check-image-file';
 import { EMPTY_SLOT, type ThumbnailSlot } from './thumbnail-slot';
 

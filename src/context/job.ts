@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/database';
 import type { ServiceContext } from './service-context';
-import { secondsSince } from './metrics';
+import { secondsSince } from '../platform/metrics';
 
 /**
  * A job, declared once: its name in the database, its payload, its queue, how often it runs and
@@ -23,7 +23,7 @@ import { secondsSince } from './metrics';
  * the tests call its `run` and `runEach`, the handler the worker runs (the worker also counts and
  * times each run for /metrics).
  */
-export interface JobSpec<Payload extends object> {
+export interface JobSpec<Payload extends object, Ctx extends ServiceContext = ServiceContext> {
   /** The queue's name in pg-boss's tables: never change it (queued jobs and schedules carry it). */
   name: string;
   /** Checked when a worker takes the job: a job whose payload fails it fails. */
@@ -43,11 +43,11 @@ export interface JobSpec<Payload extends object> {
    */
   batch?: WorkOptions & { perJobResults: true };
   /** Whether this deployment runs the job at all (its worker, schedule and start); default: always. */
-  enabled?(ctx: ServiceContext): boolean;
+  enabled?(ctx: Ctx): boolean;
   /** Sends one job when the workers start, besides the schedule. */
   runAtStart?: boolean;
   /** What the job does. It re-reads the state it needs from the database, so a repeat is harmless. */
-  handler(ctx: ServiceContext, payload: Payload): Promise<unknown>;
+  handler(ctx: Ctx, payload: Payload): Promise<unknown>;
 }
 
 /**
@@ -64,13 +64,16 @@ export interface JobSender {
 /** Per-send options: when it may start (a Date, seconds from now, or an ISO string). */
 export type SendJobOptions = Pick<JobOptions, 'startAfter'>;
 
-export interface JobDefinition<Payload extends object> extends JobSpec<Payload> {
+export interface JobDefinition<
+  Payload extends object,
+  Ctx extends ServiceContext = ServiceContext,
+> extends JobSpec<Payload, Ctx> {
   /** Enqueues one job (with its singleton key), in `ctx.db`'s transaction when it is one. */
   send(ctx: JobSender, payload: Payload, options?: SendJobOptions): Promise<void>;
   /** Checks the payload and runs the handler, as the worker does for one job; the handler's result is the job's output. */
-  run(ctx: ServiceContext, data: unknown): Promise<unknown>;
+  run(ctx: Ctx, data: unknown): Promise<unknown>;
   /** Runs each job and reports each one's outcome (a failed job's error as its output). */
-  runEach(ctx: ServiceContext, jobs: readonly Job<unknown>[]): Promise<JobResult[]>;
+  runEach(ctx: Ctx, jobs: readonly Job<unknown>[]): Promise<JobResult[]>;
 }
 
 /** pg-boss's transaction adapter over a drizzle transaction, or nothing for the plain database. */
@@ -90,8 +93,15 @@ async function settled(run: (data: unknown) => Promise<unknown>, job: Job<unknow
   }
 }
 
-export function defineJob<Payload extends object>(spec: JobSpec<Payload>): JobDefinition<Payload> {
-  const run = async (ctx: ServiceContext, data: unknown): Promise<unknown> =>
+/**
+ * Declares a job. `Ctx` is the context its handler needs: the service context, or a feature's own
+ * that extends it (the title-test engine's); the workers run every job with the context the entry
+ * points assemble (src/app-context.ts), which holds them all.
+ */
+export function defineJob<Payload extends object, Ctx extends ServiceContext = ServiceContext>(
+  spec: JobSpec<Payload, Ctx>,
+): JobDefinition<Payload, Ctx> {
+  const run = async (ctx: Ctx, data: unknown): Promise<unknown> =>
     // A job sent without data (pg-boss stores null) has the empty payload.
     spec.handler(ctx, spec.payload.parse(data ?? {}));
   return {
@@ -119,10 +129,10 @@ export async function createJobQueue(boss: PgBoss, job: JobDefinition<object>): 
  * Registers the job's worker and schedule, and sends its start-up job (web process with
  * WORKERS=true, `npm run worker`).
  */
-export async function startJobWorker(
+export async function startJobWorker<Ctx extends ServiceContext>(
   boss: PgBoss,
-  ctx: ServiceContext,
-  job: JobDefinition<object>,
+  ctx: Ctx,
+  job: JobDefinition<object, Ctx>,
 ): Promise<void> {
   if (job.enabled && !job.enabled(ctx)) return;
   // Each job the worker runs is counted by outcome and timed (titlewise_jobs_total and

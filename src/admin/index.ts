@@ -1,0 +1,5 @@
+// The front door of the admin console (src/admin): what the other features, the jobs and the entry points use of
+// it. Nothing outside the folder imports its files past this one (dependency-cruiser,
+// features-enter-by-the-front-door; docs/decisions/0052).
+export { capacityAlertJob } from './admin.jobs';
+export { adminOperations } from './admin.operations';

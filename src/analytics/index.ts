@@ -1,0 +1,4 @@
+// The front door of YouTube Analytics accuracy (src/analytics): what the other features, the jobs and the entry points use of
+// it. Nothing outside the folder imports its files past this one (dependency-cruiser,
+// features-enter-by-the-front-door; docs/decisions/0052).
+export { analyticsOperations } from './analytics.operations';
