@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TitleSummary } from './posterior';
-import { measureProgress } from './progress';
+import { measureProgress, MINIMUMS } from './progress';
 import type { Progress } from './progress';
 import { Random } from './random';
 import { generateSchedule } from './schedule';
@@ -381,7 +381,7 @@ describe('minimums and washout', () => {
     const progress = measureProgress(windows, 2, 'views', 84);
     const byKey = Object.fromEntries(progress.items.map((item) => [item.key, item]));
     expect(byKey.unitsPerTitle).toMatchObject({ current: 24, met: true });
-    expect(byKey.eventsPerTitle).toMatchObject({ required: 30, met: true });
+    expect(byKey.eventsPerTitle).toMatchObject({ required: MINIMUMS.eventsPerTitle, met: true });
     expect(byKey.planned).toMatchObject({ current: 24, required: 84, met: false });
     expect(progress.met).toBe(true);
     expect(progress.fraction).toBeCloseTo(24 / 84, 5);

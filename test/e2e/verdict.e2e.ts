@@ -3,6 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simVideos } from '../../db/schema';
 import { COLLECTING_DATA_LABEL, VERDICT_LABELS, type WinnerMetric } from '../../src/shared/test-shapes';
+import { MINIMUMS } from '../../src/statistics/progress';
 import type { RecentVideo } from '../../src/videos/videos.schemas';
 import { DEMO_ACCOUNT_ID } from '../../src/youtube-simulator/accounts';
 import { titleTruthFor } from '../../src/youtube-simulator/traffic-model';
@@ -379,8 +380,11 @@ describe('which title is winning', () => {
       .waitFor({ state: 'attached' });
     // Progress is one coherent line: never "Reached" beside "Still needed".
     const progress = await panel.getByTestId('verdict-progress').innerText();
+    const needed = MINIMUMS.eventsPerTitle;
     expect(progress).toMatch(
-      /^(\d+ hours?|\d+(\.\d)?) of 7 days measured; [\d,]+ (of 30 views per title needed|views per title \(30 needed\) ✓)/,
+      new RegExp(
+        `^(\\d+ hours?|\\d+(\\.\\d)?) of 7 days measured; [\\d,]+ (of ${needed} views per title needed|views per title \\(${needed} needed\\) ✓)`,
+      ),
     );
     expect(progress).not.toMatch(/Reached|Still needed/);
 
