@@ -25,6 +25,23 @@ describe('forecast problems in the creator’s words', () => {
     );
   });
 
+  it('says how many views or clicks each variant would draw against the floor a verdict needs', () => {
+    expect(
+      forecastProblemWords(
+        { code: 'few-events', event: 'views', eventsPerVariant: 21, required: 30 },
+        { kind: 'titles', variantCount: 5, durationDays: 7 },
+      ),
+    ).toBe(
+      'A 7-day test is too short to compare 5 titles: each title would draw about 21 views, too few to be sure every one reaches the 30 a verdict needs.',
+    );
+    expect(
+      forecastProblemWords(
+        { code: 'few-events', event: 'clicks', eventsPerVariant: 1, required: 30 },
+        { kind: 'thumbnails', variantCount: 3, durationDays: 14 },
+      ),
+    ).toMatch(/each thumbnail would draw about 1 click, too few/);
+  });
+
   it('advises fewer variants, the original counted, or more days', () => {
     expect(forecastAdvice({ kind: 'thumbnails', variantCount: 4 }, { titleCount: 2, durationDays: 14 })).toBe(
       'Compare at most 2 thumbnails (the original included), or make it longer.',

@@ -8,10 +8,19 @@ import { VARIANT_WORDS, type TestKind } from './test-kinds';
 /**
  * Why a shape cannot decide: fewer than two measured units (days or windows) per variant; units
  * enough per variant but too few possible schedules for the randomisation test to tell the
- * variants from chance; no unit at all; or a lift beyond any plausible one needed.
+ * variants from chance; too few views (clicks) for every variant to reach the floor a verdict
+ * needs; no unit at all; or a lift beyond any plausible one needed.
  */
 export type ForecastProblem =
   | { code: 'few-per-variant' | 'few-units'; unit: 'day' | 'window'; unitsPerVariant: number }
+  | {
+      code: 'few-events';
+      event: 'views' | 'clicks';
+      /** About how many views (clicks) the fewest-viewed variant can expect in its counted units. */
+      eventsPerVariant: number;
+      /** The views (clicks) per variant a verdict needs. */
+      required: number;
+    }
   | { code: 'too-short' }
   | { code: 'needs-huge-lift' };
 
@@ -46,6 +55,8 @@ export function forecastProblemWords(problem: ForecastProblem, context: ProblemC
         ? `${length} is too short to ${compare}: ${live}, and a verdict needs at least 2.`
         : `${length} is too short to ${compare}: ${live}, too few to tell a real difference from ordinary ups and downs.`;
     }
+    case 'few-events':
+      return `${length} is too short to ${compare}: each ${words.one} would draw about ${plural(problem.eventsPerVariant, problem.event.slice(0, -1))}, too few to be sure every one reaches the ${problem.required} a verdict needs.`;
     case 'too-short':
       return `${length} is too short to ${compare}.`;
     case 'needs-huge-lift':

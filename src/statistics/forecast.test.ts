@@ -7,6 +7,7 @@ import {
   TYPICAL_VIEWS_PER_DAY,
 } from './forecast';
 import type { ForecastShape } from './forecast';
+import { MINIMUMS } from './progress';
 
 const start = new Date('2026-03-03T17:20:00Z');
 const shape = (values: Partial<ForecastShape>): ForecastShape => ({
@@ -78,6 +79,28 @@ describe('forecastShape', () => {
     );
     expect(plan.minimumDetectableLift).toBeNull();
     expect(plan.problem).toEqual({ code: 'few-per-variant', unit: 'day', unitsPerVariant: 1 });
+  });
+
+  it('refuses a shape whose titles could not all reach the views a verdict needs, and says how many they would draw', () => {
+    // 50 views a day over 7 days of hourly windows: two titles draw plenty, five about 30 each.
+    const small = { viewsPerDay: 50, trafficNoise: 0.2, source: 'video' as const };
+    const five = forecastShape(shape({ titleCount: 5 }), small);
+    expect(five.minimumDetectableLift).toBeNull();
+    expect(five.problem).toMatchObject({
+      code: 'few-events',
+      event: 'views',
+      required: MINIMUMS.eventsPerTitle,
+    });
+    const drawn = five.problem?.code === 'few-events' ? five.problem.eventsPerVariant : Number.NaN;
+    expect(drawn).toBeGreaterThan(15);
+    expect(drawn).toBeLessThan(45);
+    expect(chanceOfVerdict(shape({ titleCount: 5 }), small, 10)).toBeLessThan(0.8);
+    expect(forecastShape(shape({ titleCount: 2 }), small).minimumDetectableLift).not.toBeNull();
+    // The nearest shape that can: a longer run, or fewer titles.
+    const suggestion = suggestShape(shape({ titleCount: 5 }), five, small);
+    expect(suggestion?.plan.minimumDetectableLift).not.toBeNull();
+    // On a busy video the floor is never what stops five titles.
+    expect(forecastShape(shape({ titleCount: 5 }), measured).problem).toBeNull();
   });
 
   it('starts the design after a calibration read when asked', () => {

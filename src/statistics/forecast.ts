@@ -13,7 +13,8 @@ import { chanceAt, designRow, grainOf, liftFor } from './forecast-table';
 import type { DesignRow } from './forecast-table';
 import { generateSchedule } from './schedule';
 import { assumedTrafficNoise } from './assumed-noise';
-import { normalQuantile } from './distributions';
+import { normalCdf, normalQuantile } from './distributions';
+import { MINIMUMS } from './progress';
 import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 
@@ -163,6 +164,57 @@ function unitNoiseOf(shape: ForecastShape, noise: ForecastNoise, trafficNoise: n
   return Math.sqrt(DECAY_POINTS / precision);
 }
 
+/**
+ * The views (clicks, for CTR) each title can expect in its counted units. The engine names no
+ * winner before every title has MINIMUMS.eventsPerTitle of them (progress.ts), which the table's
+ * simulation of unit noise does not see. The decay is the typical recent upload's unless the
+ * video's daily history measured it (daily units): a day of the counter read before a first test's
+ * switch swings from hours to none, and a plan that passed on a flat reading would break its word.
+ */
+function expectedEventsPerUnit(shape: ForecastShape, noise: ForecastNoise, unitStart: Date): number {
+  const response = RESPONSE_OF[shape.metric];
+  const fromDailyHistory = noise.source === 'video' && shape.intervalMinutes >= 1440;
+  const halfLife = (fromDailyHistory ? noise.halfLifeDays : undefined) ?? TYPICAL_HALF_LIFE_DAYS;
+  const days = (unitStart.getTime() - shape.start.getTime()) / DAY_MS + shape.intervalMinutes / 2880;
+  const left = Number.isFinite(halfLife) ? 2 ** (-Math.max(days, 0) / halfLife) : 1;
+  const share = shape.intervalMinutes / 1440;
+  if (response === 'views') {
+    const washout = noise.washoutMinutes ?? Math.max(15, shape.intervalMinutes / 10);
+    return noise.viewsPerDay * left * (Math.max(shape.intervalMinutes - washout, 0) / 1440);
+  }
+  if (response === 'ctr')
+    return (noise.clicksPerDay ?? noise.viewsPerDay * VIEWS_FROM_IMPRESSIONS) * left * share;
+  return noise.viewsPerDay * left * share;
+}
+
+/** What each title can expect against the floor, and the chance that every one reaches it. */
+export interface FloorForecast {
+  /** The fewest views (clicks) any title can expect in its counted units. */
+  fewestEvents: number;
+  /** The chance that every title reaches the floor by the end (independent titles: pessimistic). */
+  chance: number;
+}
+
+/**
+ * Counts spread by Poisson noise and by the traffic noise of each unit (a unit's count is
+ * Poisson around its expectation times e^ε, ε ~ N(0, σ²)); normal approximation per title.
+ */
+function floorForecast(shape: ForecastShape, noise: ForecastNoise, design: PlannedDesign): FloorForecast {
+  const spread = Math.expm1(trafficNoiseOf(shape, noise) ** 2);
+  const mean = new Array<number>(shape.titleCount).fill(0);
+  const variance = new Array<number>(shape.titleCount).fill(0);
+  for (const unit of design.units) {
+    const expected = expectedEventsPerUnit(shape, noise, unit.startsAt);
+    mean[unit.titleIndex] = (mean[unit.titleIndex] ?? 0) + expected;
+    variance[unit.titleIndex] = (variance[unit.titleIndex] ?? 0) + expected + expected * expected * spread;
+  }
+  const floor = MINIMUMS.eventsPerTitle - 0.5;
+  let chance = 1;
+  for (let title = 0; title < shape.titleCount; title++)
+    chance *= normalCdf((mean[title]! - floor) / Math.sqrt(Math.max(variance[title]!, 1e-9)));
+  return { fewestEvents: Math.min(...mean), chance };
+}
+
 /** Points at which an uncertain noise is averaged over (quantiles of its χ² distribution). */
 const NOISE_POINTS = 15;
 
@@ -184,9 +236,11 @@ function noiseDraws(noise: number, df: number | undefined): number[] {
 
 /** The chance that a test of this shape names a variant truly better by `lift` the winner. */
 export function chanceOfVerdict(shape: ForecastShape, noise: ForecastNoise, lift: number): number {
-  const { row } = plannedDesign(shape);
-  if (!row) return 0;
-  return averagedChance(shape, noise, row, Math.log1p(lift));
+  const design = plannedDesign(shape);
+  if (!design.row) return 0;
+  return (
+    floorForecast(shape, noise, design).chance * averagedChance(shape, noise, design.row, Math.log1p(lift))
+  );
 }
 
 function averagedChance(shape: ForecastShape, noise: ForecastNoise, row: DesignRow, logLift: number): number {
@@ -257,11 +311,26 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
       problem: problem ?? { code: 'too-short' },
     };
   const row = design.row;
+  // However large the lift, a verdict waits for every title to reach the views floor.
+  const floor = floorForecast(shape, noise, design);
+  if (floor.chance < FORECAST_POWER)
+    return {
+      ...base,
+      minimumDetectableLift: null,
+      daysToVerdict: null,
+      problem: {
+        code: 'few-events',
+        event: RESPONSE_OF[shape.metric] === 'ctr' ? 'clicks' : 'views',
+        eventsPerVariant: Math.floor(floor.fewestEvents),
+        required: MINIMUMS.eventsPerTitle,
+      },
+    };
+  const chance = (logLift: number) => floor.chance * averagedChance(shape, noise, row, logLift);
   // The chance grows with the lift: bisect (log scale) for 80%.
   let low = 0;
   let high = 20 * unitNoise;
-  if (averagedChance(shape, noise, row, high) < FORECAST_POWER) high = Math.log(20);
-  if (averagedChance(shape, noise, row, high) < FORECAST_POWER)
+  if (chance(high) < FORECAST_POWER) high = Math.log(20);
+  if (chance(high) < FORECAST_POWER)
     return {
       ...base,
       minimumDetectableLift: null,
@@ -270,7 +339,7 @@ export function forecastShape(shape: ForecastShape, noise: ForecastNoise): Shape
     };
   for (let i = 0; i < 30; i++) {
     const mid = (low + high) / 2;
-    if (averagedChance(shape, noise, row, mid) >= FORECAST_POWER) high = mid;
+    if (chance(mid) >= FORECAST_POWER) high = mid;
     else low = mid;
   }
   const designStart = design.units[0]!.startsAt.getTime();

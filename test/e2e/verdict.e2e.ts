@@ -143,13 +143,13 @@ function createRequests(page: Page): Record<string, unknown>[] {
 const START_ANYWAY = 'Start anyway: I understand this test will likely end Inconclusive';
 
 describe('which title is winning', () => {
-  it('the create dialog on a tiny channel’s video: a plan too weak to decide starts only when the creator ticks “Start anyway”', async () => {
-    // Issue 24, item 2: the simulator's ground truth turns one upload into a video with a handful
-    // of views a day (its public counter follows at once).
+  it('the create dialog on a quiet video: a plan too weak to decide starts only when the creator ticks “Start anyway”', async () => {
+    // Issue 24, item 2: the simulator's ground truth turns one upload into a quiet video, about 120
+    // views a day, nearly all from outside (its public counter follows at once).
     const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 4);
     await app.built.app.db
       .update(simVideos)
-      .set({ baseImpressionsPerHour: 3, externalViewsPerHour: 0.2, decayHalfLifeDays: 1_000 })
+      .set({ baseImpressionsPerHour: 3, externalViewsPerHour: 5, decayHalfLifeDays: 1_000 })
       .where(eq(simVideos.id, videoId));
     const tiny = await liveVideo(app, videoId);
 
@@ -167,9 +167,11 @@ describe('which title is winning', () => {
     // 2-hour windows: the shortest the demo channel gets while its lag is not measured.
     await chooseOption(page, dialog.getByLabel('Rotation Interval'), 'Every 2 hours');
     await dialog.getByLabel('Title 2').fill('The sourdough discard trick nobody told me');
+    const start = new Date(await dialog.getByLabel('Start').inputValue());
+    await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 4 * 86_400_000)));
 
-    // A week of 2-hour windows on a few views a day would only notice a title that doubles views
-    // per hour: the plan says so, the dialog asks for the tick and Create waits for it.
+    // Four days of 2-hour windows on about 120 views a day would only notice a title that doubles
+    // views per hour: the plan says so, the dialog asks for the tick and Create waits for it.
     await dialog
       .getByRole('status')
       .filter({ hasText: 'Only very large differences can be detected' })
