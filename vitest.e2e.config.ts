@@ -9,9 +9,9 @@ export default defineConfig({
     globalSetup: ['test/setup/global-database.ts', 'test/setup/build-web.ts'],
     // The limits catch a hang, never measure speed. On the 2-core CI runner, beside the other
     // suite, a browser test runs up to three times slower than alone: the verdict card's test,
-    // 27 s alone, ran past 90 s there.
-    testTimeout: 240_000,
-    hookTimeout: 240_000,
+    // 27 s alone, ran past 90 s there; the demo's walk took 277 s on a slow run.
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
     // expect.poll gives up after 1 s by default: under a loaded CI machine a dialog's data can take
     // longer than that to arrive (a what-works run failed so). Polls wait for their state as long
     // as a Playwright locator does.

@@ -188,7 +188,7 @@ function expectedEventsPerUnit(shape: ForecastShape, noise: ForecastNoise, unitS
 }
 
 /** What each title can expect against the floor, and the chance that every one reaches it. */
-export interface FloorForecast {
+interface FloorForecast {
   /** The fewest views (clicks) any title can expect in its counted units. */
   fewestEvents: number;
   /** The chance that every title reaches the floor by the end (independent titles: pessimistic). */

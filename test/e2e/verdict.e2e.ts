@@ -543,7 +543,7 @@ describe('which title is winning', () => {
     await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-final-closeup.png` });
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
-  }, 300_000);
+  }, 600_000);
 
   it('a CTR test after its end: pending until YouTube’s last daily figures, raw CTR per title on the toggle', async () => {
     // The views test above has ended, so the demo plan's one running test is free.
@@ -611,5 +611,5 @@ describe('which title is winning', () => {
     await panel.screenshot({ path: `${SCREENSHOT_DIR}/verdict-panel-ctr-raw-closeup.png` });
     expect(tracked.errors).toEqual([]);
     await tracked.context.close();
-  }, 300_000);
+  }, 600_000);
 });

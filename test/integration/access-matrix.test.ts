@@ -238,7 +238,7 @@ describe('the access matrix', () => {
     );
     // 14–52 s with the image rows, alone or beside three other suites: room for a CI runner where a
     // file runs up to three times slower than alone.
-  }, 240_000);
+  }, 600_000);
 
   it("does not let the founder's tools touch another user's test", async () => {
     const id = await sharedTest();

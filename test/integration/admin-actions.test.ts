@@ -194,7 +194,7 @@ describe('tests across users', () => {
     expect(report.quotaSpent.estimatedUnits).toBeGreaterThanOrEqual(53);
     expect(report.quotaSpent.channelUnitsDuringTest).toBeGreaterThanOrEqual(report.quotaSpent.estimatedUnits);
     expect((await admin.get(`/api/admin/tests/${randomUUID()}/full-report`)).status).toBe(404);
-  }, 120_000);
+  }, 600_000);
 
   it("cancels anyone's test: the original title comes back through the test's job", async () => {
     const original = (

@@ -113,7 +113,7 @@ describe('the projection of a day and its ledger', () => {
       `projected ${projected}, ledger ${spent}`,
     ).toBeLessThanOrEqual(0.05);
     // Two or three simulated days of rotations and samples: about 40 s on a quiet machine.
-  }, 300_000);
+  }, 600_000);
 });
 
 describe('shares and the queue', () => {

@@ -179,11 +179,11 @@ describe.runIf(database.kind === 'postgres')('the deployment guide (PostgreSQL o
       expect(stop.code, `${stop.role}: ${stop.output.slice(-2000)}`).toBe(0);
       expect(stop.ms).toBeLessThan(SHUTDOWN_DEADLINE_MS);
     }
-  }, 400_000);
+  }, 600_000);
 
   it('dumps the database and restores it into an empty one', async () => {
     // In a directory of its own: the dump file is written where the command runs.
     for (const line of block('backup')) run(line, { ...env, RESTORE_URL: urlOf(restored) }, workDir);
     expect(await migrationsIn(restored)).toBe(await migrationsIn(name));
-  }, 120_000);
+  }, 600_000);
 });

@@ -80,7 +80,7 @@ describe('fast-forward (founder tool, simulator only)', () => {
       expect(await rotationsCount(), `day ${day}`).toBe(await slotsStarted());
     }
     expect(await rotationsCount()).toBeGreaterThanOrEqual(10);
-  }, 120_000);
+  }, 600_000);
 
   it('to the end finishes the test: a final verdict, and the title it chose is live', async () => {
     const moved = await founder.post(`/api/tests/${testId}/fast-forward`, { span: 'end' });
@@ -95,5 +95,5 @@ describe('fast-forward (founder tool, simulator only)', () => {
     // Once decided there is nothing left to fast-forward.
     const again = await founder.post(`/api/tests/${testId}/fast-forward`, { span: 'end' });
     expect(again.status).toBe(409);
-  }, 120_000);
+  }, 600_000);
 });

@@ -762,7 +762,7 @@ describe(`fuzzing every operation (seed ${SEED}, ${RUNS} runs per operation and 
       }),
       { seed: SEED, numRuns: Math.max(RUNS * 3, 30) },
     );
-  }, 180_000);
+  }, 600_000);
 
   it(
     'never answers 5xx, answers 4xx as JSON with a message, and changes nothing when it refuses',

@@ -46,7 +46,7 @@ const served = async (url: string) => Buffer.from(await (await fetch(`${testApp.
 
 beforeAll(async () => {
   testApp = await startTestApp();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });
@@ -95,7 +95,7 @@ describe('bounded work', () => {
     expect(stored).toBeGreaterThanOrEqual(1);
     expect(stored).toBeLessThanOrEqual(Math.min(hostile.length * 2, 20));
     expect(statuses.filter((status) => status === 429).length).toBe(20 - stored);
-  }, 120_000);
+  }, 600_000);
 });
 
 /**

@@ -75,7 +75,7 @@ beforeAll(async () => {
   testApp = await startTestApp();
   alexToken = await googleSessionToken(testApp, 'sim-alex');
   samToken = await googleSessionToken(testApp, 'sim-sam');
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

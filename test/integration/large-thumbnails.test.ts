@@ -29,7 +29,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 beforeAll(async () => {
   testApp = await startTestApp();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });
@@ -133,7 +133,7 @@ describe('a 50 MB thumbnail limit', () => {
     expect(thumbnailUrl).toMatch(new RegExp(`/vi/${videoId}/uhd\\.png\\?v=`));
     expect((await testRow(body.id)).liveThumbnailSha256).toBe(uploaded.sha256);
     await cancel(creator, body.id);
-  }, 300_000);
+  }, 600_000);
 
   it('refuses a file over 50 MB with 413, storing nothing, whether its length is declared or not', async () => {
     const creator = await bearerCreator(testApp, 'sim-priya');
@@ -159,7 +159,7 @@ describe('a 50 MB thumbnail limit', () => {
     const chunked = await rawUpload(creator.authorization, streamed);
     expect(chunked.status).toBe(413);
     expect(await storedCounts()).toEqual(before);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('thumbnails up to uhd (3840 × 2160)', () => {
@@ -211,5 +211,5 @@ describe('thumbnails up to uhd (3840 × 2160)', () => {
     const after = await readSnippet(testApp.built.app, connection, videoId);
     expect(after.thumbnailUrl).toMatch(new RegExp(`/vi/${videoId}/uhd\\.jpg\\?v=`));
     expect(Buffer.from(await (await fetch(after.thumbnailUrl!)).arrayBuffer()).equals(original)).toBe(true);
-  }, 300_000);
+  }, 600_000);
 });

@@ -17,7 +17,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   testApp = await startTestApp({ ADMIN_EMAILS: 'noor.haddad@example.com' });
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -160,7 +160,7 @@ describe('notifications', () => {
       ['test-started', 'sent'],
     ]);
     expect(list.unreadCount).toBe(2);
-  }, 120_000);
+  }, 600_000);
 
   it('a test stopped at a daily look: its winner goes live, in the app and by e-mail', async () => {
     const videoId = simulatedVideoId('sim-alex', 1);
@@ -204,7 +204,7 @@ describe('notifications', () => {
     const [newest] = (await listed()).notifications;
     expect(newest).toMatchObject({ kind: 'verdict', title: subject, email: 'sent' });
     expect(newest!.body).toContain(test.statusReason!);
-  }, 300_000);
+  }, 600_000);
 
   it('a Studio edit pauses the test and says how to go on; the quota wait stays in the app', async () => {
     const testId = await startTest(2, ['Studio A', 'Studio B']);
@@ -236,7 +236,7 @@ describe('notifications', () => {
     expect((await mailLike(/^Test cancelled/)).subject).toBe(
       'Test cancelled: the original title is back on your video',
     );
-  }, 120_000);
+  }, 600_000);
 
   it('lost Google access pauses the test and asks to reconnect; a title that cannot go back is a failure', async () => {
     const testId = await startTest(3, ['Access A', 'Access B']);
@@ -265,7 +265,7 @@ describe('notifications', () => {
     await deliverEmails();
     const restored = (await listed()).notifications.filter((entry) => entry.kind === 'title-applied');
     expect(restored).toHaveLength(2);
-  }, 120_000);
+  }, 600_000);
 
   it('one click in the e-mail turns that kind off; marking read empties the count', async () => {
     const [started] = await outbox();

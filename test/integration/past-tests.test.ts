@@ -162,7 +162,7 @@ describe('past tests', () => {
     // Another user's history holds only their own test.
     const samsPast = await history(sam);
     expect(samsPast.tests.map((test) => test.id)).toEqual([ids.sams]);
-  }, 300_000);
+  }, 600_000);
 
   it('answers the same over tRPC, and refuses anonymous callers', async () => {
     const rest = await history(alex);

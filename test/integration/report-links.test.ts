@@ -61,7 +61,7 @@ beforeAll(async () => {
   // the video's day levels for lifts to show.
   const windowsFrom = await firstWindowStart(testApp, testId);
   await fastForwardTo(testApp, new Date(windowsFrom.getTime() + 48 * 3_600_000));
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -28,7 +28,7 @@ const shortId = simulatedVideoId(SAM, shortIndex);
 
 beforeAll(async () => {
   testApp = await startTestApp();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });
@@ -226,5 +226,5 @@ describe('Shorts', () => {
     const after = await liveVideo(testApp, shortId);
     expect(after.title).toBe(before.title);
     expect(after.description).toBe(before.description);
-  }, 300_000);
+  }, 600_000);
 });

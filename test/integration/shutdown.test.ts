@@ -25,7 +25,7 @@ let database: TestDatabase;
 beforeAll(async () => {
   await buildServerIfStale(process.cwd(), () => {});
   database = await createTestDatabase();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await database?.drop();
 });

@@ -27,7 +27,7 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -214,7 +214,7 @@ describe('figures and verdict count the same windows', () => {
     expect(json.analytics.rotationLogs.map((entry) => entry.analysis)).toEqual(
       logs.map((entry) => entry.analysis),
     );
-  }, 240_000);
+  }, 600_000);
 
   it('a pause the engine makes (the title was changed in Studio) ends the live window too', async () => {
     const created = await creator.post('/api/tests', {
@@ -248,5 +248,5 @@ describe('figures and verdict count the same windows', () => {
     const lastLog = analytics.rotationLogs.at(-1)!;
     expect(lastLog.viewsAtRotation).toBe(last.viewsAtEnd! - last.viewsAtStart!);
     expect((await creator.post(`/api/tests/${test.id}/cancel`)).status).toBe(200);
-  }, 120_000);
+  }, 600_000);
 });

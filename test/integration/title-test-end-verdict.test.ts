@@ -123,4 +123,4 @@ it('decides a views test ending on a window boundary on its last window, as its 
   const expected = named === 0 ? original : 'What You Can See in the Night Sky Tonight';
   expect(test!.appliedTitle).toBe(expected);
   expect((await liveVideo(testApp, videoId)).title).toBe(expected);
-}, 300_000);
+}, 600_000);

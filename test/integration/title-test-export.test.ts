@@ -68,7 +68,7 @@ beforeAll(async () => {
   testId = ((await created.json()) as { id: string }).id;
   // The calibration lead-in (about a day), then a day and a half of windows.
   await runFor(testApp, (await hoursToFirstWindow(testApp, testId)) + 36);
-}, 240_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

@@ -185,7 +185,7 @@ describe('extending a test on the demo channel', () => {
       expect(row.activatedAt!.getTime() - row.plannedStart.getTime()).toBeLessThanOrEqual(HOUR);
     }
     expect((await liveVideo(testApp, videoId)).title).toBe(done.appliedTitle);
-  }, 240_000);
+  }, 600_000);
 
   it('plans an extension before any window is measured on the views the test was planned for, not a typical channel’s', async () => {
     const created = await creator.post('/api/tests', {
@@ -260,7 +260,7 @@ describe('extending a test on the demo channel', () => {
     expect(refused.status).toBe(409);
     expect(errorMessageOf(await refused.json())).toMatch(/Only a running test/);
     expect(changedTables(cancelled, await watch.digest())).toEqual([]);
-  }, 120_000);
+  }, 600_000);
 
   it('extends a CTR test waiting for its final figures: it runs again, the rotation resumes, and it waits again at the new end', async () => {
     const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 7);
@@ -354,7 +354,7 @@ describe('extending a test on the demo channel', () => {
       .from(notifications)
       .where(eq(notifications.testId, test.id));
     expect(notices.filter((notice) => notice.key.includes(':provisional:'))).toHaveLength(2);
-  }, 360_000);
+  }, 600_000);
 });
 
 describe('extending against YouTube capacity', () => {
@@ -411,5 +411,5 @@ describe('extending against YouTube capacity', () => {
     const extended = await sam.post(`/api/tests/${running.id}/extend`, { endDate: newEnd });
     expect(extended.status, await extended.clone().text()).toBe(200);
     expect((await testRow(testApp, running.id)).endDate.toISOString()).toBe(newEnd);
-  }, 120_000);
+  }, 600_000);
 });

@@ -107,4 +107,4 @@ it('moving the simulator clock 6 hours at a time applies every slot of a views t
   expect(ended!.endedAt!.getTime() - endDate.getTime()).toBeLessThan(60_000);
   expect(ended!.appliedTitle).not.toBeNull();
   expect((await liveVideo(testApp, videoId)).title).toBe(ended!.appliedTitle);
-}, 240_000);
+}, 600_000);

@@ -114,7 +114,7 @@ describe('exactly one rotation per slot, whatever crashes', () => {
       );
       // A day and a half of 10-minute passes through the real jobs: a guard against a hang, not a
       // measure (a CI run on a loaded machine took over 30 s).
-    }, 120_000);
+    }, 600_000);
   }
 });
 
@@ -204,7 +204,7 @@ describe('YouTube faults', () => {
         .set({ accountId: DEMO_ACCOUNT_ID })
         .where(eq(simVideos.id, videoId));
     }
-  }, 120_000);
+  }, 600_000);
 
   it('retries transient failures, shows the error while failing, and recovers', async () => {
     const testId = await startTest(['Flaky A', 'Flaky B']);

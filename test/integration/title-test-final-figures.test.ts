@@ -81,7 +81,7 @@ it('decides at the deadline, from the minute tick, when YouTube’s figures neve
   );
   expect(decided.appliedTitle).toBe(originalTitle);
   expect((await liveVideo(testApp, videoId)).title).toBe(originalTitle);
-}, 240_000);
+}, 600_000);
 
 it('converges on the winner after a stop between the decision and the title write, writing it once', async () => {
   // The state a decision naming Title 2 leaves when the process stops before the title write.

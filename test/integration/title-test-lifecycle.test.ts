@@ -190,7 +190,7 @@ describe('a title test over a simulated week', () => {
     const stats = (await (await creator.get('/api/dashboard/stats')).json()) as Record<string, number>;
     expect(stats).toMatchObject({ activeTests: 0, completedTests: 1 });
     expect(stats.totalViews).toBe(analytics.totalViews);
-  }, 240_000);
+  }, 600_000);
 
   it('pauses, resumes, completes and cancels, keeping the live title honest', async () => {
     const original = (await liveVideo(testApp, videoId)).title;

@@ -153,7 +153,7 @@ describe('the promise and the looks', () => {
       minimumDetectableLiftPercent: fresh.forecast!.minimumDetectableLiftPercent,
     });
     expect(confirmed.canDecide).toBe(true);
-  }, 120_000);
+  }, 600_000);
 
   it('a test whose daily look names a winner stops there, before its end date, with the winner live', async () => {
     const looks = await runThroughLooks(firstTestId);
@@ -180,7 +180,7 @@ describe('the promise and the looks', () => {
     // Nothing was left planned: the rest of the schedule is skipped.
     const left = (await plannedWindows(testApp, firstTestId)).filter((row) => row.status === 'planned');
     expect(left).toEqual([]);
-  }, 240_000);
+  }, 600_000);
 
   it('the same test with runToEnd runs to its end date, the looks showing the winner as it goes on', async () => {
     // The title back as it was, and the same two titles again, to run to the end this time.
@@ -223,5 +223,5 @@ describe('the promise and the looks', () => {
     expect(ended.verdict).toMatchObject({ verdict: 'winner', winnerTitleIndex: 1 });
     expect(ended.appliedTitle).toBe(stronger);
     expect((await liveVideo(testApp, videoId)).title).toBe(stronger);
-  }, 240_000);
+  }, 600_000);
 });

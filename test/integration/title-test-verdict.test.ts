@@ -129,4 +129,4 @@ it('shows the engine’s verdict while running, and puts the winning title live 
   expect(done.verdict.raw[1]!.viewsPerHour).toBeGreaterThan(done.verdict.raw[0]!.viewsPerHour!);
   expect(test!.appliedTitle).toBe(stronger);
   expect((await liveVideo(testApp, videoId)).title).toBe(stronger);
-}, 300_000);
+}, 600_000);

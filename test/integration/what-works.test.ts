@@ -13,7 +13,7 @@ let testApp: TestApp;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await testApp.close();
 });

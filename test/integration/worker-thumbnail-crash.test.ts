@@ -63,7 +63,7 @@ describe.skipIf(database.kind === 'pglite')(
       const { config } = testApp.built.app;
       if (config.database.kind !== 'postgres') throw new Error('expected PostgreSQL');
       supervisor = await startJobSupervisor(config.database.url);
-    }, 120_000);
+    }, 600_000);
 
     afterAll(async () => {
       await worker?.kill();
