@@ -31,11 +31,10 @@ export default defineConfig({
       },
     ],
     setupFiles: ['test/setup/fail-on-console-error.ts'],
-    // The limits catch a hang, never measure speed: every test waits for the state it asserts. On
-    // the 2-core CI runner, beside the browser suite, a file runs up to three times slower than
-    // alone (a 50-second start-up hook there took over 60), so the limits leave that room; the
-    // long fast-forwarding tests set 10 minutes each (a 168-s fuzz test and a 222-s extend test
-    // came within 15% of their old limits on a slow run, and a 215-s crash test passed 300 s).
+    // The limits catch a hang, never measure speed: every test waits for the state it asserts. A
+    // loaded 2-core runner slows a file several times over (beside the browser suite, as CI ran
+    // until 2026-11-29, the extend test took 443 s against 96 s alone and a 50-second start-up hook
+    // over 60), so the limits leave that room; the long fast-forwarding tests set 10 minutes each.
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // The longest files first, by their recorded durations, on a fresh clone too.

@@ -7,9 +7,9 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/setup/global-database.ts', 'test/setup/build-web.ts'],
-    // The limits catch a hang, never measure speed. On the 2-core CI runner, beside the other
-    // suite, a browser test runs up to three times slower than alone: the verdict card's test,
-    // 27 s alone, ran past 90 s there; the demo's walk took 277 s on a slow run.
+    // The limits catch a hang, never measure speed. A loaded 2-core runner slows a browser test
+    // several times over: beside the other suite (as CI ran until 2026-11-29) verdict.e2e.ts took
+    // 480 s against 132 s alone.
     testTimeout: 600_000,
     hookTimeout: 600_000,
     // expect.poll gives up after 1 s by default: under a loaded CI machine a dialog's data can take
