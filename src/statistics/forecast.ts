@@ -15,6 +15,7 @@ import { generateSchedule } from './schedule';
 import { assumedTrafficNoise } from './assumed-noise';
 import { normalCdf, normalQuantile } from './distributions';
 import { MINIMUMS } from './progress';
+import { washoutMinutes as defaultWashoutMinutes } from './verdict';
 import { buildDesign, RESPONSE_OF, usableWindows } from './window-analysis';
 import type { Response, WindowObservation, WinnerMetric } from './window-analysis';
 
@@ -87,7 +88,7 @@ export function countVariance(
   response: Response,
   intervalMinutes: number,
   viewsPerDay: number,
-  washoutMinutes = Math.max(15, intervalMinutes / 10),
+  washoutMinutes = defaultWashoutMinutes(intervalMinutes),
   clicksPerDay?: number,
 ): number {
   const perDay = Math.max(viewsPerDay, 1e-6);
@@ -134,7 +135,11 @@ function plannedDesign(shape: ForecastShape): PlannedDesign {
   };
 }
 
-/** The unit noise: traffic noise and the count noise of the video's traffic over the test. */
+/** The share of a recent upload's traffic left `days` into the test (no decay without a finite half-life). */
+function decayLeft(days: number, halfLifeDays: number): number {
+  return Number.isFinite(halfLifeDays) && halfLifeDays > 0 ? 2 ** (-Math.max(days, 0) / halfLifeDays) : 1;
+}
+
 /** Points of the test at which the decaying traffic's count noise is taken. */
 const DECAY_POINTS = 24;
 
@@ -150,7 +155,7 @@ function unitNoiseOf(shape: ForecastShape, noise: ForecastNoise, trafficNoise: n
   let precision = 0;
   for (let i = 0; i < DECAY_POINTS; i++) {
     const days = ((i + 0.5) / DECAY_POINTS) * shape.durationDays;
-    const left = Number.isFinite(halfLife) && halfLife > 0 ? 2 ** (-days / halfLife) : 1;
+    const left = decayLeft(days, halfLife);
     const clicks = noise.clicksPerDay === undefined ? undefined : noise.clicksPerDay * left;
     const count = countVariance(
       response,
@@ -176,10 +181,10 @@ function expectedEventsPerUnit(shape: ForecastShape, noise: ForecastNoise, unitS
   const fromDailyHistory = noise.source === 'video' && shape.intervalMinutes >= 1440;
   const halfLife = (fromDailyHistory ? noise.halfLifeDays : undefined) ?? TYPICAL_HALF_LIFE_DAYS;
   const days = (unitStart.getTime() - shape.start.getTime()) / DAY_MS + shape.intervalMinutes / 2880;
-  const left = Number.isFinite(halfLife) ? 2 ** (-Math.max(days, 0) / halfLife) : 1;
+  const left = decayLeft(days, halfLife);
   const share = shape.intervalMinutes / 1440;
   if (response === 'views') {
-    const washout = noise.washoutMinutes ?? Math.max(15, shape.intervalMinutes / 10);
+    const washout = noise.washoutMinutes ?? defaultWashoutMinutes(shape.intervalMinutes);
     return noise.viewsPerDay * left * (Math.max(shape.intervalMinutes - washout, 0) / 1440);
   }
   if (response === 'ctr')
@@ -205,8 +210,8 @@ function floorForecast(shape: ForecastShape, noise: ForecastNoise, design: Plann
   const variance = new Array<number>(shape.titleCount).fill(0);
   for (const unit of design.units) {
     const expected = expectedEventsPerUnit(shape, noise, unit.startsAt);
-    mean[unit.titleIndex] = (mean[unit.titleIndex] ?? 0) + expected;
-    variance[unit.titleIndex] = (variance[unit.titleIndex] ?? 0) + expected + expected * expected * spread;
+    mean[unit.titleIndex]! += expected;
+    variance[unit.titleIndex]! += expected + expected * expected * spread;
   }
   const floor = MINIMUMS.eventsPerTitle - 0.5;
   let chance = 1;
