@@ -8,7 +8,7 @@ import {
   type CounterReading,
   type HistoryDay,
 } from '../../statistics/calibration';
-import { typicalTrafficNoise } from '../../statistics/assumed-noise';
+import { assumedTrafficNoise, typicalTrafficNoise } from '../../statistics/assumed-noise';
 import { countVariance } from '../../statistics/forecast';
 
 // The noise of one unit of a shape on this video, from what the video showed before the test
@@ -79,9 +79,10 @@ function recentViewsPerDay(days: readonly HistoryDay[]): number | null {
 }
 
 /**
- * The unit noise of the shape on this video; null when what it needs was not there (too little
- * history, or no readings). A video too young for a history of its own takes its day-to-day noise
- * from its channel's other videos (`channel`, one history per video).
+ * The unit noise of the shape on this video; null when what it needs was not there (no readings
+ * before sub-daily windows, too little history for daily units). A video too young for a history of
+ * its own takes its day-to-day noise from its channel's other videos (`channel`, one history per
+ * video); 8- and 12-hour windows without either assume that part and keep the counter's.
  */
 export function videoNoise(
   shape: Shape,
@@ -100,9 +101,12 @@ export function videoNoise(
     ? (dailyNoise(data.days, shape.winnerMetric) ?? pooledDailyNoise(data.channel ?? [], shape.winnerMetric))
     : null;
   const hourly = needsHours ? hourlyNoise(data.readings) : null;
-  if ((needsDays && !daily) || (needsHours && !hourly)) return null;
+  if ((perDayUnits && !daily) || (needsHours && !hourly)) return null;
   const within = hourly ? windowNoise(hourly, interval, washoutMinutes) : 0;
-  const day = daily?.noise ?? 0;
+  // Windows of 8 and 12 hours on a video with neither a history nor a channel's: the counter gives
+  // the noise within a day and the views a day; the day-to-day part is assumed, for the pessimistic
+  // case (twice a typical channel's day).
+  const day = daily?.noise ?? (needsDays ? assumedTrafficNoise(1440, 'views') : 0);
   return {
     noise: Math.sqrt(within * within + day * day),
     df: Math.min(daily?.df ?? Number.POSITIVE_INFINITY, hourly?.df ?? Number.POSITIVE_INFINITY),
