@@ -107,6 +107,12 @@ export async function workFigures(db: Db, window: Window): Promise<WorkFigures> 
     sql`select r.status, count(*)::int as n from rotations r join title_tests t on t.id = r.test_id
         where r.planned_start <= ${window.to.toISOString()}::timestamptz
           and r.planned_start < least(t.end_date, coalesce(t.ended_at, t.end_date))
+          -- A slot planned for the minute the test ended is the ending's: a daily look that names
+          -- the winner at 02:00 Pacific ends the test instead of switching, and the end date's
+          -- tail (the last window's title kept, a fraction of a second when the end date carries
+          -- the clock's milliseconds) is skipped. Neither is a slot the engine missed.
+          and not (r.status = 'skipped' and t.ended_at is not null
+                   and r.planned_start >= date_trunc('minute', t.ended_at))
         group by 1`,
   );
   const lateness = await queryRows<{ ms: number }>(
