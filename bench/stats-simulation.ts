@@ -24,7 +24,7 @@ import { calibrationHoursFor } from '../src/title-tests/figures/video-noise';
 import { trafficBetween } from '../src/youtube-simulator/traffic-model';
 import type { TitleSpan, TitleTruth, VideoTruth } from '../src/youtube-simulator/traffic-model';
 import { dialogViewsPerDay, planOnVideo, promisedChance } from './stats/plan';
-import { DAY_MS, drawVideo, HOUR_MS, originalTitle, poisson, VIEW_DURATION_SEC } from './stats/video';
+import { DAY_MS, drawVideo, HOUR_MS, originalTitle, VIEW_DURATION_SEC } from './stats/video';
 import type { Channel } from './stats/video';
 import { spentUntil } from './spent-until';
 
@@ -120,16 +120,16 @@ function measureTest(input: {
       startsAt: slot.startsAt,
       endsAt: slot.endsAt,
       measuredHours: (slot.endsAt.getTime() - from.getTime()) / HOUR_MS,
-      views: poisson(random, measured.views),
+      views: random.poisson(measured.views),
       availableAt: unitReadyAt(slot, daily).getTime(),
     };
     if (daily) {
       // The whole Pacific day as YouTube reports it: the reach report (impressions, CTR) for day d
       // appears on d+2 at 06:00 and Analytics (watch time) on d+2; the product imports at 01:30.
       const day = trafficBetween(video, nearby, slot.startsAt, slot.endsAt);
-      const impressions = poisson(random, day.impressions);
-      const clicks = Math.min(impressions, poisson(random, day.clicks));
-      const dayViews = poisson(random, day.views);
+      const impressions = random.poisson(day.impressions);
+      const clicks = Math.min(impressions, random.poisson(day.clicks));
+      const dayViews = random.poisson(day.views);
       const minutesWatched = Math.round((dayViews * (day.watchTimeSec / Math.max(day.views, 1e-9))) / 60);
       window.impressions = impressions;
       window.clicks = clicks;

@@ -15,7 +15,7 @@ import { HISTORY_DAYS } from '../../src/title-tests/figures/video-history';
 import { addDays, pacificDay, pacificDayStart } from '../../src/time/pacific';
 import { trafficBetween } from '../../src/youtube-simulator/traffic-model';
 import type { TitleTruth, VideoTruth } from '../../src/youtube-simulator/traffic-model';
-import { drawVideo, originalSpan, originalTitle, poisson } from './video';
+import { drawVideo, originalSpan, originalTitle } from './video';
 import type { Channel } from './video';
 
 /** The sampling job's cadence for views windows under 4 hours. */
@@ -38,10 +38,10 @@ export function counterReadings(
   const spans = originalSpan(video, title, until);
   const first = Math.ceil(start.getTime() / READING_MS) * READING_MS;
   if (first > until.getTime()) return [];
-  let viewCount = poisson(random, trafficBetween(video, spans, video.publishedAt, new Date(first)).views);
+  let viewCount = random.poisson(trafficBetween(video, spans, video.publishedAt, new Date(first)).views);
   const readings: CounterReading[] = [{ at: new Date(first), viewCount }];
   for (let at = first + READING_MS; at <= until.getTime(); at += READING_MS) {
-    viewCount += poisson(random, trafficBetween(video, spans, new Date(at - READING_MS), new Date(at)).views);
+    viewCount += random.poisson(trafficBetween(video, spans, new Date(at - READING_MS), new Date(at)).views);
     readings.push({ at: new Date(at), viewCount });
   }
   return readings;
@@ -68,11 +68,11 @@ function dayFigures(
   const from = pacificDayStart(day);
   const to = pacificDayStart(addDays(day, 1));
   const traffic = trafficBetween(video, originalSpan(video, title, start), from, to);
-  const impressions = poisson(random, traffic.impressions);
-  const clicks = Math.min(impressions, poisson(random, traffic.clicks));
+  const impressions = random.poisson(traffic.impressions);
+  const clicks = Math.min(impressions, random.poisson(traffic.clicks));
   const impressionsCtr = impressions > 0 ? clicks / impressions : null;
   if (reachOnly) return { startsAt: from, views: null, impressions, impressionsCtr, minutesWatched: null };
-  const views = poisson(random, traffic.views);
+  const views = random.poisson(traffic.views);
   const minutesWatched = Math.round((views * (traffic.watchTimeSec / Math.max(traffic.views, 1e-9))) / 60);
   return { startsAt: from, views, impressions, impressionsCtr, minutesWatched };
 }

@@ -78,13 +78,3 @@ export function originalTitle(ctr: number): TitleTruth {
 export function originalSpan(video: VideoTruth, title: TitleTruth, to: Date): TitleSpan[] {
   return [{ from: video.publishedAt, to, title }];
 }
-
-/** A Poisson count (normal approximation above 50), as YouTube's whole counts are. */
-export function poisson(random: Random, mean: number): number {
-  if (!(mean > 0)) return 0;
-  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * random.normal()));
-  const limit = Math.exp(-mean);
-  let count = 0;
-  for (let product = random.uniform(); product > limit; product *= random.uniform()) count++;
-  return count;
-}

@@ -24,14 +24,6 @@ interface Traffic {
   noise?: number;
 }
 
-function poisson(random: Random, mean: number): number {
-  if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * random.normal()));
-  const limit = Math.exp(-mean);
-  let count = 0;
-  for (let product = random.uniform(); product > limit; product *= random.uniform()) count += 1;
-  return count;
-}
-
 /**
  * A test's windows on synthetic traffic (a daily cycle, hourly noise, Poisson counts), its
  * schedule drawn as the product draws it; for `lagMinutes` after each switch the views follow the
@@ -77,7 +69,7 @@ function syntheticWindows(traffic: Traffic): SwitchWindow[] {
           (1 - previousShare) * traffic.lifts[slot.titleIndex]!;
         mean += level(from + minute) * lift;
       }
-      bins.push(poisson(random, mean));
+      bins.push(random.poisson(mean));
     }
     if (slot.kind === 'window')
       windows.push({ titleIndex: slot.titleIndex, previousTitleIndex: previous, binViews: bins });

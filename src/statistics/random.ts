@@ -89,6 +89,16 @@ export class Random {
     return (this.nextUint32() + 0.5) / 4294967296;
   }
 
+  /** A Poisson count (normal approximation above 50), as YouTube's whole counts are. */
+  poisson(mean: number): number {
+    if (!(mean > 0)) return 0;
+    if (mean > 50) return Math.max(0, Math.round(mean + Math.sqrt(mean) * this.normal()));
+    const limit = Math.exp(-mean);
+    let count = 0;
+    for (let product = this.uniform(); product > limit; product *= this.uniform()) count++;
+    return count;
+  }
+
   /** Integer in [0, n). */
   integer(n: number): number {
     return Math.floor(this.uniform() * n);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assumedTrafficNoise } from '../../statistics/assumed-noise';
 import type { CounterReading } from '../../statistics/calibration';
+import { Random } from '../../statistics/random';
 import { calibrationHoursFor, videoNoise } from './video-noise';
 
 const views = (rotationIntervalMinutes: number) => ({
@@ -25,20 +26,11 @@ describe('how long a first test reads the video before its first switch', () => 
 
 /** A day of the public counter read every 10 minutes on a video drawing `perDay` views, Poisson counts (seeded). */
 function counterDay(perDay: number): CounterReading[] {
-  let state = 7;
-  const uniform = () => {
-    state = (state * 48271) % 2147483647;
-    return state / 2147483647;
-  };
-  const poisson = (mean: number) => {
-    let count = 0;
-    for (let p = uniform(); p > Math.exp(-mean); p *= uniform()) count++;
-    return count;
-  };
+  const random = new Random('a day of the counter');
   const start = Date.UTC(2026, 10, 2, 8);
   let viewCount = 10_000;
   return Array.from({ length: 145 }, (_, i) => {
-    if (i > 0) viewCount += poisson(perDay / 144);
+    if (i > 0) viewCount += random.poisson(perDay / 144);
     return { at: new Date(start + i * 600_000), viewCount };
   });
 }
