@@ -124,8 +124,75 @@ describe('admission', () => {
       admitted,
       queued: [queued('heavy-next', 'heavy', 'authority'), queued('late', 'newcomer', 'authority', daily)],
     });
-    expect(placements[0]).toMatchObject({ id: 'heavy-next', start: false, blockedBy: 'account' });
-    expect(placements[1]).toMatchObject({ id: 'late', start: true });
+    const placement = (id: string) => placements.find((entry) => entry.id === id);
+    expect(placement('heavy-next')).toMatchObject({ start: false, blockedBy: 'account' });
+    expect(placement('late')).toMatchObject({ start: true });
+  });
+
+  it('serves a plan’s line fairly: the account holding least goes first, ties by arrival', () => {
+    const pool = state({ testsPool: 20_000 });
+    const perPlan = Math.floor(planAllotment(pool, 'authority') / reservedUnits(hourly));
+    // The share is full of the heavy account's and another's tests; the heavy account queued two
+    // more before a newcomer and a second account arrived.
+    const admitted = Array.from({ length: perPlan }, (_, i) => ({
+      id: `run${i}`,
+      accountId: i < 2 ? 'heavy' : `other-${i}`,
+      plan: 'authority' as const,
+      shape: hourly,
+      endsAt: new Date(now.getTime() + (i + 1) * DAY),
+    }));
+    const late = (id: string, accountId: string, hours: number) => ({
+      ...queued(id, accountId, 'authority'),
+      queuedAt: new Date(now.getTime() + hours * 3_600_000),
+    });
+    const placements = placeQueue({
+      ...pool,
+      admitted,
+      queued: [
+        late('h1', 'heavy', 0),
+        late('h2', 'heavy', 1),
+        late('new', 'newcomer', 2),
+        late('second', 'other-2', 3),
+      ],
+    });
+    expect(placements.map((entry) => entry.id)).toEqual(['new', 'second', 'h1', 'h2']);
+    const starts = placements.map((entry) => !entry.start && entry.expectedStartAt?.getTime());
+    // Each starts as the running tests end, one day apart, in the line's order.
+    expect(starts).toEqual([1, 2, 3, 4].map((days) => now.getTime() + days * DAY));
+    expect(placements.map((entry) => !entry.start && entry.ahead)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('lets no account starve another by refilling its plan’s share (ordinary accounts start in the first turnover)', () => {
+    const pool = state({ testsPool: 20_000 });
+    const perPlan = Math.floor(planAllotment(pool, 'authority') / reservedUnits(hourly));
+    // Three heavy accounts queue twenty 4-day tests each; an hour later eight ordinary accounts queue one.
+    const test = (id: string, accountId: string, hours: number) => ({
+      ...queued(id, accountId, 'authority'),
+      queuedAt: new Date(now.getTime() + hours * 3_600_000),
+      durationMs: 4 * DAY,
+    });
+    let waiting = [
+      ...['a', 'b', 'c'].flatMap((heavy) =>
+        Array.from({ length: 20 }, (_, i) => test(`${heavy}${i}`, heavy, 0)),
+      ),
+      ...Array.from({ length: 8 }, (_, i) => test(`ordinary${i}`, `ordinary-${i}`, 1)),
+    ];
+    let running: CapacityState['admitted'] = [];
+    const startedAt = new Map<string, number>();
+    // Admission passes every 6 hours for 8 days: tests end on their end dates, the queue is placed.
+    for (let clock = now.getTime(); clock < now.getTime() + 8 * DAY; clock += 6 * 3_600_000) {
+      running = running.filter((entry) => entry.endsAt.getTime() > clock);
+      const placements = placeQueue({ ...pool, now: new Date(clock), admitted: running, queued: waiting });
+      for (const placement of placements.filter((entry) => entry.start)) {
+        const started = waiting.find((entry) => entry.id === placement.id)!;
+        startedAt.set(started.id, clock);
+        running.push({ ...started, endsAt: new Date(clock + started.durationMs) });
+      }
+      waiting = waiting.filter((entry) => !startedAt.has(entry.id));
+    }
+    expect(perPlan).toBeLessThan(3 * 20);
+    for (let i = 0; i < 8; i++)
+      expect(startedAt.get(`ordinary${i}`), `ordinary${i}`).toBeLessThanOrEqual(now.getTime() + 4 * DAY);
   });
 
   it('expects a waiting test to start when running tests of its plan end', () => {

@@ -25,6 +25,8 @@ export interface QueuedTest {
   /** Arrival: the queue's order within a plan. */
   queuedAt: Date;
   durationMs: number;
+  /** A running test asking to run on past its end: served after every waiting test of its plan. */
+  extension?: boolean;
 }
 
 export interface CapacityState {
@@ -91,11 +93,51 @@ function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => numb
 }
 
 /**
- * One admission pass over the queue, in arrival order: each test starts when its account's cap, its
- * plan's share and today's remaining quota all have room for it. Within a plan the queue is first
- * come, first served: once a test waits for its plan's share, the plan's later arrivals wait behind
- * it (a stream of small tests can never starve a large one). A test that waits for its own account's
- * cap or for today's reset does not hold up anyone else. Each waiting test gets its expected start.
+ * Each plan's line, served fairly (docs/capacity.md, "Admission and the queue"): the next of a
+ * plan's waiting tests is the one whose account holds the least of the share, counting its running
+ * tests, those this pass starts, and, to order the tests that wait, those it already has ahead of
+ * them in line. Ties go by arrival. So an account that queues many tests gets one turn in each round
+ * and cannot keep refilling its plan's share while another account's first test waits. An
+ * extension is served after every waiting test of its plan.
+ */
+class PlanLines {
+  private readonly lines = new Map<CapacityPlan, QueuedTest[]>();
+  private readonly inLine = new Map<string, number>();
+
+  constructor(
+    queued: QueuedTest[],
+    /** What each account's running tests reserve, kept up to date by the pass. */
+    private readonly held: Map<string, number>,
+  ) {
+    for (const test of queued) this.lines.set(test.plan, [...(this.lines.get(test.plan) ?? []), test]);
+  }
+
+  /** Takes the plan's next test out of its line (the line is in arrival order: the first least wins ties). */
+  next(plan: CapacityPlan): QueuedTest {
+    const line = this.lines.get(plan)!;
+    const rank = (test: QueuedTest) =>
+      (test.extension ? Infinity : 0) +
+      (this.held.get(test.accountId) ?? 0) +
+      (this.inLine.get(test.accountId) ?? 0);
+    let best = 0;
+    for (let index = 1; index < line.length; index++)
+      if (rank(line[index]!) < rank(line[best]!)) best = index;
+    return line.splice(best, 1)[0]!;
+  }
+
+  /** The test waits: its units count toward its account's place in the rest of the line. */
+  waits(test: QueuedTest): void {
+    this.inLine.set(test.accountId, (this.inLine.get(test.accountId) ?? 0) + reservedUnits(test.shape));
+  }
+}
+
+/**
+ * One admission pass over the queue: each test starts when its account's cap, its plan's share and
+ * today's remaining quota all have room for it. Plans take their turns in the order their tests
+ * arrived; within a plan the line is served fairly (PlanLines). Once a test waits for its plan's
+ * share, the rest of its plan's line waits behind it (a stream of small tests can never starve a
+ * large one). A test that waits for its own account's cap or for today's reset does not hold up
+ * anyone else. Each waiting test gets its expected start, in the line's order.
  */
 export function placeQueue(state: CapacityState): Placement[] {
   const plans = sumBy(
@@ -113,8 +155,10 @@ export function placeQueue(state: CapacityState): Placement[] {
     state.engineRemainingToday +
     state.admitted.reduce((total, test) => total + unitsPerSwitch(test.shape.kind), 0);
   const planBlocked = new Set<CapacityPlan>();
+  const lines = new PlanLines(state.queued, accounts);
   const placements: Placement[] = [];
-  for (const test of state.queued) {
+  for (const { plan } of state.queued) {
+    const test = lines.next(plan);
     const units = reservedUnits(test.shape);
     const todayUnits =
       unitsUntilReset(test.shape, state.now, state.resetsAt) + unitsPerSwitch(test.shape.kind);
@@ -136,6 +180,7 @@ export function placeQueue(state: CapacityState): Placement[] {
       continue;
     }
     if (blockedBy === 'plan') planBlocked.add(test.plan);
+    lines.waits(test);
     placements.push({ id: test.id, start: false, blockedBy, expectedStartAt: null, ahead: 0 });
   }
   // The sums now hold the admitted tests and those this pass starts: the replay starts from them.
@@ -170,7 +215,7 @@ export function placeExtension(state: CapacityState, request: ExtensionRequest):
     // Leaving the admitted list also takes its restore reserve out of today's sum.
     admitted: state.admitted.filter((test) => test.id !== request.id),
     engineRemainingToday: Math.max(0, state.engineRemainingToday - ownToday),
-    queued: [...state.queued, { ...request, queuedAt: state.now }],
+    queued: [...state.queued, { ...request, queuedAt: state.now, extension: true }],
   };
   return placeQueue(replay).find((placement) => placement.id === request.id)!;
 }
@@ -221,10 +266,9 @@ function withExpectedStarts(
     for (const release of releases) {
       if (fits()) break;
       if (release.plan === test.plan || release.accountId === test.accountId) {
-        if (release.plan === test.plan)
-          plans.set(release.plan, (plans.get(release.plan) ?? 0) - release.units);
-        if (release.accountId === test.accountId)
-          accounts.set(release.accountId, (accounts.get(release.accountId) ?? 0) - release.units);
+        // A test that ends frees its units in its plan and its account both, whoever waited for it.
+        plans.set(release.plan, (plans.get(release.plan) ?? 0) - release.units);
+        accounts.set(release.accountId, (accounts.get(release.accountId) ?? 0) - release.units);
         applied.add(release);
         if (release.at > at) at = release.at;
       }
