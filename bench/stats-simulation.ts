@@ -10,7 +10,7 @@
 import { samplingUnitsPerDay, unitsPerSwitch } from '../src/capacity/cost-model';
 import { isMeasuredPerDay } from '../src/shared/test-shapes';
 import type { WinnerMetric } from '../src/shared/test-shapes';
-import type { NoiseSource } from '../src/statistics/forecast';
+import type { NoiseSource } from '../src/statistics/forecast-inputs';
 import { dailyLookTimes, unitReadyAt } from '../src/statistics/look-schedule';
 import { naiveAnalysis } from './stats/naive';
 import { Random } from '../src/statistics/random';

@@ -23,8 +23,9 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { format, resolveConfig } from 'prettier';
 import { defaultDurationDaysFor, intervalsFor, WINNER_METRICS } from '../src/shared/test-shapes';
 import type { WinnerMetric } from '../src/shared/test-shapes';
-import { forecastShape, suggestShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/forecast';
-import type { ForecastShape } from '../src/statistics/forecast';
+import { forecastShape } from '../src/statistics/forecast';
+import { type ForecastShape, TYPICAL_VIEWS_PER_DAY } from '../src/statistics/forecast-inputs';
+import { suggestShape } from '../src/statistics/shape-suggestion';
 import { listOption } from './cli-options';
 import { replaceMarkedBlock } from './readme-block';
 import { calibrationHours, PLAN_START, runTest, SMALL_CHANNEL_VIEWS_PER_DAY } from './stats-simulation';

@@ -9,8 +9,9 @@
 
 import { estimateViewsPerDay } from '../../src/shared/video-traffic';
 import type { CounterReading, HistoryDay } from '../../src/statistics/calibration';
-import { estimateTrafficNoise, forecastShape } from '../../src/statistics/forecast';
-import type { NoiseEstimate, NoiseSource } from '../../src/statistics/forecast';
+import { forecastShape } from '../../src/statistics/forecast';
+import type { NoiseSource } from '../../src/statistics/forecast-inputs';
+import { type NoiseEstimate, estimateTrafficNoise } from '../../src/statistics/noise-estimate';
 import type { WindowObservation } from '../../src/statistics/window-analysis';
 import { videoNoise } from '../../src/title-tests/figures/video-noise';
 import type { Shape } from './shapes';

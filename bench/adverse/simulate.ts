@@ -19,7 +19,7 @@ import type { DailyFigure } from './daily-figures';
 import { assumedWashout, measuredWashout } from './earlier-test';
 import type { WashoutChoice } from './earlier-test';
 import { channelHistoryOf, historyOf } from './calibration-read';
-import type { NoiseEstimate } from '../../src/statistics/forecast';
+import type { NoiseEstimate } from '../../src/statistics/noise-estimate';
 import { channelNoiseOf, dialogViewsPerDay, planFor } from './plan-lift';
 import type { PlannedTest, PlanViews } from './plan-lift';
 import { observationsAt, storeTest } from './product-rows';

@@ -9,7 +9,7 @@
 import { estimateViewsPerDay } from '../../src/shared/video-traffic';
 import { isMeasuredPerDay } from '../../src/shared/test-shapes';
 import { chanceOfVerdict, forecastShape } from '../../src/statistics/forecast';
-import type { ForecastNoise, ForecastShape, NoiseSource } from '../../src/statistics/forecast';
+import type { ForecastNoise, ForecastShape, NoiseSource } from '../../src/statistics/forecast-inputs';
 import { washoutMinutes } from '../../src/statistics/verdict';
 import { videoNoise } from '../../src/title-tests/figures/video-noise';
 import { trafficBetween } from '../../src/youtube-simulator/traffic-model';

@@ -3,7 +3,7 @@
 // the lift estimates against each test's own truth. Rates are over the tests that ran (a 'plan'
 // lift whose plan says the shape cannot decide never runs). Mirrors bench/adverse/summary.ts.
 
-import type { NoiseSource } from '../../src/statistics/forecast';
+import type { NoiseSource } from '../../src/statistics/forecast-inputs';
 import type { Outcome } from '../stats-simulation';
 
 /** The plan promises to name Title 2 8 times in 10 at its lift; kept when decided ÷ promised is within 0.9–1.1. */

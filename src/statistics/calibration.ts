@@ -9,8 +9,7 @@
 
 import { pivotedCholesky, solveWithCholesky, type Matrix } from './cholesky';
 import { fitLinearModel } from './linear-model';
-import { estimateTrafficNoise } from './forecast';
-import type { NoiseEstimate } from './forecast';
+import { type NoiseEstimate, estimateTrafficNoise } from './noise-estimate';
 import type { WindowObservation, WinnerMetric } from './window-analysis';
 
 const HOUR_MS = 3_600_000;

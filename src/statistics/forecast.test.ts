@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chanceOfVerdict,
-  countVariance,
-  forecastShape,
-  suggestShape,
-  TYPICAL_VIEWS_PER_DAY,
-} from './forecast';
-import type { ForecastShape } from './forecast';
+import { chanceOfVerdict, forecastShape } from './forecast';
+import { type ForecastShape, TYPICAL_VIEWS_PER_DAY } from './forecast-inputs';
+import { suggestShape } from './shape-suggestion';
+import { countVariance } from './unit-noise';
 import { MINIMUMS } from './progress';
 
 const start = new Date('2026-03-03T17:20:00Z');

@@ -14,7 +14,7 @@ export const MINIMUMS = {
   /**
    * Views (clicks for CTR) per title: below this a lift is mostly the luck of single viewers, and
    * identical titles on a small video name a winner too often (10: 6.4%, 20: 5.1%, 30: 2.4% of
-   * five-title tests of 2-hour windows on 50 views a day). The plan counts it (forecast.ts).
+   * five-title tests of 2-hour windows on 50 views a day). The plan counts it (views-floor-forecast.ts).
    */
   eventsPerTitle: 30,
   /**

@@ -1,7 +1,7 @@
 // The units a test is judged on (docs/statistics.md, "Model"): a rotation window for views, and a
 // Pacific day for CTR and watch time per impression, which YouTube reports only per day; and the
 // regression design of their baseline (day, hour slot and age terms), which the no-title baseline
-// (baseline.ts), the forecast's precision (forecast.ts) and the channel's noise estimate share.
+// (baseline.ts), the forecast's precision (unit-noise.ts) and the channel's noise estimate share.
 
 import { pacificParts, pacificSlotOfDay } from '../time/pacific';
 

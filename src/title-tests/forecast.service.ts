@@ -16,16 +16,10 @@ import {
   weakForecastMessage,
 } from '../shared/test-shapes';
 import { washoutMinutes, type WindowObservation } from '../statistics';
-import {
-  decisionProblem,
-  estimateTrafficNoise,
-  forecastShape,
-  suggestShape,
-  TYPICAL_VIEWS_PER_DAY,
-  type ForecastShape,
-  type NoiseEstimate,
-  type ShapeForecast,
-} from '../statistics/forecast';
+import { type ShapeForecast, decisionProblem, forecastShape } from '../statistics/forecast';
+import { type ForecastShape, TYPICAL_VIEWS_PER_DAY } from '../statistics/forecast-inputs';
+import { type NoiseEstimate, estimateTrafficNoise } from '../statistics/noise-estimate';
+import { suggestShape } from '../statistics/shape-suggestion';
 import type { TestForecast, TestForecastInput } from './records/title-tests.schemas';
 import type { TestKind } from '../shared/test-kinds';
 import { forecastAdvice, forecastProblemWords } from '../shared/forecast-problems';

@@ -1,4 +1,4 @@
-import { TYPICAL_VIEWS_PER_DAY } from '../../src/statistics/forecast';
+import { TYPICAL_VIEWS_PER_DAY } from '../../src/statistics/forecast-inputs';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, rotations, titleTests, titleVariants, users } from '../../db/schema';

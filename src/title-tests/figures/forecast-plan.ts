@@ -8,13 +8,9 @@ import { unitsPerSwitch, samplingUnitsPerDay, RESTORE_RESERVE_UNITS } from '../.
 import { isMeasuredPerDay, METRIC_WORDS } from '../../shared/test-shapes';
 import type { TestKind } from '../../shared/test-kinds';
 import { forecastProblemWords } from '../../shared/forecast-problems';
-import {
-  forecastShape,
-  suggestShape,
-  type ForecastNoise,
-  type ForecastShape,
-  type ShapeForecast,
-} from '../../statistics/forecast';
+import { type ShapeForecast, forecastShape } from '../../statistics/forecast';
+import type { ForecastNoise, ForecastShape } from '../../statistics/forecast-inputs';
+import { suggestShape } from '../../statistics/shape-suggestion';
 import type { TestForecast, TestForecastInput } from '../records/title-tests.schemas';
 
 const HOUR_MS = 3_600_000;

@@ -9,7 +9,7 @@ import {
   type HistoryDay,
 } from '../../statistics/calibration';
 import { assumedTrafficNoise, typicalTrafficNoise } from '../../statistics/assumed-noise';
-import { countVariance } from '../../statistics/forecast';
+import { countVariance } from '../../statistics/unit-noise';
 
 // The noise of one unit of a shape on this video, from what the video showed before the test
 // (docs/statistics.md, "Calibration"): windows of a few hours from its counter's hour-to-hour noise;
