@@ -109,7 +109,11 @@ class PlanLines {
     /** What each account's running tests reserve, kept up to date by the pass. */
     private readonly held: Map<string, number>,
   ) {
-    for (const test of queued) this.lines.set(test.plan, [...(this.lines.get(test.plan) ?? []), test]);
+    for (const test of queued) {
+      const line = this.lines.get(test.plan) ?? [];
+      line.push(test);
+      this.lines.set(test.plan, line);
+    }
   }
 
   /** Takes the plan's next test out of its line (the line is in arrival order: the first least wins ties). */
@@ -120,8 +124,11 @@ class PlanLines {
       (this.held.get(test.accountId) ?? 0) +
       (this.inLine.get(test.accountId) ?? 0);
     let best = 0;
-    for (let index = 1; index < line.length; index++)
-      if (rank(line[index]!) < rank(line[best]!)) best = index;
+    let bestRank = rank(line[0]!);
+    for (let index = 1; index < line.length; index++) {
+      const candidate = rank(line[index]!);
+      if (candidate < bestRank) [best, bestRank] = [index, candidate];
+    }
     return line.splice(best, 1)[0]!;
   }
 
