@@ -23,8 +23,8 @@ describe('notifications', () => {
     const bell = page.getByRole('button', { name: /^Notifications/ });
     expect(await bell.getAttribute('aria-label')).toBe('Notifications');
 
-    // A test starts while the creator is away: Title 1 goes live for the lead-in, a day of reading
-    // the video before the first switch. 2-hour windows: the channel's lag is not measured yet.
+    // A test starts while the creator is away: Title 1 goes live for the lead-in, a day or two of
+    // reading the video before the first switch. 2-hour windows: the channel's lag is not measured yet.
     const created = await page.evaluate(
       async (videoId) => {
         const response = await fetch('/api/tests', {

@@ -46,8 +46,9 @@ export async function uploadImage(
  * A short views thumbnail test of `thumbnailIds` against the video's own thumbnail, in 2-hour
  * windows: the shortest a channel whose lag no finished test has measured may use
  * (src/title-tests/figures/channel-lag.ts). Without a finished test of this shape the original stays
- * live through a calibration lead-in of about 24 hours first; the first image switch is at the
- * first window's planned start (test/helpers/planned-windows.ts).
+ * live through a calibration lead-in first (two days on a video of the demo channel's traffic:
+ * docs/decisions/0058); the first image switch is at the first window's planned start
+ * (test/helpers/planned-windows.ts).
  */
 export const twoHourThumbnailTest = (videoId: string, thumbnailIds: string[]) => ({
   videoId,
@@ -55,6 +56,6 @@ export const twoHourThumbnailTest = (videoId: string, thumbnailIds: string[]) =>
   thumbnailIds,
   winnerMetric: 'views',
   rotationIntervalMinutes: 120,
-  durationDays: 4,
+  durationDays: 5,
   acknowledgeWeakPlan: true,
 });

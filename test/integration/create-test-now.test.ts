@@ -58,14 +58,14 @@ it('starts a test "now" by the server clock from a length alone, three days afte
     // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
     rotationIntervalMinutes: 120,
     winnerMetric: 'views',
-    durationDays: 4.5,
+    durationDays: 7,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
   const [row] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
   expect(row!.startDate.getTime()).toBeGreaterThanOrEqual(serverNow.getTime());
   expect(row!.startDate.getTime() - serverNow.getTime()).toBeLessThan(60_000);
-  expect(row!.endDate.getTime() - row!.startDate.getTime()).toBe(4.5 * DAY);
+  expect(row!.endDate.getTime() - row!.startDate.getTime()).toBe(7 * DAY);
 
   // The card's "Next rotation" and "Rotation starts …" count to the same first window.
   const analytics = (await (await alex.get(`/api/tests/${created.id}/analytics`)).json()) as {

@@ -63,7 +63,7 @@ async function listed() {
   };
 }
 
-async function startTest(index: number, titles: string[], hours = 96) {
+async function startTest(index: number, titles: string[], hours = 120) {
   const response = await alex.post('/api/tests', {
     videoId: simulatedVideoId('sim-alex', index),
     titles,

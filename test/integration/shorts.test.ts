@@ -209,7 +209,7 @@ describe('Shorts', () => {
       titles: [before.title, 'Crispy Rice, Zero Effort #shorts'],
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
-      durationDays: 4,
+      durationDays: 5,
       acknowledgeWeakPlan: true,
     });
     expect(status, body.error).toBe(201);

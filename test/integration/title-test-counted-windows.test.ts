@@ -101,8 +101,8 @@ describe('figures and verdict count the same windows', () => {
       // 2-hour windows: an unmeasured channel's views are allowed an hour to follow a switch.
       rotationIntervalMinutes: 120,
       winnerMetric: 'views',
-      // A day of calibration lead-in (the first title live while the counter is read), then windows.
-      endDate: new Date(start.getTime() + 4 * 86_400_000).toISOString(),
+      // Two days of calibration lead-in (the first title live while the counter is read), then windows.
+      endDate: new Date(start.getTime() + 5 * 86_400_000).toISOString(),
       // Every window to the end date: a daily look naming a winner would otherwise stop it early.
       runToEnd: true,
     });

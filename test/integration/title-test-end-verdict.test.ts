@@ -50,7 +50,7 @@ it('decides a views test ending on a window boundary on its last window, as its 
   const original = (await liveVideo(testApp, videoId)).title;
   // On an even Pacific hour: the windows last 2 hours on the Pacific clock, so the end is a window
   // boundary and the last window is live when the test ends. (2-hour windows: a channel that has
-  // not measured its lag is allowed an hour of it; the first day is the calibration lead-in.)
+  // not measured its lag is allowed an hour of it; the first two days are the calibration lead-in.)
   const now = testApp.clock.now().getTime() + 60_000;
   const midnight = pacificDayStart(pacificDay(new Date(now))).getTime();
   const start = new Date(midnight + Math.ceil((now - midnight) / (2 * HOUR)) * 2 * HOUR);
@@ -60,14 +60,14 @@ it('decides a views test ending on a window boundary on its last window, as its 
     winnerMetric: 'views',
     rotationIntervalMinutes: 120,
     startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + 96 * HOUR).toISOString(),
+    endDate: new Date(start.getTime() + 120 * HOUR).toISOString(),
     acknowledgeWeakPlan: true,
     // This test is about the decision at the end: a daily look naming a winner does not stop it.
     runToEnd: true,
   });
   const created = (await response.json()) as { id: string; error?: string };
   expect(response.status, created.error).toBe(201);
-  await runFor(testApp, 4 * 24 + 3);
+  await runFor(testApp, 5 * 24 + 3);
 
   const [test] = await testApp.built.app.db.select().from(titleTests).where(eq(titleTests.id, created.id));
   expect(test!.status).toBe('completed');

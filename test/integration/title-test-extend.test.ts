@@ -83,8 +83,9 @@ describe('extending a test on the demo channel', () => {
   it('extends a running test: earlier slots unchanged, the new segment balanced and run to the new end by the real jobs', async () => {
     const videoId = simulatedVideoId(DEMO_ACCOUNT_ID, 5);
     // An end off the hourly grid, so the first segment ends with a tail (a partial window). The
-    // first day is the calibration lead-in (the first title live while the video's counter is read).
-    const firstEnd = new Date(testApp.clock.now().getTime() + 96 * HOUR + 20 * 60_000);
+    // first two days are the calibration lead-in (the first title live while the video's counter is
+    // read: docs/decisions/0058).
+    const firstEnd = new Date(testApp.clock.now().getTime() + 120 * HOUR + 20 * 60_000);
     const created = await creator.post('/api/tests', {
       videoId,
       titles: ['Extend title A', 'Extend title B', 'Extend title C'],
@@ -218,7 +219,7 @@ describe('extending a test on the demo channel', () => {
       titles: ['Refused title A', 'Refused title B'],
       winnerMetric: 'views',
       rotationIntervalMinutes: 120,
-      endDate: new Date(testApp.clock.now().getTime() + 4 * DAY).toISOString(),
+      endDate: new Date(testApp.clock.now().getTime() + 5 * DAY).toISOString(),
       acknowledgeWeakPlan: true,
     });
     const test = (await created.json()) as { id: string; startDate: string; endDate: string; error?: string };

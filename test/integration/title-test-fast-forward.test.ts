@@ -25,7 +25,7 @@ afterAll(async () => {
 it('moving the simulator clock 6 hours at a time applies every slot of a views test, in order', async () => {
   const { db } = testApp.built.app;
   const startedAt = testApp.clock.now();
-  const HOURS = 96;
+  const HOURS = 120;
   const endDate = new Date(startedAt.getTime() + HOURS * HOUR);
   const response = await creator.post('/api/tests', {
     videoId,

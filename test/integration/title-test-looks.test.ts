@@ -109,18 +109,19 @@ async function runThroughLooks(id: string, atLook?: () => Promise<void>): Promis
 }
 
 describe('the promise and the looks', () => {
-  it('a first views test with 2-hour windows keeps the original title for a day, then confirms its plan on the video before the first switch', async () => {
+  it('a first views test with 2-hour windows keeps the original title for two days on a busy video, then confirms its plan on the video before the first switch', async () => {
     const createdAt = testApp.clock.now();
     firstTestId = await create({});
     const fresh = await card(firstTestId);
     expect(fresh.stopsAtVerdict).toBe(true);
-    // The plan as the dialog showed it: assumed, with a day of calibration ahead, not yet confirmed.
-    expect(fresh.forecast).toMatchObject({ noiseSource: 'assumed', calibrationHours: 24 });
+    // The plan as the dialog showed it: assumed, with two days of calibration ahead (the video's
+    // traffic swings outweigh its counts: docs/decisions/0058), not yet confirmed.
+    expect(fresh.forecast).toMatchObject({ noiseSource: 'assumed', calibrationHours: 48 });
     expect(fresh.forecast!.confirmedAt).toBeUndefined();
 
-    // The stored schedule: a lead-in of at least 24 hours (to the first block boundary after them).
+    // The stored schedule: a lead-in of at least 48 hours (to the first block boundary after them).
     const [first] = await plannedWindows(testApp, firstTestId);
-    expect(first!.plannedStart.getTime() - createdAt.getTime()).toBeGreaterThanOrEqual(DAY);
+    expect(first!.plannedStart.getTime() - createdAt.getTime()).toBeGreaterThanOrEqual(2 * DAY);
     const leadIn = (await testApp.built.app.db.query.rotations.findFirst({
       where: (rotation, { and: both, eq: is }) =>
         both(is(rotation.testId, firstTestId), is(rotation.slot, 0)),

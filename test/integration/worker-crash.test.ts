@@ -56,17 +56,17 @@ const VIDEOS_PER_ACCOUNT = (videoCatalog[DEMO_ACCOUNT_ID] ?? []).length;
 const ACCOUNT_COUNT = Math.ceil(TEST_COUNT / VIDEOS_PER_ACCOUNT);
 /**
  * Clock moves: the tests' start (their lead-in: each is its creator's first test of this shape,
- * so Title 1 stays live for a day while the video's counter is read), then the first
- * 2-hour window, a day later.
+ * so Title 1 stays live for a day or two while the video's counter is read), then the first
+ * 2-hour window.
  */
 const ROUNDS = 2;
 /** Kills per round: the worker dies three times in each. */
 const CRASHES_PER_ROUND = [3, 3];
 /**
- * The shortest whole-day test of this shape that can reach a verdict (creation refuses two days of
- * 2-hour windows for two titles as too few).
+ * The shortest whole-day test of this shape that can reach a verdict on a video that reads two days
+ * first (creation refuses two days of 2-hour windows for two titles as too few).
  */
-const TEST_DAYS = 4;
+const TEST_DAYS = 5;
 const SEED = Number(process.env.CRASH_SEED ?? 913);
 const HOUR = 3_600_000;
 /** Past a slot's start by more than the tick's grace, so the tick enqueues it. */
@@ -231,7 +231,8 @@ describe.skipIf(database.kind === 'pglite')(
 
       // The instants the clock is moved to, each past the tick's grace after a slot start: the
       // start of the tests (their lead-in), then the next 2-hour slots. The lead-in reads the
-      // video for a day: the first window starts at the first block boundary a day or more later.
+      // video for a day (two on a busy video): the first window starts at the first block boundary a
+      // day or more later.
       const slotStarts = await db
         .selectDistinct({ at: rotations.plannedStart })
         .from(rotations)

@@ -132,7 +132,7 @@ describe.skipIf(database.kind === 'pglite')(
       };
 
       // The worker with the seam; slot by slot until it kills itself (the lead-in keeps the
-      // original image for about a day while the video's counter is read, so the first switch
+      // original image for a day or two while the video's counter is read, so the first switch
       // comes at the first window or later).
       const env = workerEnvironment(config);
       worker = startWorkerProcess({ ...env, ...SEAM });

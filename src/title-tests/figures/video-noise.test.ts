@@ -10,15 +10,19 @@ const views = (rotationIntervalMinutes: number) => ({
 });
 
 describe('how long a first test reads the video before its first switch', () => {
-  it('reads two days before 4-hour windows where the traffic’s swings outweigh its counts', () => {
-    expect(calibrationHoursFor(views(240), 2000, 60)).toBe(48);
-    // 50 views a day: a window's noise is its whole counts', known exactly; a second day would only shorten the test.
-    expect(calibrationHoursFor(views(240), 50, 60)).toBe(24);
+  it('reads two days before 2- and 4-hour windows where the traffic’s swings outweigh its counts', () => {
+    for (const interval of [120, 240]) {
+      expect(calibrationHoursFor(views(interval), 2000, 60), `${interval} minutes`).toBe(48);
+      // 50 views a day: a window's noise is its whole counts', known exactly; a second day would only shorten the test.
+      expect(calibrationHoursFor(views(interval), 50, 60), `${interval} minutes`).toBe(24);
+    }
+    // 2-hour windows: the swings outweigh the counts from about 490 views a day (an hour's washout).
+    expect(calibrationHoursFor(views(120), 400, 60)).toBe(24);
+    expect(calibrationHoursFor(views(120), 600, 60)).toBe(48);
   });
 
-  it('reads one day before windows of 1–2 hours and of 8–12 hours, and nothing before daily units', () => {
-    for (const interval of [60, 120, 480, 720])
-      expect(calibrationHoursFor(views(interval), 2000, 60)).toBe(24);
+  it('reads one day before hourly windows and windows of 8–12 hours, and nothing before daily units', () => {
+    for (const interval of [60, 480, 720]) expect(calibrationHoursFor(views(interval), 2000, 60)).toBe(24);
     expect(calibrationHoursFor(views(1440), 2000, 60)).toBe(0);
     expect(calibrationHoursFor({ winnerMetric: 'ctr', rotationIntervalMinutes: 1440 }, 2000, 60)).toBe(0);
   });

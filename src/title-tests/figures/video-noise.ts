@@ -19,20 +19,21 @@ import { countVariance } from '../../statistics/unit-noise';
 /** Hours a views test with sub-daily windows reads the counter before its first switch, when the channel has taught nothing. */
 export const CALIBRATION_HOURS = 24;
 /**
- * Hours it reads before windows of 4 hours on a video whose traffic, not its counts, makes most of
- * a window's noise: two days. The engine compares the six windows of a day with their day's level
- * and their slot of the day, so what such a test contends with is traffic that swings for a few
- * hours at a time; one day of readings cannot tell those swings from the daily cycle (the curve
+ * Hours it reads before windows of 2 and 4 hours on a video whose traffic, not its counts, makes
+ * most of a window's noise: two days. The engine compares the windows of a day with their day's
+ * level and their slot of the day, so what such a test contends with is traffic that swings for a
+ * few hours at a time; one day of readings cannot tell those swings from the daily cycle (the curve
  * fitted to one day follows them), two days can (the cycle repeats, the swings do not). Where the
  * counts outweigh the swings (a video with a few hundred views a day) the whole counts' noise is
  * known exactly and a second day would only shorten the test. Measured on the validation study's
  * traffic (docs/statistics.md, "Calibration"): with one day the plan read 4-hour windows' noise
- * 1.4 times too low in the median video and its tests decided 0.68–0.86 of what it promised; with
- * two days 0.92–0.97, while the small channel's tests keep theirs with one.
+ * 1.4 times too low in the median video and its tests decided 0.68–0.86 of what it promised, 2-hour
+ * windows' 0.85–0.89; with two days 0.92–0.97 and 0.99–1.02 (docs/decisions/0049, 0058), while the
+ * small channel's tests keep theirs with one.
  */
 const TWO_DAY_CALIBRATION_HOURS = 48;
-/** The windows that read two days first (minutes): those the engine levels per day that span several hours. */
-const TWO_DAY_WINDOWS = { from: 240, below: 480 };
+/** The windows that read two days first (minutes): those the engine levels per day that span hours. */
+const TWO_DAY_WINDOWS = { from: 120, below: 480 };
 
 type Shape = { winnerMetric: WinnerMetric; rotationIntervalMinutes: number };
 
