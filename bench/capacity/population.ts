@@ -32,10 +32,11 @@ export interface Creator extends PlannedCreator {
 /**
  * The mix each test is drawn from: the shortest shapes that can still decide (forecast.service.ts)
  * on a channel's first tests — views windows of 2 hours (an unmeasured channel's lag rules out
- * hourly ones) after the day the test reads the video, daily views, daily CTR.
+ * hourly ones) after the day or two the test reads the video (two on a busy video,
+ * docs/decisions/0058), daily views, daily CTR.
  */
 export const SHAPES = [
-  { name: '2-hour views', rotationIntervalMinutes: 120, winnerMetric: 'views', durationDays: 4, weight: 0.4 },
+  { name: '2-hour views', rotationIntervalMinutes: 120, winnerMetric: 'views', durationDays: 5, weight: 0.4 },
   {
     name: 'daily views',
     rotationIntervalMinutes: 1440,

@@ -23,7 +23,7 @@ export interface ScenarioTest {
 
 export const DEMO_SCENARIO: ScenarioTest[] = [
   // One test at a time, as the Free plan allows. The channel's first test: it reads the video for a
-  // day before its first switch, on 2-hour windows (its lag is not measured yet). Planned for a
+  // day or two before its first switch, on 2-hour windows (its lag is not measured yet). Planned for a
   // week, it ends days before its planned end and before the visitor arrives: a clear winner, put
   // live as soon as a daily look names it.
   {
