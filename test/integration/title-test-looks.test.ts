@@ -111,7 +111,9 @@ async function runThroughLooks(id: string, atLook?: () => Promise<void>): Promis
 describe('the promise and the looks', () => {
   it('a first views test with 2-hour windows keeps the original title for two days on a busy video, then confirms its plan on the video before the first switch', async () => {
     const createdAt = testApp.clock.now();
-    firstTestId = await create({});
+    // Ten days: two of them read the video, so a daily look has days of design left to name the
+    // winner before the end date (the next test asserts that it does).
+    firstTestId = await create({ durationDays: 10 });
     const fresh = await card(firstTestId);
     expect(fresh.stopsAtVerdict).toBe(true);
     // The plan as the dialog showed it: assumed, with two days of calibration ahead (the video's
