@@ -47,14 +47,14 @@ describe('past tests and report links', () => {
     await page.getByRole('heading', { level: 1, name: 'Past tests' }).waitFor();
     await page.getByRole('heading', { name: 'No finished tests yet' }).waitFor();
 
-    // One test decided (a clearly stronger title: a day reading the video, then three of windows,
-    // or fewer if a daily look names the winner sooner), one cancelled early.
+    // One test decided (a clearly stronger title: two days reading this busy video, then three of
+    // windows, or fewer if a daily look names the winner sooner), one cancelled early.
     const decidedVideo = simulatedVideoId('sim-priya', 1);
     const decidedTitle = (await liveVideo(app, decidedVideo)).title;
     const { weaker, stronger } = await clearlyDifferentTitles(app, decidedVideo, 'The night sky, part');
-    const endDate = new Date(app.clock.now().getTime() + 4 * 86_400_000).toISOString();
+    const endDate = new Date(app.clock.now().getTime() + 5 * 86_400_000).toISOString();
     await createTest(page, { videoId: decidedVideo, titles: [weaker, stronger], endDate });
-    await runFor(app, 4 * 24 + 1);
+    await runFor(app, 5 * 24 + 1);
     const cancelledVideo = simulatedVideoId('sim-priya', 2);
     const cancelled = await createTest(page, {
       videoId: cancelledVideo,

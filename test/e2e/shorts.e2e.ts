@@ -96,11 +96,11 @@ describe('a Short’s thumbnail test', () => {
     await preview.getByText('Shorts shelf').first().waitFor();
     await lookAtBothSizes(page, 'shorts-thumbnail-dialog');
 
-    // Views every 2 hours for four days; the Short's first test reads it for a day first.
+    // Views every 2 hours for five days; the Short's first test reads it for a day or two first.
     await chooseOption(page, dialog.getByLabel('Winner Determination'), 'Highest views');
     await chooseOption(page, dialog.getByLabel('Rotation Interval'), 'Every 2 hours');
     const start = new Date(await dialog.getByLabel('Start').inputValue());
-    await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 4 * 86_400_000)));
+    await dialog.getByLabel('End').fill(localInputValue(new Date(start.getTime() + 5 * 86_400_000)));
     await createFromDialog(dialog);
 
     // The vertical image draws far more clicks where thumbnails are seen.
@@ -117,7 +117,7 @@ describe('a Short’s thumbnail test', () => {
       where: (row, { eq }) => eq(row.id, imageId),
     });
     await setThumbnailTruth(app.built.app.db, made.videoId, image!.sha256, 2);
-    await runFor(app, 5 * 24 + 2);
+    await runFor(app, 6 * 24 + 2);
 
     await page.reload();
     const card = page.getByRole('article', { name: `Test: ${shortTitle}` });

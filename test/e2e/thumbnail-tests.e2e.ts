@@ -271,7 +271,7 @@ describe('thumbnail and title + thumbnail tests through the dialog', () => {
     await setThumbnailTruth(app.built.app.db, videoId, uploaded.sha256, 1.8);
     const created = await sam.post('/api/tests', twoHourThumbnailTest(videoId, [uploaded.id]));
     expect(created.status, await created.clone().text()).toBe(201);
-    await runFor(app, 4 * 24 + 2);
+    await runFor(app, 5 * 24 + 2);
 
     const viewer = await openPage(browser, app.url);
     const { page } = viewer;

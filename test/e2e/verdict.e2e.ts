@@ -506,8 +506,8 @@ describe('which title is winning', () => {
       .sort((a, b) => a.ctr - b.ctr);
     const [weaker, stronger] = [ranked[0]!, ranked.at(-1)!];
     expect(stronger.ctr / weaker.ctr).toBeGreaterThan(1.5);
-    const { videoTitle } = await createTest(videoIndex, [weaker.title, stronger.title], 4);
-    await runFor(app, 4 * 24 + 1);
+    const { videoTitle } = await createTest(videoIndex, [weaker.title, stronger.title], 5);
+    await runFor(app, 5 * 24 + 1);
 
     const tracked = await openPage(browser, app.url);
     const page = await demoSignIn(tracked);
@@ -528,9 +528,9 @@ describe('which title is winning', () => {
     await challenger.getByText(VERDICT_LABELS.winner, { exact: true }).waitFor();
     await challenger.getByText(liftInWords('views per hour')).waitFor();
     expect(await challenger.getByText(liftInWords('views per hour')).innerText()).toMatch(/^\+/);
-    // Progress: the days measured of the test's four, and the views each title needed, ticked.
+    // Progress: the days measured of the test's five, and the views each title needed, ticked.
     expect(await panel.getByTestId('verdict-progress').innerText()).toMatch(
-      /^\d(\.\d)? of 4 days measured; [\d,]+ views per title \(30 needed\) ✓$/,
+      /^\d(\.\d)? of 5 days measured; [\d,]+ views per title \(30 needed\) ✓$/,
     );
     expect(await panel.innerText()).not.toMatch(STATISTICS_WORDS);
     expect(await panel.innerText()).not.toMatch(/No winner yet|Before the end date|Minimum sample/);
