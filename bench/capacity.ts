@@ -54,7 +54,13 @@ async function main(): Promise<void> {
     (cleaning ??= Promise.all(workers.map((worker) => worker.stop()))
       .then(() => built.close())
       .finally(() => database.drop()));
-  process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+  // Stopped from the keyboard or by `kill`: the worker processes go with it (SIGTERM used to leave
+  // them running, working the dropped database).
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)
+    process.once(signal, () => void cleanUp().finally(() => process.exit(code)));
   try {
     const { clock, db } = app;
     if (!isControllableClock(clock)) throw new Error('The bench needs the simulator’s controllable clock.');

@@ -236,6 +236,8 @@ function verdictLines(run: CapacityRun): string[] {
     : 'tests stopping at the first daily look that names a winner (the default)';
   return [
     `Verdicts decided during the run, ${mode}: ${int(v.winners)} winners (${int(v.stoppedEarly)} by a look before the end date), ${int(v.same)} “performed the same”, ${int(v.inconclusive)} inconclusive; **${v.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 engine units**, median ${Number.isFinite(v.medianDays) ? v.medianDays.toFixed(1) : '—'} days from a test’s start to its verdict.`,
+    '',
+    `Of the tests due to end, verdict read, within the run (the same tests with or without stopping; units their own switches from start to end): ${int(v.cohort.tests)} tests, ${int(v.cohort.verdicts)} verdicts on ${int(v.cohort.units)} units, **${v.cohort.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 units**.`,
   ];
 }
 
