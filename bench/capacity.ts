@@ -21,6 +21,7 @@ import { planPopulation, SHAPES } from './capacity/population';
 import { formatCapacityReport, minimumOf, type CapacityRun } from './capacity/report';
 import { samplingFigures } from './capacity/sampling-figures';
 import { seedWorld } from './capacity/seed';
+import { createStopOffers } from './capacity/stop-offers';
 import { verdictFigures } from './capacity/verdict-figures';
 import { moveWorldClock } from './capacity/world-clock';
 import { sendStepJobs, takeOverSchedules, waitForDrain } from './capacity/step-jobs';
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     await takeOverSchedules(app.boss, db);
     const arrivals = createArrivals(app, creators, challengerImages, options.runToEnd);
     await arrivals.loadUsers();
+    const stopOffers = createStopOffers(app);
 
     // The run starts on a 10-minute boundary: sampling passes and hourly slots fall on steps.
     const start = new Date(Math.ceil((clock.now().getTime() + STEP_MS) / STEP_MS) * STEP_MS);
@@ -98,6 +100,12 @@ async function main(): Promise<void> {
       const sentAt = new Date();
       await sendStepJobs(app.boss, previous, at);
       const created = await arrivals.runUntil(at.getTime() - start.getTime());
+      // A day into the run and every day after, creators read their cards (at the run's hour).
+      const elapsed = at.getTime() - start.getTime();
+      if (options.takeStopOffers && elapsed > 0 && elapsed % 86_400_000 === 0) {
+        const stopped = await stopOffers.look();
+        note(`day ${elapsed / 86_400_000}: ${stopped} hopeless tests stopped on their cards' offer`);
+      }
       const createdAfter = (Date.now() - began) / 1000;
       if (!(await waitForDrain(db, STEP_TIMEOUT_MS))) {
         timedOut += 1;
@@ -162,6 +170,7 @@ async function main(): Promise<void> {
       extrapolations,
       verdicts,
       runToEnd: options.runToEnd,
+      stoppedOnOffer: options.takeStopOffers ? stopOffers.stopped : null,
     };
     const { text, allMet } = formatCapacityReport(run);
     console.log(text);

@@ -13,10 +13,12 @@ export interface CapacityBenchOptions {
   seed: number;
   /** Every test runs to its end date (the behaviour before tests stopped at their answer): the "before" row. */
   runToEnd: boolean;
+  /** Once a day every creator stops the running tests their cards call hopeless (stop-offers.ts). */
+  takeStopOffers: boolean;
   writeReadme: boolean;
 }
 
-const usage = `Usage: npm run bench:capacity -- [--creators 2000] [--days 3] [--quota 1000000] [--heavy 3] [--seed 1] [--run-to-end] [--write-readme]`;
+const usage = `Usage: npm run bench:capacity -- [--creators 2000] [--days 3] [--quota 1000000] [--heavy 3] [--seed 1] [--run-to-end] [--take-stop-offers] [--write-readme]`;
 
 /** The issue's load: 2,000 creators on a 1,000,000-unit quota. A smaller run keeps that ratio. */
 const FULL_CREATORS = 2_000;
@@ -32,6 +34,7 @@ export function parseCapacityOptions(argv: string[]): CapacityBenchOptions {
       heavy: { type: 'string' },
       seed: { type: 'string' },
       'run-to-end': { type: 'boolean' },
+      'take-stop-offers': { type: 'boolean' },
       'write-readme': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -50,6 +53,7 @@ export function parseCapacityOptions(argv: string[]): CapacityBenchOptions {
     heavyAccounts: positiveInteger('heavy', values.heavy, 3, usage),
     seed: positiveInteger('seed', values.seed, 1, usage),
     runToEnd: values['run-to-end'] ?? false,
+    takeStopOffers: values['take-stop-offers'] ?? false,
     writeReadme: values['write-readme'] ?? false,
   };
 }

@@ -29,6 +29,8 @@ export interface CapacityRun {
   verdicts: VerdictFigures;
   /** Every test ran to its end date (the behaviour before tests stopped at their answer). */
   runToEnd: boolean;
+  /** Tests stopped on their cards' hopeless offer (`--take-stop-offers`), or null when creators ignore it. */
+  stoppedOnOffer: number | null;
 }
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -234,10 +236,14 @@ function verdictLines(run: CapacityRun): string[] {
   const mode = run.runToEnd
     ? 'every test running to its end date (`--run-to-end`, the behaviour before tests stopped at their answer)'
     : 'tests stopping at the first daily look that names a winner (the default)';
+  const offers =
+    run.stoppedOnOffer === null
+      ? ''
+      : `; creators reading their cards daily stopped ${int(run.stoppedOnOffer)} tests the card called hopeless (\`--take-stop-offers\`)`;
   return [
-    `Verdicts decided during the run, ${mode}: ${int(v.winners)} winners (${int(v.stoppedEarly)} by a look before the end date), ${int(v.same)} “performed the same”, ${int(v.inconclusive)} inconclusive; **${v.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 engine units**, median ${Number.isFinite(v.medianDays) ? v.medianDays.toFixed(1) : '—'} days from a test’s start to its verdict.`,
+    `Verdicts decided during the run, ${mode}: ${int(v.winners)} winners (${int(v.stoppedEarly)} by a look before the end date), ${int(v.same)} “performed the same”, ${int(v.inconclusive)} inconclusive${offers}; **${v.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 engine units**, median ${Number.isFinite(v.medianDays) ? v.medianDays.toFixed(1) : '—'} days from a test’s start to its verdict.`,
     '',
-    `Of the tests due to end, verdict read, within the run (the same tests with or without stopping; units their own switches from start to end): ${int(v.cohort.tests)} tests, ${int(v.cohort.verdicts)} verdicts on ${int(v.cohort.units)} units, **${v.cohort.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 units**.`,
+    `Of the tests due to end, verdict read, within the run (chosen by their planned end, so a stop cannot pick them; units their own switches from start to end): ${int(v.cohort.tests)} tests, ${int(v.cohort.verdicts)} verdicts on ${int(v.cohort.units)} units, **${v.cohort.perHundredThousandUnits.toFixed(1)} verdicts per 100,000 units**.`,
   ];
 }
 
