@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../src/db/database';
 import { TEST_KINDS, type TestKind } from '../../src/shared/test-kinds';
 import type { WinnerMetric } from '../../src/shared/test-shapes';
-import { quotaCosts } from '../../src/youtube/quota-ledger';
 import { queryRows } from '../rotation/measure';
+import { appliedSlotChanges, endingsOf, floorUnitsOf, type TestSwitches } from './switch-floor';
 import type { Window } from './ledger-figures';
 
 // Each kind of test's switches, read from both sides: what the engine's ledger charged on the
@@ -46,17 +46,12 @@ export interface KindFigures {
   reservedUnits: number;
 }
 
-interface TestRow {
+interface TestRow extends TestSwitches {
   id: string;
   kind: TestKind;
   interval: number;
   metric: WinnerMetric;
   days: number;
-  applied: number;
-  slotTitleChanges: number;
-  slotImageChanges: number;
-  titleChanges: number;
-  imageChanges: number;
   imagesReceived: number;
 }
 
@@ -68,15 +63,7 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
   const from = window.from.toISOString();
   const tests = await queryRows<TestRow>(
     db,
-    sql`with slots as (
-          select r.test_id, r.activated_at,
-            coalesce(lag(v.title) over w, t.original_title) <> v.title as title_changes,
-            coalesce(lag(v.thumbnail_image_id) over w, t.original_thumbnail_image_id)
-              is distinct from v.thumbnail_image_id as image_changes
-          from rotations r join title_variants v on v.id = r.variant_id join title_tests t on t.id = r.test_id
-          where r.status = 'applied'
-          window w as (partition by r.test_id order by r.slot)
-        ), slot_counts as (
+    sql`with slots as (${appliedSlotChanges}), slot_counts as (
           select test_id, count(*)::int as applied,
             count(*) filter (where title_changes)::int as title_changes,
             count(*) filter (where image_changes)::int as image_changes
@@ -118,11 +105,6 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
     const calls = ledger.filter((row) => row.kind === kind);
     const sum = (pick: (row: TestRow) => number) => mine.reduce((total, row) => total + pick(row), 0);
     const callsOf = (method: string) => calls.find((row) => row.method === method)?.calls ?? 0;
-    // A change YouTube saw that no slot explains was an ending's (the original back, the winner
-    // live); an ending that changes title and image at once reads the video once.
-    const endings = sum((row) =>
-      Math.max(0, row.titleChanges - row.slotTitleChanges, row.imageChanges - row.slotImageChanges),
-    );
     const titleChanges = sum((row) => row.titleChanges);
     const imageChanges = sum((row) => row.imageChanges);
     const known = new Set(['videos.list', 'videos.update', 'thumbnails.set']);
@@ -134,16 +116,13 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
       titleChanges,
       imageChanges,
       imagesReceived: sum((row) => row.imagesReceived),
-      endings,
+      endings: sum(endingsOf),
       ledgerUnits: calls.reduce((total, row) => total + row.units, 0),
       reads: callsOf('videos.list'),
       updates: callsOf('videos.update'),
       thumbnailSets: callsOf('thumbnails.set'),
       otherUnits: calls.filter((row) => !known.has(row.method)).reduce((total, row) => total + row.units, 0),
-      floor:
-        (sum((row) => row.applied) + endings) * quotaCosts['videos.list'] +
-        titleChanges * quotaCosts['videos.update'] +
-        imageChanges * quotaCosts['thumbnails.set'],
+      floor: sum(floorUnitsOf),
       reservedUnits: sum((row) => {
         const shape: TestShape = { rotationIntervalMinutes: row.interval, winnerMetric: row.metric, kind };
         return (dailyUnits(shape) - samplingUnitsPerDay(shape)) * row.days + unitsPerSwitch(kind);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { titleTests, users } from '../../db/schema';
 import type { ServiceContext } from '../../src/context/service-context';
 import { isHopeless } from '../../src/shared/hopeless-test';
@@ -25,27 +25,12 @@ export function createStopOffers(ctx: ServiceContext & EngineContext) {
     /** Every running test's owner reads its card; returns how many tests were stopped. */
     async look(): Promise<number> {
       const running = await ctx.db
-        .select({ testId: titleTests.id, userId: titleTests.userId })
+        .select({ testId: titleTests.id, owner: users })
         .from(titleTests)
         .innerJoin(users, eq(users.id, titleTests.userId))
         .where(and(eq(titleTests.status, 'active'), like(users.email, 'capacity-%')));
-      if (running.length === 0) return 0;
-      const owners = new Map(
-        (
-          await ctx.db
-            .select()
-            .from(users)
-            .where(
-              inArray(
-                users.id,
-                running.map((test) => test.userId),
-              ),
-            )
-        ).map((user) => [user.id, user]),
-      );
-      let now = 0;
-      await inParallel(running, READ_LANES, async ({ testId, userId }) => {
-        const owner = owners.get(userId)!;
+      let stoppedNow = 0;
+      await inParallel(running, READ_LANES, async ({ testId, owner }) => {
         const { verdict } = await getTestAnalytics(ctx, owner, testId);
         if (
           verdict.stage === 'running' &&
@@ -53,11 +38,11 @@ export function createStopOffers(ctx: ServiceContext & EngineContext) {
           isHopeless(verdict.chanceOfWinner, verdict.progress.fraction)
         ) {
           await performTestAction(ctx, owner, testId, 'cancel', owner);
-          now += 1;
+          stoppedNow += 1;
         }
       });
-      stopped += now;
-      return now;
+      stopped += stoppedNow;
+      return stoppedNow;
     },
   };
 }
