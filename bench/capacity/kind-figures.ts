@@ -41,7 +41,8 @@ export interface KindFigures {
   floor: number;
   /**
    * What admission reserves for these tests' switches over the run: each test's switches per day
-   * (dailyUnits without its sampling share) for the days it ran, plus one switch to restore.
+   * (dailyUnits without its sampling share) for the days it ran after reading its video (holdings.ts),
+   * plus one switch to restore.
    */
   reservedUnits: number;
 }
@@ -52,6 +53,8 @@ interface TestRow extends TestSwitches {
   interval: number;
   metric: WinnerMetric;
   days: number;
+  /** Its days in the run after its read of the video (src/capacity/holdings.ts): the days it holds its switches. */
+  switchingDays: number;
   imagesReceived: number;
 }
 
@@ -79,6 +82,9 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
         select t.id, t.kind, t.rotation_interval_minutes as interval, t.winner_metric as metric,
           greatest(0, extract(epoch from (least(coalesce(t.ended_at, t.end_date), ${to}::timestamptz)
             - greatest(t.start_date, ${from}::timestamptz))) / 86400)::float8 as days,
+          greatest(0, extract(epoch from (least(coalesce(t.ended_at, t.end_date), ${to}::timestamptz)
+            - greatest(t.start_date + interval '1 hour' * coalesce((t.forecast ->> 'calibrationHours')::float8, 0),
+              ${from}::timestamptz))) / 86400)::float8 as "switchingDays",
           coalesce(s.applied, 0) as applied, coalesce(s.title_changes, 0) as "slotTitleChanges",
           coalesce(s.image_changes, 0) as "slotImageChanges", coalesce(ti.n, 0) as "titleChanges",
           coalesce(i.changes, 0) as "imageChanges", coalesce(i.received, 0) as "imagesReceived"
@@ -125,7 +131,7 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
       floor: sum(floorUnitsOf),
       reservedUnits: sum((row) => {
         const shape: TestShape = { rotationIntervalMinutes: row.interval, winnerMetric: row.metric, kind };
-        return (dailyUnits(shape) - samplingUnitsPerDay(shape)) * row.days + unitsPerSwitch(kind);
+        return (dailyUnits(shape) - samplingUnitsPerDay(shape)) * row.switchingDays + unitsPerSwitch(kind);
       }),
     };
   });

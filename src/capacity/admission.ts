@@ -5,6 +5,7 @@ import {
   type CapacityPlan,
 } from '../shared/capacity-shares';
 import { reservedUnits, unitsPerSwitch, type TestShape } from './cost-model';
+import { HoldLine, holdsOf, type Hold } from './holdings';
 
 // Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
 // capacity-state.ts, and every decision (creating, the admission pass, the forecasts) runs here.
@@ -15,6 +16,10 @@ export interface AdmittedTest {
   plan: CapacityPlan;
   shape: TestShape;
   endsAt: Date;
+  /** When it started (absent: it holds from now). */
+  startsAt?: Date;
+  /** Until when it reads its video before the first switch (holdings.ts); absent: it switches from its start. */
+  readUntil?: Date | null;
 }
 
 export interface QueuedTest {
@@ -25,6 +30,10 @@ export interface QueuedTest {
   /** Arrival: the queue's order within a plan. */
   queuedAt: Date;
   durationMs: number;
+  /** A new test asked to start later than now: checked over its own days. */
+  startsAt?: Date;
+  /** How long after its start it reads its video before the first switch (its stored plan's calibration). */
+  readMs?: number;
   /** A running test asking to run on past its end: served after every waiting test of its plan. */
   extension?: boolean;
 }
@@ -138,21 +147,90 @@ class PlanLines {
   }
 }
 
+/** The holds of a running test from its start to its end (at least until now: an overdue test holds until it ends). */
+function admittedHolds(test: AdmittedTest, now: Date): Hold[] {
+  const start = test.startsAt?.getTime() ?? now.getTime();
+  const end = Math.max(test.endsAt.getTime(), now.getTime() + 1);
+  return holdsOf(test.shape, start, end, test.readUntil?.getTime() ?? start);
+}
+
+/**
+ * The most these running tests hold together on any day from now (what a plan's or an account's
+ * share has taken): their full reservations once they switch, less while some still read.
+ */
+export function heldAtMost(tests: AdmittedTest[], now: Date): number {
+  const line = new HoldLine();
+  for (const test of tests) line.add(admittedHolds(test, now));
+  return line.peak(now.getTime(), Infinity);
+}
+
+/** The holds of a waiting test were it to start at `at`. */
+function queuedHolds(test: QueuedTest, at: number): Hold[] {
+  return holdsOf(test.shape, at, at + test.durationMs, at + (test.readMs ?? 0));
+}
+
+/** Each plan's and each account's line of holds over the days ahead (holdings.ts). */
+class Holdings {
+  private readonly plans = new Map<CapacityPlan, HoldLine>();
+  private readonly accounts = new Map<string, HoldLine>();
+
+  constructor(private readonly state: CapacityState) {
+    for (const test of state.admitted) this.add(test, admittedHolds(test, state.now));
+  }
+
+  private line<K>(lines: Map<K, HoldLine>, key: K): HoldLine {
+    let line = lines.get(key);
+    if (!line) lines.set(key, (line = new HoldLine()));
+    return line;
+  }
+
+  add(test: { plan: CapacityPlan; accountId: string }, holds: Hold[]): void {
+    this.line(this.plans, test.plan).add(holds);
+    this.line(this.accounts, test.accountId).add(holds);
+  }
+
+  accountFits(test: QueuedTest, holds: Hold[]): boolean {
+    return this.line(this.accounts, test.accountId).fits(holds, accountAllotment(this.state, test.plan));
+  }
+
+  planFits(test: QueuedTest, holds: Hold[]): boolean {
+    return this.line(this.plans, test.plan).fits(holds, planAllotment(this.state, test.plan));
+  }
+
+  /**
+   * The earliest moment from `from` at which the test fits its plan and its account: `from` itself,
+   * or a moment at which a hold ends, or its read would end, as one of its lines falls.
+   */
+  earliestFit(test: QueuedTest, from: number): number | null {
+    const read = test.readMs ?? 0;
+    const falls = [
+      ...this.line(this.plans, test.plan).fallsAfter(from),
+      ...this.line(this.accounts, test.accountId).fallsAfter(from),
+    ];
+    const candidates = [from, ...falls, ...falls.map((at) => at - read)]
+      .filter((at) => at >= from)
+      .sort((a, b) => a - b);
+    for (const at of candidates) {
+      const holds = queuedHolds(test, at);
+      if (this.accountFits(test, holds) && this.planFits(test, holds)) return at;
+    }
+    return null;
+  }
+}
+
 /**
  * One admission pass over the queue: each test starts when its account's cap, its plan's share and
- * today's remaining quota all have room for it. Plans take their turns in the order their tests
- * arrived; within a plan the line is served fairly (PlanLines). Once a test waits for its plan's
- * share, the rest of its plan's line waits behind it (a stream of small tests can never starve a
- * large one). A test that waits for its own account's cap or for today's reset does not hold up
- * anyone else. Each waiting test gets its expected start, in the line's order.
+ * today's remaining quota all have room for it, on every day of its life (holdings.ts: a test that
+ * first reads its video holds little until its first switch). Plans take their turns in the order
+ * their tests arrived; within a plan the line is served fairly (PlanLines). Once a test waits for
+ * its plan's share, the rest of its plan's line waits behind it (a stream of small tests can never
+ * starve a large one). A test that waits for its own account's cap or for today's reset does not
+ * hold up anyone else. Each waiting test gets its expected start, in the line's order.
  */
 export function placeQueue(state: CapacityState): Placement[] {
-  const plans = sumBy(
-    state.admitted,
-    (test) => test.plan,
-    (test) => reservedUnits(test.shape),
-  );
-  const accounts = sumBy(
+  const holdings = new Holdings(state);
+  // The line's order goes by what each account reserves at its worst (its tests' full reservations).
+  const ranks = sumBy(
     state.admitted,
     (test) => test.accountId,
     (test) => reservedUnits(test.shape),
@@ -162,26 +240,21 @@ export function placeQueue(state: CapacityState): Placement[] {
     state.engineRemainingToday +
     state.admitted.reduce((total, test) => total + unitsPerSwitch(test.shape.kind), 0);
   const planBlocked = new Set<CapacityPlan>();
-  const lines = new PlanLines(state.queued, accounts);
+  const lines = new PlanLines(state.queued, ranks);
   const placements: Placement[] = [];
   for (const { plan } of state.queued) {
     const test = lines.next(plan);
-    const units = reservedUnits(test.shape);
+    const holds = queuedHolds(test, Math.max(state.now.getTime(), test.startsAt?.getTime() ?? 0));
     const todayUnits =
       unitsUntilReset(test.shape, state.now, state.resetsAt) + unitsPerSwitch(test.shape.kind);
     let blockedBy: Blocker | null = null;
     // An account at its cap waits for its own tests whatever its plan has: it holds up nobody.
-    if ((accounts.get(test.accountId) ?? 0) + units > accountAllotment(state, test.plan))
-      blockedBy = 'account';
-    else if (
-      planBlocked.has(test.plan) ||
-      (plans.get(test.plan) ?? 0) + units > planAllotment(state, test.plan)
-    )
-      blockedBy = 'plan';
+    if (!holdings.accountFits(test, holds)) blockedBy = 'account';
+    else if (planBlocked.has(test.plan) || !holdings.planFits(test, holds)) blockedBy = 'plan';
     else if (today + todayUnits > state.engineBudgetToday) blockedBy = 'today';
     if (blockedBy === null) {
-      plans.set(test.plan, (plans.get(test.plan) ?? 0) + units);
-      accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + units);
+      holdings.add(test, holds);
+      ranks.set(test.accountId, (ranks.get(test.accountId) ?? 0) + reservedUnits(test.shape));
       today += todayUnits;
       placements.push({ id: test.id, start: true });
       continue;
@@ -190,8 +263,8 @@ export function placeQueue(state: CapacityState): Placement[] {
     lines.waits(test);
     placements.push({ id: test.id, start: false, blockedBy, expectedStartAt: null, ahead: 0 });
   }
-  // The sums now hold the admitted tests and those this pass starts: the replay starts from them.
-  return withExpectedStarts(state, placements, { plans, accounts });
+  // The holdings now hold the admitted tests and those this pass starts: the replay starts from them.
+  return withExpectedStarts(state, placements, holdings);
 }
 
 /** A test asking to run on past its end: its account, plan and shape, and how long from now it would run. */
@@ -222,75 +295,44 @@ export function placeExtension(state: CapacityState, request: ExtensionRequest):
     // Leaving the admitted list also takes its restore reserve out of today's sum.
     admitted: state.admitted.filter((test) => test.id !== request.id),
     engineRemainingToday: Math.max(0, state.engineRemainingToday - ownToday),
-    queued: [...state.queued, { ...request, queuedAt: state.now, extension: true }],
+    queued: [
+      ...state.queued,
+      {
+        ...request,
+        queuedAt: state.now,
+        extension: true,
+        // Asked before its first switch, it still reads its video until then.
+        readMs: Math.max(0, (own?.readUntil?.getTime() ?? 0) - state.now.getTime()),
+      },
+    ],
   };
   return placeQueue(replay).find((placement) => placement.id === request.id)!;
 }
 
-interface Release {
-  at: Date;
-  plan: CapacityPlan;
-  accountId: string;
-  units: number;
-}
-
 /**
  * When each waiting test should start: a replay of the future in which running tests end on their
- * end dates and waiting tests start, in queue order, at the first release that makes room for them
- * (and no earlier than the plan's test ahead of them). Today's reset lets a test waiting on today's
- * quota start at midnight. Null when nothing running would ever make room (the plan waits for tests
- * that are themselves still queued elsewhere): the card then says it waits without a time.
+ * end dates and waiting tests start, in queue order, at the first moment their plan's and account's
+ * holds leave room for theirs on every day they would run (and no earlier than the plan's test
+ * ahead of them); each then holds its part of the future for those behind it. Today's reset lets a
+ * test waiting on today's quota start at midnight. Null when nothing ever makes room.
  */
-function withExpectedStarts(
-  state: CapacityState,
-  placements: Placement[],
-  reserved: { plans: Map<string, number>; accounts: Map<string, number> },
-): Placement[] {
+function withExpectedStarts(state: CapacityState, placements: Placement[], holdings: Holdings): Placement[] {
   const byId = new Map(state.queued.map((test) => [test.id, test]));
-  const { plans, accounts } = reserved;
-  const releases: Release[] = state.admitted.map((test) => ({
-    at: test.endsAt,
-    plan: test.plan,
-    accountId: test.accountId,
-    units: reservedUnits(test.shape),
-  }));
-  const planFloor = new Map<CapacityPlan, Date>();
+  const planFloor = new Map<CapacityPlan, number>();
   const aheadInPlan = new Map<CapacityPlan, number>();
   return placements.map((placement) => {
     if (placement.start) return placement;
     const test = byId.get(placement.id)!;
-    const units = reservedUnits(test.shape);
     const ahead = aheadInPlan.get(test.plan) ?? 0;
     aheadInPlan.set(test.plan, ahead + 1);
-    releases.sort((a, b) => a.at.getTime() - b.at.getTime());
-    const fits = () =>
-      (plans.get(test.plan) ?? 0) + units <= planAllotment(state, test.plan) + 1e-9 &&
-      (accounts.get(test.accountId) ?? 0) + units <= accountAllotment(state, test.plan) + 1e-9;
-    let at: Date | null = placement.blockedBy === 'today' ? state.resetsAt : state.now;
-    const floor = planFloor.get(test.plan);
-    if (floor && floor > at) at = floor;
-    const applied = new Set<Release>();
-    for (const release of releases) {
-      if (fits()) break;
-      if (release.plan === test.plan || release.accountId === test.accountId) {
-        // A test that ends frees its units in its plan and its account both, whoever waited for it.
-        plans.set(release.plan, (plans.get(release.plan) ?? 0) - release.units);
-        accounts.set(release.accountId, (accounts.get(release.accountId) ?? 0) - release.units);
-        applied.add(release);
-        if (release.at > at) at = release.at;
-      }
-    }
-    for (const release of applied) releases.splice(releases.indexOf(release), 1);
-    if (!fits()) return { ...placement, expectedStartAt: null, ahead };
-    plans.set(test.plan, (plans.get(test.plan) ?? 0) + units);
-    accounts.set(test.accountId, (accounts.get(test.accountId) ?? 0) + units);
-    releases.push({
-      at: new Date(at.getTime() + test.durationMs),
-      plan: test.plan,
-      accountId: test.accountId,
-      units,
-    });
+    const from = Math.max(
+      (placement.blockedBy === 'today' ? state.resetsAt : state.now).getTime(),
+      planFloor.get(test.plan) ?? -Infinity,
+    );
+    const at = holdings.earliestFit(test, from);
+    if (at === null) return { ...placement, expectedStartAt: null, ahead };
+    holdings.add(test, queuedHolds(test, at));
     if (placement.blockedBy === 'plan') planFloor.set(test.plan, at);
-    return { ...placement, expectedStartAt: at, ahead };
+    return { ...placement, expectedStartAt: new Date(at), ahead };
   });
 }

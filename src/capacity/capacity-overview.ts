@@ -3,10 +3,9 @@ import { quotaLedger } from '../../db/schema';
 import type { ServiceContext } from '../context/service-context';
 import { CAPACITY_PLANS } from '../shared/capacity-shares';
 import { pacificDay } from '../time/pacific';
-import { planAllotment, type CapacityState } from './admission';
+import { heldAtMost, planAllotment, type CapacityState } from './admission';
 import type { CapacityOverview } from './capacity.schemas';
 import { loadCapacityState, spentToday } from './capacity-state';
-import { reservedUnits } from './cost-model';
 
 /** At this share of the day's quota forecast, platform health degrades and admins are e-mailed. */
 export const FORECAST_WARN_SHARE = 0.8;
@@ -27,7 +26,7 @@ export function overviewOf(
     quotaUnits,
     usedUnits: used,
     usedByReadsUnits: spent.reads,
-    reservedUnits: Math.round(state.admitted.reduce((total, test) => total + reservedUnits(test.shape), 0)),
+    reservedUnits: Math.round(heldAtMost(state.admitted, state.now)),
     testsPoolUnits: Math.round(state.testsPool),
     forecastUnits: Math.round(forecast),
     forecastShare: quotaUnits > 0 ? forecast / quotaUnits : 1,
@@ -37,7 +36,7 @@ export function overviewOf(
       return {
         plan,
         allotmentUnits: Math.round(planAllotment(state, plan)),
-        reservedUnits: Math.round(running.reduce((total, test) => total + reservedUnits(test.shape), 0)),
+        reservedUnits: Math.round(heldAtMost(running, state.now)),
         runningTests: running.length,
         queuedTests: state.queued.filter((test) => test.plan === plan).length,
       };

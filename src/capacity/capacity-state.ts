@@ -122,6 +122,9 @@ export async function loadCapacityState(deps: {
         startDate: titleTests.startDate,
         endDate: titleTests.endDate,
         createdAt: titleTests.createdAt,
+        // The hours it reads its video before the first switch: its stored plan's calibration
+        // (title-tests.schemas.ts, testForecastSchema; the schedule's design starts then).
+        readHours: sql<number>`coalesce((${titleTests.forecast} ->> 'calibrationHours')::float8, 0)`,
         tier: users.subscriptionTier,
         isLifetime: users.isLifetime,
       })
@@ -137,6 +140,7 @@ export async function loadCapacityState(deps: {
     winnerMetric: row.metric,
     kind: row.kind,
   });
+  const readMsOf = (row: (typeof testRows)[number]) => Math.max(0, Number(row.readHours)) * 3_600_000;
   const running = testRows.filter((row) => row.status !== 'queued');
   // Paused tests are still sampled (their counters keep the windows around the pause honest).
   const sampled = running.map((row) => ({
@@ -161,6 +165,8 @@ export async function loadCapacityState(deps: {
       plan: capacityPlanOf({ subscriptionTier: row.tier, isLifetime: row.isLifetime }),
       shape: shapeOf(row),
       endsAt: row.endDate,
+      startsAt: row.startDate,
+      readUntil: new Date(row.startDate.getTime() + readMsOf(row)),
     })),
     queued: testRows
       .filter((row) => row.status === 'queued')
@@ -171,6 +177,7 @@ export async function loadCapacityState(deps: {
         shape: shapeOf(row),
         queuedAt: row.createdAt,
         durationMs: row.endDate.getTime() - row.startDate.getTime(),
+        readMs: readMsOf(row),
       })),
   };
 }

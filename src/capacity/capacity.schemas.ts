@@ -19,6 +19,11 @@ export const capacityForShapeInputSchema = z.object({
   kind: z
     .enum(TEST_KINDS, { message: 'kind must be titles, thumbnails or packages.' })
     .default(DEFAULT_TEST_KIND),
+  /**
+   * The hours the test's plan reads the video before its first switch (GET /api/tests/plan,
+   * calibrationHours): it holds little of the capacity meanwhile, so it may start sooner.
+   */
+  calibrationHours: z.coerce.number().min(0).max(72).default(0),
 });
 export type CapacityForShapeInput = z.infer<typeof capacityForShapeInputSchema>;
 

@@ -9,7 +9,7 @@ import { extensionRefusal, holdProblem, queueMessage, refusal } from './capacity
 import { intervalsFor } from '../shared/test-shapes';
 import { activeTestLimit, planLimitMessage } from '../shared/plans';
 import { runningStatuses } from '../shared/test-states';
-import { accountAllotment, neverFits, placeExtension, placeQueue } from './admission';
+import { accountAllotment, heldAtMost, neverFits, placeExtension, placeQueue } from './admission';
 import { loadCapacityState, testsPoolOf } from './capacity-state';
 import type { Config } from '../config';
 import { reservedUnits, type TestShape } from './cost-model';
@@ -55,16 +55,20 @@ export async function admitNewTest(
   ctx: TxContext,
   account: Account,
   shape: TestShape,
-  durationMs: number,
+  /**
+   * Its length (start to end), when it starts (a later start: it is checked over its own days) and
+   * how long it reads its video before the first switch (its plan's calibration; it holds little meanwhile).
+   */
+  timing: { durationMs: number; startsAt?: Date; readMs?: number },
 ): Promise<Admission> {
   const tx = ctx.db;
   await lockAdmission(tx);
   const state = await loadCapacityState(ctx);
   const plan = capacityPlanOf(account);
   if (neverFits(state, plan, shape)) throw refusal(plan, shape, accountAllotment(state, plan));
-  const tooLong = holdProblem(state, plan, shape, durationMs);
+  const tooLong = holdProblem(state, plan, shape, timing.durationMs);
   if (tooLong) throw badRequest(tooLong);
-  state.queued.push({ id: CANDIDATE, accountId: account.id, plan, shape, queuedAt: state.now, durationMs });
+  state.queued.push({ id: CANDIDATE, accountId: account.id, plan, shape, queuedAt: state.now, ...timing });
   const placement = placeQueue(state).find((entry) => entry.id === CANDIDATE)!;
   return placement.start
     ? { start: true }
@@ -88,9 +92,10 @@ export async function capacityForShape(
   const state = await loadCapacityState(deps);
   const plan = capacityPlanOf(account);
   const cap = accountAllotment(state, plan);
-  const reserved = state.admitted
-    .filter((test) => test.accountId === account.id)
-    .reduce((total, test) => total + reservedUnits(test.shape), 0);
+  const reserved = heldAtMost(
+    state.admitted.filter((test) => test.accountId === account.id),
+    state.now,
+  );
   const limit = activeTestLimit(account);
   const testLimit = limit === null ? null : { running: await runningTestsOf(deps.db, account.id), limit };
   const base = {
@@ -127,6 +132,7 @@ export async function capacityForShape(
     shape,
     queuedAt: state.now,
     durationMs: input.durationDays * DAY_MS,
+    readMs: input.calibrationHours * 3_600_000,
   });
   const placement = placeQueue(state).find((entry) => entry.id === CANDIDATE)!;
   if (placement.start)

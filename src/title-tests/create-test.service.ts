@@ -243,7 +243,11 @@ async function insertTest(
     // Does it fit the deployment's YouTube capacity now, or wait in line (src/capacity)?
     const admission = user.isDemo
       ? ({ start: true } as const)
-      : await admitNewTest(withTx(ctx, tx), user, shapeOf(input), endDate.getTime() - start.getTime());
+      : await admitNewTest(withTx(ctx, tx), user, shapeOf(input), {
+          durationMs: endDate.getTime() - start.getTime(),
+          startsAt: start,
+          readMs: args.forecast.calibrationHours * 3_600_000,
+        });
     // Kept with the test, as YouTube served it: the end or a cancel puts it back byte for byte.
     const originalImage = args.original
       ? await storeImage({ db: tx }, user.id, args.original, 'youtube-original')

@@ -324,6 +324,7 @@ async function alternativesFor(
       winnerMetric: input.winnerMetric,
       durationDays: high,
       kind,
+      calibrationHours: knowledge.calibrationHours,
     });
     const waitDays =
       capacity.decision === 'refuse'

@@ -136,8 +136,17 @@ describe('shares and the queue', () => {
       .select({ endDate: titleTests.endDate })
       .from(titleTests)
       .where(eq(titleTests.status, 'active'));
+    // It first reads its video's counter for its plan's calibration hours, holding little of his
+    // share (src/capacity/holdings.ts): it is expected to start that long before the first of his
+    // tests ends, so that its first switch comes as that test's units free.
+    const [stored] = await db()
+      .select({ forecast: titleTests.forecast })
+      .from(titleTests)
+      .where(eq(titleTests.id, waiting.id));
+    const readHours = (stored!.forecast as { calibrationHours: number }).calibrationHours;
+    expect(readHours).toBeGreaterThan(0);
     expect(new Date(waiting.expectedStartAt!).getTime()).toBe(
-      Math.min(...earliestEnd.map((row) => row.endDate.getTime())),
+      Math.min(...earliestEnd.map((row) => row.endDate.getTime())) - readHours * 3_600_000,
     );
     // Priya (Free) comes after the busy Authority account: her 2-hourly test starts at once.
     const priyaTest = await create(priya, 'sim-priya', 0, twoHourly);

@@ -19,6 +19,7 @@ export function useShapeCapacity(
     winnerMetric: WinnerMetric;
     durationDays: number | null;
     kind: TestKind;
+    calibrationHours: number;
   },
   enabled: boolean,
 ) {
@@ -29,6 +30,7 @@ export function useShapeCapacity(
       winnerMetric: shape.winnerMetric,
       durationDays: Math.min(60, Math.max(1, shape.durationDays ?? 7)),
       kind: shape.kind,
+      calibrationHours: shape.calibrationHours,
     }),
     FORECAST_DEBOUNCE_MS,
   );

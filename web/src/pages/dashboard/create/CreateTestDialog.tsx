@@ -207,6 +207,8 @@ export function CreateTestDialog({ opened, onClose, suggestion }: CreateTestDial
       winnerMetric: form.winnerMetric,
       durationDays: durationDays(form),
       kind: form.kind,
+      // A plan that first reads the video holds little of the capacity until its first switch.
+      calibrationHours: plan.query.isPlaceholderData ? 0 : (plan.query.data?.calibrationHours ?? 0),
     },
     opened,
   );
