@@ -76,8 +76,8 @@ export function registerStateGauges(metrics: Metrics, ctx: ServiceContext): void
   const quota: Gauge<'kind'> = new Gauge({
     name: 'titlewise_youtube_quota_units',
     help:
-      "Today's YouTube quota (Pacific day), in units: limit, used (the ledger), reserved (admitted " +
-      "tests' worst day) and forecast (used plus what running tests will spend by midnight Pacific).",
+      "Today's YouTube quota (Pacific day), in units: limit, used (the ledger), reserved (the most admitted " +
+      'tests hold on any day ahead) and forecast (used plus what running tests will spend by midnight Pacific).',
     labelNames: ['kind'],
     registers,
     collect: guarded('titlewise_youtube_quota_units', async () => {
