@@ -5,6 +5,7 @@ import {
   dailyUnits,
   type TestShape,
 } from '../../src/capacity/cost-model';
+import { storedReadHours } from '../../src/capacity/capacity-state';
 import type { Db } from '../../src/db/database';
 import { TEST_KINDS, type TestKind } from '../../src/shared/test-kinds';
 import type { WinnerMetric } from '../../src/shared/test-shapes';
@@ -83,7 +84,7 @@ export async function kindFigures(db: Db, window: Window): Promise<KindFigures[]
           greatest(0, extract(epoch from (least(coalesce(t.ended_at, t.end_date), ${to}::timestamptz)
             - greatest(t.start_date, ${from}::timestamptz))) / 86400)::float8 as days,
           greatest(0, extract(epoch from (least(coalesce(t.ended_at, t.end_date), ${to}::timestamptz)
-            - greatest(t.start_date + interval '1 hour' * coalesce((t.forecast ->> 'calibrationHours')::float8, 0),
+            - greatest(t.start_date + interval '1 hour' * ${storedReadHours(sql.raw('t.forecast'))},
               ${from}::timestamptz))) / 86400)::float8 as "switchingDays",
           coalesce(s.applied, 0) as applied, coalesce(s.title_changes, 0) as "slotTitleChanges",
           coalesce(s.image_changes, 0) as "slotImageChanges", coalesce(ti.n, 0) as "titleChanges",

@@ -5,7 +5,7 @@ import {
   type CapacityPlan,
 } from '../shared/capacity-shares';
 import { reservedUnits, unitsPerSwitch, type TestShape } from './cost-model';
-import { HoldLine, holdsOf, type Hold } from './holdings';
+import { Holdings, queuedHolds } from './holdings';
 
 // Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
 // capacity-state.ts, and every decision (creating, the admission pass, the forecasts) runs here.
@@ -19,7 +19,7 @@ export interface AdmittedTest {
   /** When it started (absent: it holds from now). */
   startsAt?: Date;
   /** Until when it reads its video before the first switch (holdings.ts); absent: it switches from its start. */
-  readUntil?: Date | null;
+  readUntil?: Date;
 }
 
 export interface QueuedTest {
@@ -147,77 +147,6 @@ class PlanLines {
   }
 }
 
-/** The holds of a running test from its start to its end (at least until now: an overdue test holds until it ends). */
-function admittedHolds(test: AdmittedTest, now: Date): Hold[] {
-  const start = test.startsAt?.getTime() ?? now.getTime();
-  const end = Math.max(test.endsAt.getTime(), now.getTime() + 1);
-  return holdsOf(test.shape, start, end, test.readUntil?.getTime() ?? start);
-}
-
-/**
- * The most these running tests hold together on any day from now (what a plan's or an account's
- * share has taken): their full reservations once they switch, less while some still read.
- */
-export function heldAtMost(tests: AdmittedTest[], now: Date): number {
-  const line = new HoldLine();
-  for (const test of tests) line.add(admittedHolds(test, now));
-  return line.peak(now.getTime(), Infinity);
-}
-
-/** The holds of a waiting test were it to start at `at`. */
-function queuedHolds(test: QueuedTest, at: number): Hold[] {
-  return holdsOf(test.shape, at, at + test.durationMs, at + (test.readMs ?? 0));
-}
-
-/** Each plan's and each account's line of holds over the days ahead (holdings.ts). */
-class Holdings {
-  private readonly plans = new Map<CapacityPlan, HoldLine>();
-  private readonly accounts = new Map<string, HoldLine>();
-
-  constructor(private readonly state: CapacityState) {
-    for (const test of state.admitted) this.add(test, admittedHolds(test, state.now));
-  }
-
-  private line<K>(lines: Map<K, HoldLine>, key: K): HoldLine {
-    let line = lines.get(key);
-    if (!line) lines.set(key, (line = new HoldLine()));
-    return line;
-  }
-
-  add(test: { plan: CapacityPlan; accountId: string }, holds: Hold[]): void {
-    this.line(this.plans, test.plan).add(holds);
-    this.line(this.accounts, test.accountId).add(holds);
-  }
-
-  accountFits(test: QueuedTest, holds: Hold[]): boolean {
-    return this.line(this.accounts, test.accountId).fits(holds, accountAllotment(this.state, test.plan));
-  }
-
-  planFits(test: QueuedTest, holds: Hold[]): boolean {
-    return this.line(this.plans, test.plan).fits(holds, planAllotment(this.state, test.plan));
-  }
-
-  /**
-   * The earliest moment from `from` at which the test fits its plan and its account: `from` itself,
-   * or a moment at which a hold ends, or its read would end, as one of its lines falls.
-   */
-  earliestFit(test: QueuedTest, from: number): number | null {
-    const read = test.readMs ?? 0;
-    const falls = [
-      ...this.line(this.plans, test.plan).fallsAfter(from),
-      ...this.line(this.accounts, test.accountId).fallsAfter(from),
-    ];
-    const candidates = [from, ...falls, ...falls.map((at) => at - read)]
-      .filter((at) => at >= from)
-      .sort((a, b) => a - b);
-    for (const at of candidates) {
-      const holds = queuedHolds(test, at);
-      if (this.accountFits(test, holds) && this.planFits(test, holds)) return at;
-    }
-    return null;
-  }
-}
-
 /**
  * One admission pass over the queue: each test starts when its account's cap, its plan's share and
  * today's remaining quota all have room for it, on every day of its life (holdings.ts: a test that
@@ -228,7 +157,10 @@ class Holdings {
  * hold up anyone else. Each waiting test gets its expected start, in the line's order.
  */
 export function placeQueue(state: CapacityState): Placement[] {
-  const holdings = new Holdings(state);
+  const holdings = new Holdings(state.admitted, state.now, {
+    plan: (plan) => planAllotment(state, plan),
+    account: (plan) => accountAllotment(state, plan),
+  });
   // The line's order goes by what each account reserves at its worst (its tests' full reservations).
   const ranks = sumBy(
     state.admitted,

@@ -3,7 +3,8 @@ import { quotaLedger } from '../../db/schema';
 import type { ServiceContext } from '../context/service-context';
 import { CAPACITY_PLANS } from '../shared/capacity-shares';
 import { pacificDay } from '../time/pacific';
-import { heldAtMost, planAllotment, type CapacityState } from './admission';
+import { planAllotment, type CapacityState } from './admission';
+import { heldAtMost } from './holdings';
 import type { CapacityOverview } from './capacity.schemas';
 import { loadCapacityState, spentToday } from './capacity-state';
 

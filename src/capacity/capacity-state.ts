@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, sum, type SQLWrapper } from 'drizzle-orm';
 import { quotaLedger, titleTests, users } from '../../db/schema';
 import { rowsOf } from '../db/rows';
 import { quotaCosts } from '../youtube/quota-ledger';
@@ -56,6 +56,13 @@ export function samplingUnitsBetween(tests: RunningTest[], from: Date, until: Da
   }
   return units;
 }
+
+/**
+ * The hours a test reads its video before its first switch, from its stored forecast's column: its
+ * plan's calibration (title-tests.schemas.ts, testForecastSchema; the schedule's design starts then).
+ */
+export const storedReadHours = (forecast: SQLWrapper) =>
+  sql<number>`coalesce((${forecast} ->> 'calibrationHours')::float8, 0)`;
 
 /** What admitted tests together may reserve per day: the quota less the reads pool and sampling's rounding. */
 export function testsPoolOf(config: Config): number {
@@ -122,9 +129,7 @@ export async function loadCapacityState(deps: {
         startDate: titleTests.startDate,
         endDate: titleTests.endDate,
         createdAt: titleTests.createdAt,
-        // The hours it reads its video before the first switch: its stored plan's calibration
-        // (title-tests.schemas.ts, testForecastSchema; the schedule's design starts then).
-        readHours: sql<number>`coalesce((${titleTests.forecast} ->> 'calibrationHours')::float8, 0)`,
+        readHours: storedReadHours(titleTests.forecast),
         tier: users.subscriptionTier,
         isLifetime: users.isLifetime,
       })

@@ -9,7 +9,8 @@ import { extensionRefusal, holdProblem, queueMessage, refusal } from './capacity
 import { intervalsFor } from '../shared/test-shapes';
 import { activeTestLimit, planLimitMessage } from '../shared/plans';
 import { runningStatuses } from '../shared/test-states';
-import { accountAllotment, heldAtMost, neverFits, placeExtension, placeQueue } from './admission';
+import { accountAllotment, neverFits, placeExtension, placeQueue } from './admission';
+import { heldAtMost } from './holdings';
 import { loadCapacityState, testsPoolOf } from './capacity-state';
 import type { Config } from '../config';
 import { reservedUnits, type TestShape } from './cost-model';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { accountAllotment, heldAtMost, placeQueue, type AdmittedTest, type CapacityState } from './admission';
+import { accountAllotment, placeQueue, type AdmittedTest, type CapacityState } from './admission';
 import { reservedUnits, samplingUnitsPerDay, unitsPerSwitch } from './cost-model';
-import { HoldLine, holdsOf, readingUnits } from './holdings';
+import { heldAtMost, HoldLine, holdsOf, readingUnits } from './holdings';
 
 const now = new Date('2026-11-23T18:00:00Z'); // 10:00 Pacific
 const HOUR = 3_600_000;

@@ -1,3 +1,5 @@
+import type { CapacityPlan } from '../shared/capacity-shares';
+import type { AdmittedTest, QueuedTest } from './admission';
 import { reservedUnits, samplingUnitsPerDay, unitsPerSwitch, type TestShape } from './cost-model';
 
 // What a test holds of its plan's share and its account's cap, day by day over its life
@@ -93,5 +95,84 @@ export class HoldLine {
       if (this.levels[index]! < before - EPSILON) falls.push(this.times[index]!);
     }
     return falls;
+  }
+}
+
+/** The holds of a running test from its start to its end (at least until now: an overdue test holds until it ends). */
+function admittedHolds(test: AdmittedTest, now: Date): Hold[] {
+  const start = test.startsAt?.getTime() ?? now.getTime();
+  const end = Math.max(test.endsAt.getTime(), now.getTime() + 1);
+  return holdsOf(test.shape, start, end, test.readUntil?.getTime() ?? start);
+}
+
+/**
+ * The most these running tests hold together on any day from now (what a plan's or an account's
+ * share has taken): their full reservations once they switch, less while some still read.
+ */
+export function heldAtMost(tests: AdmittedTest[], now: Date): number {
+  const line = new HoldLine();
+  for (const test of tests) line.add(admittedHolds(test, now));
+  return line.peak(now.getTime(), Infinity);
+}
+
+/** The holds of a waiting test were it to start at `at`. */
+export function queuedHolds(test: QueuedTest, at: number): Hold[] {
+  return holdsOf(test.shape, at, at + test.durationMs, at + (test.readMs ?? 0));
+}
+
+/** Each plan's and each account's line of holds over the days ahead. */
+export class Holdings {
+  private readonly plans = new Map<CapacityPlan, HoldLine>();
+  private readonly accounts = new Map<string, HoldLine>();
+
+  constructor(
+    admitted: AdmittedTest[],
+    now: Date,
+    /** What a plan's tests together, and one account's of that plan, may hold a day. */
+    private readonly allotments: {
+      plan: (plan: CapacityPlan) => number;
+      account: (plan: CapacityPlan) => number;
+    },
+  ) {
+    for (const test of admitted) this.add(test, admittedHolds(test, now));
+  }
+
+  private line<K>(lines: Map<K, HoldLine>, key: K): HoldLine {
+    let line = lines.get(key);
+    if (!line) lines.set(key, (line = new HoldLine()));
+    return line;
+  }
+
+  add(test: { plan: CapacityPlan; accountId: string }, holds: Hold[]): void {
+    this.line(this.plans, test.plan).add(holds);
+    this.line(this.accounts, test.accountId).add(holds);
+  }
+
+  accountFits(test: QueuedTest, holds: Hold[]): boolean {
+    return this.line(this.accounts, test.accountId).fits(holds, this.allotments.account(test.plan));
+  }
+
+  planFits(test: QueuedTest, holds: Hold[]): boolean {
+    return this.line(this.plans, test.plan).fits(holds, this.allotments.plan(test.plan));
+  }
+
+  /**
+   * The earliest moment from `from` at which the test fits its plan and its account: `from` itself,
+   * or a moment at which a hold ends, or its read would end, as one of its lines falls.
+   */
+  earliestFit(test: QueuedTest, from: number): number | null {
+    const read = test.readMs ?? 0;
+    const falls = [
+      ...this.line(this.plans, test.plan).fallsAfter(from),
+      ...this.line(this.accounts, test.accountId).fallsAfter(from),
+    ];
+    const candidates = [from, ...falls, ...falls.map((at) => at - read)]
+      .filter((at) => at >= from)
+      .sort((a, b) => a - b);
+    for (const at of candidates) {
+      const holds = queuedHolds(test, at);
+      if (this.accountFits(test, holds) && this.planFits(test, holds)) return at;
+    }
+    return null;
   }
 }
