@@ -15,6 +15,7 @@ import {
   SAMPLING_ROUNDING_UNITS_PER_DAY,
   VIDEOS_PER_SAMPLING_CALL,
   sampledOnPass,
+  samplingPeriodMinutes,
   type TestShape,
 } from './cost-model';
 
@@ -42,16 +43,36 @@ interface RunningTest {
 
 /**
  * Sampling's projected calls from `from` to `until`: each pass reads ceil(tests due / 50) counters
- * calls, as metrics-collection.ts makes them.
+ * calls, as metrics-collection.ts makes them. The tests are counted per cadence by sweeping their
+ * starts and ends in time order, so a pass costs one step per cadence, not one per test.
  */
 export function samplingUnitsBetween(tests: RunningTest[], from: Date, until: Date): number {
   const step = SAMPLING_PASS_MINUTES * 60_000;
+  const byCadence = new Map<number, { shape: TestShape; starts: number[]; ends: number[] }>();
+  for (const test of tests) {
+    const period = samplingPeriodMinutes(test.shape);
+    const group = byCadence.get(period) ?? { shape: test.shape, starts: [], ends: [] };
+    group.starts.push(test.startDate.getTime());
+    group.ends.push(test.endDate.getTime());
+    byCadence.set(period, group);
+  }
+  const sweeps = [...byCadence.values()].map((group) => ({
+    shape: group.shape,
+    starts: group.starts.sort((a, b) => a - b),
+    ends: group.ends.sort((a, b) => a - b),
+    started: 0,
+    ended: 0,
+  }));
   let units = 0;
   for (let at = Math.ceil(from.getTime() / step) * step; at < until.getTime(); at += step) {
     const pass = new Date(at);
-    const due = tests.filter(
-      (test) => test.startDate <= pass && test.endDate > pass && sampledOnPass(test.shape, pass),
-    ).length;
+    let due = 0;
+    for (const sweep of sweeps) {
+      // Running at the pass: started at or before it, not ended at or before it.
+      while (sweep.started < sweep.starts.length && sweep.starts[sweep.started]! <= at) sweep.started++;
+      while (sweep.ended < sweep.ends.length && sweep.ends[sweep.ended]! <= at) sweep.ended++;
+      if (sampledOnPass(sweep.shape, pass)) due += sweep.started - sweep.ended;
+    }
     units += Math.ceil(due / VIDEOS_PER_SAMPLING_CALL);
   }
   return units;

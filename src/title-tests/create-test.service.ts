@@ -135,17 +135,23 @@ export async function createTitleTest(
   const viewsPerDay =
     estimateViewsPerDay({ viewCount: video.viewCount, publishedAt: video.snippet.publishedAt }, now) ??
     undefined;
-  const forecast = await forecastTest(ctx, user, {
-    channelId: connection.id,
-    titleCount: variantCount,
-    rotationIntervalMinutes: input.rotationIntervalMinutes,
-    winnerMetric: input.winnerMetric,
-    durationDays: (endDate.getTime() - start.getTime()) / DAY,
-    startDate: start.toISOString(),
-    viewsPerDay,
-    videoId: video.id,
-    kind: input.kind,
-  });
+  const forecast = await forecastTest(
+    ctx,
+    user,
+    {
+      channelId: connection.id,
+      titleCount: variantCount,
+      rotationIntervalMinutes: input.rotationIntervalMinutes,
+      winnerMetric: input.winnerMetric,
+      durationDays: (endDate.getTime() - start.getTime()) / DAY,
+      startDate: start.toISOString(),
+      viewsPerDay,
+      videoId: video.id,
+      kind: input.kind,
+    },
+    undefined,
+    { alternatives: false },
+  );
   // The plan counts the day the test first reads the video: a shape that decides on paper may not.
   const undecidable = undecidablePlanProblem(forecast, variantCount, input.kind);
   if (undecidable) throw badRequest(undecidable);

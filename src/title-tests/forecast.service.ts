@@ -219,6 +219,11 @@ export async function forecastTest(
   input: TestForecastInput,
   /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
   existing?: { washoutMinutes: number | null },
+  /**
+   * Whether to compare the other intervals (the dialog's alternatives, each with its capacity
+   * wait). Creating a test keeps the plan it runs on, not the shapes it did not choose: it skips them.
+   */
+  options: { alternatives?: boolean } = {},
 ): Promise<TestForecast> {
   const start = input.startDate ? new Date(input.startDate) : ctx.clock.now();
   const viewsPerDay = input.viewsPerDay ?? TYPICAL_VIEWS_PER_DAY;
@@ -268,7 +273,7 @@ export async function forecastTest(
     viewsPerDay,
     running: existing !== undefined,
   });
-  if (existing) return plan;
+  if (existing || options.alternatives === false) return plan;
   const target = (plan.minimumDetectableLiftPercent ?? COMPARED_LIFT_PERCENT) / 100;
   return {
     ...plan,

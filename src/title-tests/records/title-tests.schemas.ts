@@ -396,8 +396,9 @@ export const testForecastSchema = z.object({
 export type TestForecast = z.infer<typeof testForecastSchema>;
 
 /**
- * The plan a test keeps (title_tests.forecast): as the dialog showed it, then, for a plan that had
- * to assume the channel's noise, confirmed on the video's own traffic before the first switch.
+ * The plan a test keeps (title_tests.forecast): the dialog's plan for the chosen shape (the other
+ * shapes it compared are not kept: `alternatives` is empty), then, for a plan that had to assume the
+ * channel's noise, confirmed on the video's own traffic before the first switch.
  */
 export const storedForecastSchema = testForecastSchema.extend({
   /** When the plan was confirmed on the video's traffic (it stays assumed when the video showed too little). */
