@@ -5,7 +5,6 @@ import {
   neverFits,
   placeQueue,
   planAllotment,
-  unitsUntilReset,
   type CapacityState,
 } from './admission';
 import {
@@ -16,6 +15,7 @@ import {
   unitsPerSwitch,
   type TestShape,
 } from './cost-model';
+import { holdsOf, spendBetween } from './holdings';
 
 const now = new Date('2026-11-23T18:00:00Z'); // 10:00 Pacific
 const resetsAt = new Date('2026-11-24T08:00:00Z');
@@ -39,6 +39,15 @@ function state(overrides: Partial<CapacityState> = {}): CapacityState {
     ...overrides,
   };
 }
+
+/** What a 7-day test of this shape starting now spends before the reset, its restore included. */
+const todayOf = (shape: TestShape, readMs = 0) =>
+  spendBetween(
+    holdsOf(shape, now.getTime(), now.getTime() + 7 * DAY, now.getTime() + readMs),
+    shape,
+    now.getTime(),
+    resetsAt.getTime(),
+  );
 
 const queued = (
   id: string,
@@ -238,7 +247,7 @@ describe('admission', () => {
   });
 
   it('keeps today’s room for each running test’s restore at its kind’s cost', () => {
-    const titleToday = unitsUntilReset(hourly, now, resetsAt) + unitsPerSwitch('titles');
+    const titleToday = todayOf(hourly);
     const running = {
       id: 'package',
       accountId: 'a',
@@ -258,13 +267,29 @@ describe('admission', () => {
   });
 
   it('reserves a package test’s day at its kind’s cost: a title test of the same shape fits where it waits', () => {
-    const packageToday = unitsUntilReset(hourlyPackages, now, resetsAt) + unitsPerSwitch('packages');
-    const titleToday = unitsUntilReset(hourly, now, resetsAt) + unitsPerSwitch('titles');
+    const packageToday = todayOf(hourlyPackages);
+    const titleToday = todayOf(hourly);
     // 10:00 Pacific: 14 hours of the day left, then one switch of the kind in reserve.
     expect(packageToday).toBeCloseTo(((24 * 101 + 144 / 50) * 14) / 24 + 101, 6);
     const budget = state({ engineBudgetToday: Math.ceil(titleToday) });
     expect(placeQueue({ ...budget, queued: [queued('t', 'a', 'pro')] })[0]).toMatchObject({ start: true });
     expect(placeQueue({ ...budget, queued: [queued('p', 'a', 'pro', hourlyPackages)] })[0]).toMatchObject({
+      start: false,
+      blockedBy: 'today',
+    });
+  });
+  it('counts a test that first reads its video at its sampling today: it starts where a switching one waits', () => {
+    const twoHours = { rotationIntervalMinutes: 120, winnerMetric: 'views' as const };
+    const readMs = 48 * 3_600_000;
+    const reading = todayOf(twoHours, readMs);
+    // 14 hours left today: a reading test spends its sampling share (144 passes / 50 a day) and
+    // keeps its restore; a switching one 12 switches a day on top.
+    expect(reading).toBeCloseTo(((144 / 50) * 14) / 24 + 51, 6);
+    expect(todayOf(twoHours)).toBeGreaterThan(reading + 300);
+    const budget = state({ engineBudgetToday: Math.ceil(reading) });
+    const test = { ...queued('r', 'a', 'pro', twoHours), readMs };
+    expect(placeQueue({ ...budget, queued: [test] })[0]).toMatchObject({ start: true });
+    expect(placeQueue({ ...budget, queued: [{ ...test, readMs: 0 }] })[0]).toMatchObject({
       start: false,
       blockedBy: 'today',
     });

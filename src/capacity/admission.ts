@@ -5,7 +5,7 @@ import {
   type CapacityPlan,
 } from '../shared/capacity-shares';
 import { reservedUnits, unitsPerSwitch, type TestShape } from './cost-model';
-import { Holdings, queuedHolds } from './holdings';
+import { admittedHolds, Holdings, queuedHolds, spendBetween } from './holdings';
 
 // Who may start now, in one place (docs/capacity.md). Pure: the state is loaded by
 // capacity-state.ts, and every decision (creating, the admission pass, the forecasts) runs here.
@@ -87,12 +87,6 @@ export function longestHoldMs(
   return reservedUnits(shape) > planAllotment(state, plan) * LONG_HOLD_PART
     ? LONG_HOLD_DAYS * 86_400_000
     : null;
-}
-
-/** A test's projected spend from `from` to the reset: its rotations and its share of sampling. */
-export function unitsUntilReset(shape: TestShape, from: Date, resetsAt: Date): number {
-  const hoursLeft = Math.max(0, resetsAt.getTime() - from.getTime()) / 3_600_000;
-  return (reservedUnits(shape) - unitsPerSwitch(shape.kind)) * (hoursLeft / 24);
 }
 
 function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => number): Map<string, number> {
@@ -177,8 +171,8 @@ export function placeQueue(state: CapacityState): Placement[] {
   for (const { plan } of state.queued) {
     const test = lines.next(plan);
     const holds = queuedHolds(test, Math.max(state.now.getTime(), test.startsAt?.getTime() ?? 0));
-    const todayUnits =
-      unitsUntilReset(test.shape, state.now, state.resetsAt) + unitsPerSwitch(test.shape.kind);
+    // Today's part of it: a test that reads its video first spends only its sampling meanwhile.
+    const todayUnits = spendBetween(holds, test.shape, state.now.getTime(), state.resetsAt.getTime());
     let blockedBy: Blocker | null = null;
     // An account at its cap waits for its own tests whatever its plan has: it holds up nobody.
     if (!holdings.accountFits(test, holds)) blockedBy = 'account';
@@ -219,8 +213,14 @@ export interface ExtensionRequest {
  */
 export function placeExtension(state: CapacityState, request: ExtensionRequest): Placement {
   const own = state.admitted.find((test) => test.id === request.id);
+  // Its own spend before the reset (its sampling alone while it still reads), its restore aside.
   const ownToday = own
-    ? unitsUntilReset(own.shape, state.now, own.endsAt < state.resetsAt ? own.endsAt : state.resetsAt)
+    ? spendBetween(
+        admittedHolds(own, state.now),
+        own.shape,
+        state.now.getTime(),
+        Math.min(own.endsAt.getTime(), state.resetsAt.getTime()),
+      ) - unitsPerSwitch(own.shape.kind)
     : 0;
   const replay: CapacityState = {
     ...state,

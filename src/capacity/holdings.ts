@@ -32,6 +32,23 @@ export function holdsOf(shape: TestShape, start: number, end: number, readUntil 
   return holds;
 }
 
+/**
+ * What a test holding these would spend between `from` and `until`: each hold's daily units, less
+ * the restore every hold keeps in reserve, over the hours it overlaps, and the restore once (it is
+ * spent when the test ends, not every day). A test still reading its video spends only its sampling.
+ */
+export function spendBetween(holds: Hold[], shape: TestShape, from: number, until: number): number {
+  const restore = unitsPerSwitch(shape.kind);
+  let units = restore;
+  for (const hold of holds) {
+    const overlap = Math.min(hold.until, until) - Math.max(hold.from, from);
+    if (overlap > 0) units += ((hold.units - restore) * overlap) / DAY_MS;
+  }
+  return units;
+}
+
+const DAY_MS = 86_400_000;
+
 const EPSILON = 1e-9;
 
 /**
@@ -99,7 +116,7 @@ export class HoldLine {
 }
 
 /** The holds of a running test from its start to its end (at least until now: an overdue test holds until it ends). */
-function admittedHolds(test: AdmittedTest, now: Date): Hold[] {
+export function admittedHolds(test: AdmittedTest, now: Date): Hold[] {
   const start = test.startsAt?.getTime() ?? now.getTime();
   const end = Math.max(test.endsAt.getTime(), now.getTime() + 1);
   return holdsOf(test.shape, start, end, test.readUntil?.getTime() ?? start);
