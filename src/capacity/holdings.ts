@@ -32,6 +32,8 @@ export function holdsOf(shape: TestShape, start: number, end: number, readUntil 
   return holds;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
  * What a test holding these would spend between `from` and `until`: each hold's daily units, less
  * the restore every hold keeps in reserve, over the hours it overlaps, and the restore once (it is
@@ -46,8 +48,6 @@ export function spendBetween(holds: Hold[], shape: TestShape, from: number, unti
   }
   return units;
 }
-
-const DAY_MS = 86_400_000;
 
 const EPSILON = 1e-9;
 
