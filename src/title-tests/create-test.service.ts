@@ -149,7 +149,6 @@ export async function createTitleTest(
       videoId: video.id,
       kind: input.kind,
     },
-    undefined,
     { alternatives: false },
   );
   // The plan counts the day the test first reads the video: a shape that decides on paper may not.

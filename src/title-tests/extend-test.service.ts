@@ -266,7 +266,7 @@ export async function previewExtension(
         kind: test.kind,
         ...(viewsPerDay === null ? {} : { viewsPerDay }),
       },
-      test,
+      { existing: test },
     );
   const currentMs = test.endDate.getTime() - test.startDate.getTime();
   // A reopened test adds the time from now on: the days it waited are not tested.

@@ -217,14 +217,17 @@ export async function forecastTest(
   ctx: ServiceContext,
   user: UserRow,
   input: TestForecastInput,
-  /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
-  existing?: { washoutMinutes: number | null },
-  /**
-   * Whether to compare the other intervals (the dialog's alternatives, each with its capacity
-   * wait). Creating a test keeps the plan it runs on, not the shapes it did not choose: it skips them.
-   */
-  options: { alternatives?: boolean } = {},
+  options: {
+    /** A running test's (its extension's plan): it keeps its washout, and is not refused for the lag. */
+    existing?: { washoutMinutes: number | null };
+    /**
+     * Whether to compare the other intervals (the dialog's alternatives, each with its capacity
+     * wait). Creating a test keeps the plan it runs on, not the shapes it did not choose: it skips them.
+     */
+    alternatives?: boolean;
+  } = {},
 ): Promise<TestForecast> {
+  const { existing } = options;
   const start = input.startDate ? new Date(input.startDate) : ctx.clock.now();
   const viewsPerDay = input.viewsPerDay ?? TYPICAL_VIEWS_PER_DAY;
   const kind = input.kind ?? 'titles';
